@@ -1,0 +1,40 @@
+# Scorekeeper: `make run` serves the app on SQLite with eager Celery; `make test` runs every check.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1:8000
+
+.PHONY: run test check pytest bench load messages clean
+
+$(STAMP): requirements/base.txt requirements/dev.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --disable-pip-version-check uv
+	$(BIN)/uv pip install -q --python $(BIN)/python -r requirements/base.txt -r requirements/dev.txt
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --no-input -v 0
+	$(BIN)/python manage.py demo_data
+	$(BIN)/python manage.py runserver $(HOST)
+
+check: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy .
+	$(BIN)/lint-imports
+
+pytest: $(STAMP)
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+test: check pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+messages: $(STAMP)
+	$(BIN)/python manage.py makemessages -l ru --no-location
+	$(BIN)/python manage.py compilemessages -v 0
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -1,0 +1,154 @@
+"""What every game offers the rest of Scorekeeper: option specs, hand replay, summaries, match status.
+
+Each game module (``tablo``, ``escoba``, ``tamlin``, ``twenty``) builds one :class:`Game` value and
+registers it in :mod:`games.rules.registry`. Storage, the API and the UI only talk to this shape, so a
+new game plugs in without changes elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from games.rules.cards import Card
+from games.rules.errors import BadOptionValue, UnknownOption
+
+OptionValue = str | int | bool | None
+Options = Mapping[str, OptionValue]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OptionSpec:
+    """One option key (RULES.md A2): its default and allowed values.
+
+    ``allowed`` lists the values; ``positive_int`` admits any integer >= 1 (targets, time limits),
+    and with ``nullable`` also ``None``.
+    """
+
+    key: str
+    default: OptionValue
+    allowed: tuple[OptionValue, ...] = ()
+    positive_int: bool = False
+    nullable: bool = False
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandSetup:
+    """Who plays a hand (a round, in Twenty) and how it starts.
+
+    ``starter`` is only for games whose first player is not derived from the dealer (Twenty).
+    ``sweeps_before`` is each side's count of sweeps in earlier hands of the match (Tablo's
+    ``per_five`` tablo points are counted over the whole match).
+    """
+
+    players: int
+    teams: bool = False
+    dealer: int = 0
+    starter: int | None = None
+    table: tuple[Card, ...] = ()
+    set_aside: tuple[Card, ...] = ()
+    sweeps_before: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LogEntry:
+    """One thing that happened at the table, in order.
+
+    A play has ``card`` and ``taken`` (``()`` for a trail). An Escoba challenge under
+    ``manual_capture`` has ``challenge_of`` (the index of the challenged play) and ``seat`` = the
+    challenger, and no card.
+    """
+
+    seat: int
+    card: Card | None = None
+    taken: tuple[Card, ...] = ()
+    challenge_of: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideReport:
+    """One side's result for a hand. ``points`` keys are the game's own (documented in its module)."""
+
+    seats: tuple[int, ...]
+    cards: int = 0
+    sweeps: int = 0
+    points: Mapping[str, int] = field(default_factory=dict)
+    total: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandReport:
+    """A replayed (or summarised) hand. Scores are final only when ``complete``."""
+
+    complete: bool
+    next_seat: int | None
+    table: tuple[Card, ...] = ()
+    sides: tuple[SideReport, ...] = ()
+    leftovers: tuple[Card, ...] = ()
+    leftover_side: int | None = None
+    extra: Mapping[str, object] = field(default_factory=dict)  # game-specific: rulings, events
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchStatus:
+    """Where a match stands after its finished hands (RULES.md B12, E10, T15, W9-W10)."""
+
+    totals: tuple[int, ...]
+    target: int | None
+    finished: bool
+    winner: int | None  # side index
+    draw: bool = False
+    extra: Mapping[str, object] = field(default_factory=dict)  # e.g. Tablo's tally marks
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Game:
+    """A game: data plus the hooks the rest of the system calls."""
+
+    name: str
+    title: str
+    players: tuple[int, ...]
+    option_specs: tuple[OptionSpec, ...]
+    deck: tuple[Card, ...]
+    replay_hand: Callable[[HandSetup, Sequence[LogEntry], Options], HandReport]
+    score_summary: Callable[[HandSetup, Sequence[Mapping[str, int]], Options], HandReport]
+    match_status: Callable[[Sequence[HandReport], int, Options, bool], MatchStatus]
+    """``match_status(finished_hands, players, options, time_up)``."""
+
+
+def resolve_options(game: Game, raw: Mapping[str, object] | None) -> dict[str, OptionValue]:
+    """The game's defaults overlaid with ``raw`` (RULES.md A2).
+
+    Raises:
+        UnknownOption: a key the game does not have.
+        BadOptionValue: a value the key does not allow.
+    """
+    specs = {spec.key: spec for spec in game.option_specs}
+    resolved: dict[str, OptionValue] = {spec.key: spec.default for spec in game.option_specs}
+    for key, value in (raw or {}).items():
+        spec = specs.get(key)
+        if spec is None:
+            raise UnknownOption(game=game.name, key=key)
+        resolved[key] = _checked_value(game, spec, value)
+    return resolved
+
+
+def _checked_value(game: Game, spec: OptionSpec, value: object) -> OptionValue:
+    if value is None and spec.nullable:
+        return None
+    if spec.positive_int:
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+            return value
+    elif any(value == allowed and type(value) is type(allowed) for allowed in spec.allowed):
+        return value  # type: ignore[return-value]  # equal to one of the allowed OptionValues
+    allowed = "a positive integer" if spec.positive_int else ", ".join(map(str, spec.allowed))
+    raise BadOptionValue(game=game.name, key=spec.key, value=value, allowed=allowed)
+
+
+def sides_of(players: int, teams: bool) -> tuple[tuple[int, ...], ...]:
+    """Seats of each side (RULES.md A4): pairs {0,2} {1,3}; six as {0,3} {1,4} {2,5}; else singles."""
+    if teams:
+        count = players // 2
+        return tuple((seat, seat + count) for seat in range(count))
+    return tuple((seat,) for seat in range(players))
