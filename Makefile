@@ -13,6 +13,7 @@ $(STAMP): requirements/base.txt requirements/dev.txt
 	$(BIN)/uv pip install -q --python $(BIN)/python -r requirements/base.txt -r requirements/dev.txt
 	touch $(STAMP)
 
+run: export DEBUG ?= true
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --no-input -v 0
 	$(BIN)/python manage.py demo_data
@@ -21,7 +22,7 @@ run: $(STAMP)
 check: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy .
+	DEBUG=true $(BIN)/mypy .
 	$(BIN)/lint-imports
 
 pytest: $(STAMP)

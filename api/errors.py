@@ -1,0 +1,106 @@
+"""One error envelope for the whole API: ``{"code": "...", "message": "...", "details": {...}}``.
+
+Codes are stable and dotted (docs/errors.md). Rule violations carry their own codes; everything the
+handler does not know is a 500 with no traceback in the body (it is logged instead).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from django.utils.translation import gettext
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import set_rollback
+
+from games.rules.cards import Card
+from games.rules.errors import RuleViolation
+
+logger = logging.getLogger(__name__)
+
+
+class Conflict(exceptions.APIException):
+    """A stale write: the client's view of the resource is out of date (409)."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "conflict"
+
+    def __init__(self, code: str, message: str, details: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.envelope_code = code
+        self.details = dict(details or {})
+
+
+_DRF_CODES: list[tuple[type[exceptions.APIException], str]] = [
+    (exceptions.ValidationError, "request.invalid"),
+    (exceptions.ParseError, "request.malformed"),
+    (exceptions.UnsupportedMediaType, "request.unsupported_media_type"),
+    (exceptions.NotAuthenticated, "auth.required"),
+    (exceptions.AuthenticationFailed, "auth.failed"),
+    (exceptions.PermissionDenied, "auth.forbidden"),
+    (exceptions.NotFound, "resource.not_found"),
+    (exceptions.MethodNotAllowed, "request.method_not_allowed"),
+    (exceptions.NotAcceptable, "request.not_acceptable"),
+    (exceptions.Throttled, "request.throttled"),
+]
+
+
+def envelope(code: str, message: str, details: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    return {"code": code, "message": message, "details": dict(details or {})}
+
+
+def jsonable(value: object) -> object:
+    """Facts of a violation as JSON: cards as canonical text, collections as lists."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(key): jsonable(item) for key, item in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [jsonable(item) for item in value]
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
+
+
+def violation_body(exc: RuleViolation) -> dict[str, Any]:
+    """A rule violation in the envelope, its message in the request's language."""
+    facts = {key: jsonable(value) for key, value in exc.facts.items()}
+    message = gettext(exc.template).format(**exc.facts)
+    return envelope(exc.code, message, facts)
+
+
+def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response:
+    """DRF's exception handler, in the envelope; rolls the request's transaction back."""
+    set_rollback()
+    if isinstance(exc, RuleViolation):
+        return Response(violation_body(exc), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if isinstance(exc, Conflict):
+        return Response(envelope(exc.envelope_code, str(exc.detail), exc.details), status=exc.status_code)
+    if isinstance(exc, exceptions.APIException):
+        return _api_exception_response(exc)
+    logger.exception("Unhandled error in %s", context.get("view"), exc_info=exc)
+    body = envelope("server.error", gettext("Something went wrong on our side; it has been logged."))
+    return Response(body, status=status.HTTP_500_INTERNAL_SERVER_ERROR)
+
+
+def _api_exception_response(exc: exceptions.APIException) -> Response:
+    code = next((code for kind, code in _DRF_CODES if isinstance(exc, kind)), "request.error")
+    headers: dict[str, str] = {}
+    if getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
+    if getattr(exc, "wait", None):
+        headers["Retry-After"] = str(int(exc.wait))  # type: ignore[attr-defined]
+    if isinstance(exc, exceptions.ValidationError):
+        fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
+        body = envelope(code, gettext("Some fields are invalid."), {"fields": fields})
+    else:
+        body = envelope(code, str(exc.detail))
+    return Response(body, status=exc.status_code, headers=headers)

@@ -1,0 +1,3 @@
+from scorekeeper.celery import app as celery_app
+
+__all__ = ("celery_app",)

@@ -1,0 +1,36 @@
+"""Top-level URLs: the web UI, the API (and its schema and docs), admin, health."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import include, path
+from django.utils.translation import gettext
+from django.views import defaults
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from api.errors import envelope
+from scorekeeper.health import healthz
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/v1/", include("api.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("web.urls")),
+]
+
+
+def handler404(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return JsonResponse(envelope("resource.not_found", gettext("Not found.")), status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def handler500(request: HttpRequest) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        body = envelope("server.error", gettext("Something went wrong on our side; it has been logged."))
+        return JsonResponse(body, status=500)
+    return defaults.server_error(request)

@@ -1,0 +1,11 @@
+"""Web UI routes."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from web import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+]
