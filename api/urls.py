@@ -1,11 +1,9 @@
-"""API v1 routes."""
+"""API v1 routes, one module per area."""
 
 from __future__ import annotations
 
-from django.urls import path
-
-from api.views import rules
+from django.urls import include, path
 
 urlpatterns = [
-    path("rules/", rules.RulesListApi.as_view(), name="rules-list"),
+    path("rules/", include("api.rules.urls")),
 ]
