@@ -76,3 +76,90 @@ class SummaryInconsistent(RuleViolation):
             count=len(problems),
             problems=[{"code": p.code, "message": p.message, **p.facts} for p in problems],
         )
+
+
+# End-of-hand summary checks (Escoba, Tamlin): the problems SummaryInconsistent lists.
+
+
+class SummarySideCount(RuleViolation):
+    code = "summary.side_count"
+    template = gettext_noop("The summary gives {got} sides; this hand has {expected}.")
+
+
+class SummaryBadCount(RuleViolation):
+    code = "summary.bad_count"
+    template = gettext_noop("Side {side}: {key} must be a whole number of at least 0, not {value!r}.")
+
+
+class SummaryUnknownKey(RuleViolation):
+    code = "summary.unknown_key"
+    template = gettext_noop("Side {side}: {key!r} is not a count of this game; expected {expected}.")
+
+
+class SummaryCountTooHigh(RuleViolation):
+    code = "summary.too_high"
+    template = gettext_noop("Side {side}: {key} can be at most {limit}, not {value}.")
+
+
+class SummaryTooFewCards(RuleViolation):
+    code = "summary.too_few_cards"
+    template = gettext_noop("Side {side} reports {cards} cards, but its other counts need at least {least}.")
+
+
+class SummaryHolderLacks(RuleViolation):
+    code = "summary.holder_lacks"
+    template = gettext_noop("Side {side} holds {card} but reports no {key}.")
+
+
+class SummaryTotalMismatch(RuleViolation):
+    code = "summary.total_mismatch"
+    template = gettext_noop("The sides' {key} add up to {total}, but the deck gives {expected}.")
+
+
+# Escoba (RULES.md 3.2(g), E3).
+
+
+class ChallengeNotAllowed(RuleViolation):
+    code = "challenge.not_allowed"
+    template = gettext_noop("Challenges are only allowed with the manual_capture option (RULES.md 3.2(g)).")
+
+
+class ChallengeTooLate(RuleViolation):
+    code = "challenge.too_late"
+    template = gettext_noop(
+        "Play {play_index} cannot be challenged now: only the latest play ({latest}) can,"
+        " before the next one."
+    )
+
+
+class ChallengeOwnSide(RuleViolation):
+    code = "challenge.own_side"
+    template = gettext_noop("Seat {by} cannot challenge play {play_index}: its own side made it.")
+
+
+class ChallengeRepeated(RuleViolation):
+    code = "challenge.repeated"
+    template = gettext_noop("Play {play_index} has already been challenged.")
+
+
+# Tamlin (RULES.md T6).
+
+
+class JackOnInitialTable(RuleViolation):
+    code = "tamlin.jack_on_table"
+    template = gettext_noop(
+        "{card} cannot lie on the initial table: a Jack dealt there is replaced (RULES.md T6)."
+    )
+
+
+# Hand setups (Escoba, Tamlin; usable by every game).
+
+
+class TeamsNotAllowed(RuleViolation):
+    code = "players.bad_teams"
+    template = gettext_noop("{game} is played in teams only with {allowed} players, not {players}.")
+
+
+class BadSetAside(RuleViolation):
+    code = "deal.bad_set_aside"
+    template = gettext_noop("{game} with {players} players sets aside at most {out} cards, not {got}.")

@@ -1,0 +1,126 @@
+"""End-of-hand summary checks (Escoba, Tamlin): read each side's counts and check them against the deck.
+
+A summary is what players report when they did not record every play: per side, how many cards,
+diamonds, sevens... they captured. Every inconsistency is reported at once (STYLE.md 2), so the phone
+can show them together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from games.rules.cards import Card
+from games.rules.errors import (
+    RuleViolation,
+    SummaryBadCount,
+    SummaryCountTooHigh,
+    SummaryHolderLacks,
+    SummaryInconsistent,
+    SummarySideCount,
+    SummaryTooFewCards,
+    SummaryTotalMismatch,
+    SummaryUnknownKey,
+)
+
+Row = Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SummaryShape:
+    """What a game's summary holds and how it must add up.
+
+    ``features`` names the counts that count deck cards (besides ``cards``); ``limits`` caps a
+    count per side (flags are capped at 1); ``total_caps`` caps the sum over all sides;
+    ``requires`` says a side holding a card (its flag) must report at least one of a count;
+    ``least_cards`` is the fewest cards a side with these counts can hold.
+    """
+
+    keys: tuple[str, ...]
+    features: tuple[tuple[str, Callable[[Card], bool]], ...]
+    limits: tuple[tuple[str, int], ...] = ()
+    total_caps: tuple[tuple[str, int], ...] = ()
+    requires: tuple[tuple[str, str, str], ...] = ()  # (flag, card text, count)
+    least_cards: Callable[[Row], int]
+
+
+def verified_rows(
+    summaries: Sequence[Mapping[str, object]],
+    shape: SummaryShape,
+    *,
+    sides: int,
+    captured: Sequence[Card],
+    unknown: int = 0,
+) -> tuple[Row, ...]:
+    """Each side's counts, checked: ``captured`` is every card that can be captured, ``unknown`` of
+    them may be out of play unseen (RULES.md A5, Scopone set-aside).
+
+    Raises:
+        SummaryInconsistent: listing every problem found.
+    """
+    if len(summaries) != sides:
+        raise SummaryInconsistent.of([SummarySideCount(expected=sides, got=len(summaries))])
+    rows, problems = _read_rows(summaries, shape)
+    if all(len(row) == len(shape.keys) for row in rows):  # every count could be read
+        problems += [*_side_problems(rows, shape), *_total_problems(rows, shape, captured, unknown)]
+    if problems:
+        raise SummaryInconsistent.of(problems)
+    return tuple(rows)
+
+
+def _read_rows(
+    summaries: Sequence[Mapping[str, object]], shape: SummaryShape
+) -> tuple[list[dict[str, int]], list[RuleViolation]]:
+    rows: list[dict[str, int]] = []
+    problems: list[RuleViolation] = []
+    expected = ", ".join(shape.keys)
+    for side, summary in enumerate(summaries):
+        row: dict[str, int] = {}
+        for key in summary:
+            if key not in shape.keys:
+                problems.append(SummaryUnknownKey(side=side, key=key, expected=expected))
+        for key in shape.keys:
+            value = summary.get(key)
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                row[key] = value
+            else:
+                problems.append(SummaryBadCount(side=side, key=key, value=value))
+        rows.append(row)
+    return rows, problems
+
+
+def _side_problems(rows: Sequence[Row], shape: SummaryShape) -> list[RuleViolation]:
+    problems: list[RuleViolation] = []
+    for side, row in enumerate(rows):
+        for key, limit in shape.limits:
+            if row[key] > limit:
+                problems.append(SummaryCountTooHigh(side=side, key=key, value=row[key], limit=limit))
+        for flag, card, key in shape.requires:
+            if row[flag] and not row[key]:
+                problems.append(SummaryHolderLacks(side=side, card=card, key=key))
+        least = shape.least_cards(row)
+        if row["cards"] < least:
+            problems.append(SummaryTooFewCards(side=side, cards=row["cards"], least=least))
+    return problems
+
+
+def _total_problems(
+    rows: Sequence[Row], shape: SummaryShape, captured: Sequence[Card], unknown: int
+) -> list[RuleViolation]:
+    anything = any(row["cards"] for row in rows)  # nobody captured: nothing is scored (RULES.md A5)
+    ranges: list[tuple[str, int, int]] = [("cards", len(captured) - unknown, len(captured) - unknown)]
+    for key, counts in shape.features:
+        held = sum(1 for card in captured if counts(card))
+        ranges.append((key, max(held - unknown, 0), held))
+    problems: list[RuleViolation] = []
+    for key, low, high in ranges:
+        low, high = (low, high) if anything else (0, 0)
+        total = sum(row[key] for row in rows)
+        if not low <= total <= high:
+            expected = str(low) if low == high else f"{low} to {high}"
+            problems.append(SummaryTotalMismatch(key=key, total=total, expected=expected))
+    for key, cap in shape.total_caps:
+        total = sum(row[key] for row in rows)
+        if total > cap:
+            problems.append(SummaryTotalMismatch(key=key, total=total, expected=f"0 to {cap}"))
+    return problems
