@@ -1,0 +1,1 @@
+from games.rules import twenty  # noqa: F401

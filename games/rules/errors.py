@@ -163,3 +163,96 @@ class TeamsNotAllowed(RuleViolation):
 class BadSetAside(RuleViolation):
     code = "deal.bad_set_aside"
     template = gettext_noop("{game} with {players} players sets aside at most {out} cards, not {got}.")
+
+
+# Maltese Twenty (RULES.md W1-W10). WrongSeat and RoundOver are generic: any game may raise them.
+
+
+class WrongSeat(RuleViolation):
+    code = "turn.wrong_seat"
+    template = gettext_noop("Play {play_index}: it is seat {expected}'s turn, not seat {seat}'s.")
+
+
+class RoundOver(RuleViolation):
+    code = "round.over"
+    template = gettext_noop("Play {play_index}: the round ended after {plays} cards; nothing more is played.")
+
+
+class BadStarter(RuleViolation):
+    code = "twenty.bad_starter"
+    template = gettext_noop("A round is started by seat 0 (round 1) or seat 1 (round 2), not {starter!r}.")
+
+
+class BadBonusCards(RuleViolation):
+    code = "twenty.bad_bonus_cards"
+    template = gettext_noop("A round sets aside exactly two different bonus cards, not {cards}.")
+
+
+class BonusCardPlayed(DuplicateCard):
+    code = "twenty.bonus_card_played"
+    template = gettext_noop("Play {play_index}: {card} is a bonus card, set aside and out of play.")
+
+
+class TwentyTableCards(RuleViolation):
+    code = "twenty.table_cards"
+    template = gettext_noop("A Twenty round starts with no table cards, not {cards}.")
+
+
+class TwentyTeams(RuleViolation):
+    code = "twenty.teams"
+    template = gettext_noop("Twenty is played by two players, each for himself: there are no teams.")
+
+
+class NotATwentyPlay(RuleViolation):
+    code = "twenty.not_a_play"
+    template = gettext_noop("Entry {play_index} is not a Twenty play: a play puts one card on the tally.")
+
+
+class TooManyRounds(RuleViolation):
+    code = "twenty.too_many_rounds"
+    template = gettext_noop("A Twenty match has two rounds, not {rounds}.")
+
+
+class BadSummaryEntry(RuleViolation):
+    code = "twenty.bad_summary_entry"
+    template = gettext_noop(
+        "Seat {seat}: give either awards (a list) or points (a number), plus bonus 0 or 1; got {entry}."
+    )
+
+
+class BadAward(RuleViolation):
+    code = "twenty.bad_award"
+    template = gettext_noop("Seat {seat}: {award!r} is not an award; allowed: {allowed}.")
+
+
+class BadRoundPoints(RuleViolation):
+    code = "twenty.bad_points"
+    template = gettext_noop("Seat {seat}: {points} points cannot be made of awards, all multiples of 5.")
+
+
+class TooManyAwards(RuleViolation):
+    code = "twenty.too_many_awards"
+    template = gettext_noop("Seat {seat} has {count} awards but plays only {cards} cards in a round.")
+
+
+class BrokenTallyChain(RuleViolation):
+    code = "twenty.broken_tally_chain"
+    template = gettext_noop(
+        "Seat {seat} has {count} awards of {points}, but each needs an award of {previous} to seat {other} "
+        "for the card before, and seat {other} has {available}."
+    )
+
+
+class BonusTwice(RuleViolation):
+    code = "twenty.bonus_twice"
+    template = gettext_noop("Only one player gets the end-of-round bonus, not both.")
+
+
+class BonusWithoutAward(RuleViolation):
+    code = "twenty.bonus_without_award"
+    template = gettext_noop("Seat {seat} gets the bonus but has no positive award in the round.")
+
+
+class BonusMissing(RuleViolation):
+    code = "twenty.bonus_missing"
+    template = gettext_noop("Seat {seat} has a positive award, so someone gets the end-of-round bonus.")

@@ -1,0 +1,198 @@
+"""Maltese Twenty (``twenty``): the game as Scorekeeper sees it (RULES.md A2, A5, W1-W10).
+
+A "hand" is one round: ``HandSetup.starter`` is 0 in round 1 and 1 in round 2, ``set_aside`` holds the
+two bonus cards, and each log entry puts a card on the tally. A round's sides report the points
+``awards`` (tally events) and ``bonus``; ``extra`` has ``bonus``, ``bonus_to``, ``events`` (as in the
+replay API), ``hand_sizes`` and ``reserve``. The match is two rounds with the totals carried over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
+from functools import reduce
+
+from games.rules.cards import Card, deck
+from games.rules.errors import BadPlayerCount, NotATwentyPlay, TooManyRounds, TwentyTableCards, TwentyTeams
+from games.rules.game import (
+    Game,
+    HandReport,
+    HandSetup,
+    LogEntry,
+    MatchStatus,
+    Options,
+    OptionSpec,
+    resolve_options,
+)
+from games.rules.registry import register
+from games.rules.twenty_round import (
+    SEATS,
+    RoundEnd,
+    RoundReport,
+    TwentyPlay,
+    TwentyRound,
+    apply_play,
+    event_dict,
+    start_round,
+)
+from games.rules.twenty_summary import round_sides, summarise_round
+
+ROUNDS = 2
+MORE_THAN = 20  # `over_twenty`: the winner needs more than 20 points (W10)
+
+
+class Winner(StrEnum):
+    """Who wins after round 2 (RULES.md W10, 2.2(b), A5)."""
+
+    HIGHER = "higher"  # the higher total; equal totals draw
+    OVER_TWENTY = "over_twenty"  # the higher total, and it must be more than 20
+
+
+OPTION_SPECS = (
+    OptionSpec(
+        key="round_end",
+        default=RoundEnd.STARTER_OUT.value,
+        allowed=tuple(end.value for end in RoundEnd),
+        rule="W7, 2.2(c)",
+    ),
+    OptionSpec(
+        key="winner",
+        default=Winner.HIGHER.value,
+        allowed=tuple(rule.value for rule in Winner),
+        rule="W10, 2.2(b), A5",
+    ),
+)
+
+
+def _resolved(options: Mapping[str, object] | None) -> tuple[RoundEnd, Winner]:
+    resolved = resolve_options(GAME, options)
+    return RoundEnd(str(resolved["round_end"])), Winner(str(resolved["winner"]))
+
+
+def replay_round(
+    *,
+    starter: int,
+    bonus_cards: Sequence[Card],
+    plays: Iterable[TwentyPlay],
+    options: Mapping[str, object] | None = None,
+) -> RoundReport:
+    """Replay a round's plays: ``POST /api/v1/rules/twenty/rounds/replay/`` (``.as_dict()`` is its body).
+
+    Raises:
+        UnknownOption, BadOptionValue: bad ``options``.
+        BadStarter, BadBonusCards: a bad start (W1, W3).
+        RuleViolation: the first bad play, with ``play_index`` in its facts (see ``verify_play``).
+    """
+    state = start_round(starter=starter, bonus_cards=bonus_cards, round_end=_resolved(options)[0])
+    return reduce(apply_play, plays, state).report()
+
+
+def round_from_setup(setup: HandSetup, round_end: RoundEnd) -> TwentyRound:
+    """The round ``setup`` starts: two players, no teams, no table cards (W1, W3).
+
+    Raises:
+        BadPlayerCount, TwentyTeams, TwentyTableCards, BadStarter, BadBonusCards.
+    """
+    if setup.players != len(SEATS):
+        raise BadPlayerCount(game=GAME.name, allowed="2", players=setup.players)
+    if setup.teams:
+        raise TwentyTeams()
+    if setup.table:
+        raise TwentyTableCards(cards=" ".join(map(str, setup.table)))
+    return start_round(starter=setup.starter, bonus_cards=setup.set_aside, round_end=round_end)
+
+
+def _play(play_index: int, entry: LogEntry) -> TwentyPlay:
+    """A log entry as a play: one card, nothing taken, no challenge (W4)."""
+    if entry.card is None or entry.taken or entry.challenge_of is not None:
+        raise NotATwentyPlay(play_index=play_index)
+    return TwentyPlay(entry.seat, entry.card)
+
+
+def hand_report(state: TwentyRound) -> HandReport:
+    """A round as a :class:`HandReport`; the tally cards are the table."""
+    return HandReport(
+        complete=state.is_over,
+        next_seat=state.next_seat,
+        table=state.tally,
+        sides=round_sides(state.awards, state.bonus, state.bonus_to),
+        extra={
+            "bonus": state.bonus,
+            "bonus_to": state.bonus_to,
+            "events": [event_dict(event) for event in state.events],
+            "hand_sizes": list(state.hand_sizes),
+            "reserve": state.reserve,
+        },
+    )
+
+
+def replay_hand(setup: HandSetup, log: Sequence[LogEntry], options: Options) -> HandReport:
+    """Replay one round from its setup and log (W1-W8).
+
+    Raises:
+        RuleViolation: a bad option, setup or play (plays carry ``play_index``).
+    """
+    state = round_from_setup(setup, _resolved(options)[0])
+    plays = (_play(index, entry) for index, entry in enumerate(log))
+    return hand_report(reduce(apply_play, plays, state))
+
+
+def score_summary(setup: HandSetup, entries: Sequence[Mapping[str, object]], options: Options) -> HandReport:
+    """Check a round's quick entry (see :mod:`games.rules.twenty_summary`).
+
+    Raises:
+        RuleViolation: a bad option or setup.
+        SummaryInconsistent: every problem of the entry at once.
+    """
+    return summarise_round(round_from_setup(setup, _resolved(options)[0]), entries)
+
+
+def match_status(hands: Sequence[HandReport], players: int, options: Options, time_up: bool) -> MatchStatus:
+    """Two rounds, scores carried over; after round 2 the winner follows ``winner`` (W9, W10, A5).
+
+    Twenty has no time limit, so ``time_up`` changes nothing.
+
+    Raises:
+        BadPlayerCount: not 2 players.
+        TooManyRounds: more than two finished rounds.
+    """
+    rule = _resolved(options)[1]
+    if players != len(SEATS):
+        raise BadPlayerCount(game=GAME.name, allowed="2", players=players)
+    if len(hands) > ROUNDS:
+        raise TooManyRounds(rounds=len(hands))
+    first, second = (sum(hand.sides[seat].total for hand in hands) for seat in SEATS)
+    finished = len(hands) == ROUNDS
+    winner, draw = _outcome((first, second), rule) if finished else (None, False)
+    return MatchStatus(
+        totals=(first, second),
+        target=None,
+        finished=finished,
+        winner=winner,
+        draw=draw,
+        extra={"rounds": len(hands)},
+    )
+
+
+def _outcome(totals: tuple[int, int], rule: Winner) -> tuple[int | None, bool]:
+    """(winner, draw): the higher total wins, equal totals draw; ``over_twenty`` first needs > 20 (A5)."""
+    high = max(totals)
+    if rule is Winner.OVER_TWENTY and high <= MORE_THAN:
+        return None, False
+    if totals[0] == totals[1]:
+        return None, True
+    return totals.index(high), False
+
+
+GAME = register(
+    Game(
+        name="twenty",
+        title="Maltese Twenty",
+        players=(2,),
+        option_specs=OPTION_SPECS,
+        deck=deck(),
+        replay_hand=replay_hand,
+        score_summary=score_summary,
+        match_status=match_status,
+    )
+)
