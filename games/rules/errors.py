@@ -256,3 +256,54 @@ class BonusWithoutAward(RuleViolation):
 class BonusMissing(RuleViolation):
     code = "twenty.bonus_missing"
     template = gettext_noop("Seat {seat} has a positive award, so someone gets the end-of-round bonus.")
+
+
+# Capture games (Tablo, Escoba, Tamlin): the hand engine and capture checks (RULES.md A3, B8, E5, T10).
+
+
+class HandOver(RuleViolation):
+    code = "hand.over"
+    template = gettext_noop(
+        "Play {play_index}: the hand is over after {plays} plays; nothing more is played."
+    )
+
+
+class NotAPlay(RuleViolation):
+    code = "hand.not_a_play"
+    template = gettext_noop("Entry {play_index} is not a play: a play has a card and the cards it takes.")
+
+
+class BadTableSize(RuleViolation):
+    code = "table.bad_size"
+    template = gettext_noop(
+        "{game} with {players} players starts with {expected} cards on the table, not {got}."
+    )
+
+
+class BadDealer(RuleViolation):
+    code = "setup.bad_dealer"
+    template = gettext_noop("Seat {dealer!r} cannot deal: the seats are 0 to {last}.")
+
+
+class CaptureNotOnTable(RuleViolation):
+    code = "capture.not_on_table"
+    template = gettext_noop("{missing} is not on the table, so {card} cannot take it.")
+
+
+class CaptureIllegal(RuleViolation):
+    """``alternatives`` lists the best legal captures (card texts), empty when the card takes nothing."""
+
+    code = "capture.illegal"
+    template = gettext_noop("{card} cannot take {taken_text}: the cards do not split into groups it takes.")
+
+
+class CaptureRequired(RuleViolation):
+    """``alternatives`` lists the best legal captures (card texts)."""
+
+    code = "capture.required"
+    template = gettext_noop("{card} must take something: capturing is compulsory when it can.")
+
+
+class NoCaptureGame(RuleViolation):
+    code = "game.no_captures"
+    template = gettext_noop("{game} is not a capture game.")
