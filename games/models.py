@@ -1,0 +1,308 @@
+"""Storage for real matches, hand by hand (issue #6). Rows only: the rules live in ``games.rules``.
+
+A match has sides (one player or a team) made of seats; each hand stores its setup and either a log of
+plays (with Escoba challenges) or a quick summary. Scores (``HandScore`` rows, ``Match.totals`` and the
+result) are derived: services recompute them from the stored logs through the engine, never patch them.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Player(models.Model):
+    """Someone who sits at a table; optionally linked to a user account."""
+
+    name = models.CharField(max_length=80)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Club(models.Model):
+    """A group that plays together: its members read its matches, its admins may write them."""
+
+    name = models.CharField(max_length=120)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ADMIN = "admin"
+        MEMBER = "member"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "pk"]
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="membership_once_per_club")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.role})"
+
+
+class Season(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=120)
+    starts_on = models.DateField(null=True, blank=True)
+    ends_on = models.DateField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "-starts_on", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="season_name_once_per_club"),
+            models.CheckConstraint(
+                condition=Q(starts_on__isnull=True)
+                | Q(ends_on__isnull=True)
+                | Q(ends_on__gte=models.F("starts_on")),
+                name="season_ends_after_it_starts",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Match(models.Model):
+    """One match of one game. ``options`` are resolved (defaults filled in) when it starts."""
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress"
+        FINISHED = "finished"
+        ABANDONED = "abandoned"
+
+    game = models.CharField(max_length=20)
+    options = models.JSONField(default=dict)
+    teams = models.BooleanField(default=False)
+    target = models.PositiveIntegerField(null=True, blank=True)
+    time_limit_minutes = models.PositiveIntegerField(null=True, blank=True)
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.PROTECT, related_name="matches")
+    season = models.ForeignKey(
+        Season, null=True, blank=True, on_delete=models.PROTECT, related_name="matches"
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # Derived from the closed hands by the engine's match_status; recomputed, never patched.
+    totals = models.JSONField(default=list)
+    winner = models.SmallIntegerField(null=True, blank=True)  # side index
+    draw = models.BooleanField(default=False)
+    result_extra = models.JSONField(default=dict)
+    share_token = models.CharField(max_length=43, blank=True, default="")
+    pending_followups = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name_plural = "matches"
+        indexes = [
+            models.Index(fields=["game", "status"], name="match_game_status"),
+            models.Index(
+                fields=["pending_followups"], name="match_pending", condition=Q(pending_followups=True)
+            ),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["share_token"], condition=~Q(share_token=""), name="share_token_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(season__isnull=True) | Q(club__isnull=False), name="season_needs_club"
+            ),
+            models.CheckConstraint(
+                condition=Q(status="finished") | Q(winner__isnull=True), name="winner_only_when_finished"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+
+class Side(models.Model):
+    """One player, or a pair/team; ``index`` follows the engine's side order (RULES.md A4)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="sides")
+    index = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [models.UniqueConstraint(fields=["match", "index"], name="side_index_once_per_match")]
+
+    def __str__(self) -> str:
+        return f"side {self.index} of {self.match}"
+
+
+class Seat(models.Model):
+    """Who sits where: seat numbers are 0..n-1 clockwise (RULES.md A4)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="seat_number_once_per_match"),
+            models.UniqueConstraint(fields=["match", "player"], name="player_once_per_match"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of {self.match}"
+
+
+class Hand(models.Model):
+    """A hand (a round in Twenty): its setup, and while open the sequence number of the next play."""
+
+    class Mode(models.TextChoices):
+        PLAYS = "plays"
+        SUMMARY = "summary"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()  # 1, 2, ...
+    dealer = models.PositiveSmallIntegerField()
+    starter = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.JSONField(default=list)  # initial table, canonical card texts
+    set_aside = models.JSONField(default=list)
+    mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.PLAYS)
+    next_seq = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    corrections = models.PositiveSmallIntegerField(default=0)
+    # Derived by the engine when the hand closes: HandReport fields other than the sides.
+    report = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="hand_number_once_per_match"),
+            models.UniqueConstraint(
+                fields=["match"], condition=Q(closed_at__isnull=True), name="one_open_hand_per_match"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of {self.match}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed_at is None
+
+
+class Play(models.Model):
+    """A card played (with the cards it took) at ``seq`` in its hand. An undone play is kept, marked."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="plays")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    card = models.CharField(max_length=3)
+    taken = models.JSONField(default=list)
+    idempotency_key = models.CharField(max_length=100, blank=True, default="")
+    request_digest = models.CharField(max_length=64, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["hand", "seq", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["hand", "seq"], condition=Q(undone_at__isnull=True), name="play_seq_once_per_hand"
+            ),
+            models.UniqueConstraint(
+                fields=["match", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="play_key_once_per_match",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card} by seat {self.seat} (#{self.seq} of {self.hand})"
+
+
+class Challenge(models.Model):
+    """An Escoba challenge of a play under ``manual_capture`` (RULES.md 3.2(g)); logged right after it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="challenges")
+    play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="challenges")
+    seat = models.PositiveSmallIntegerField()  # the challenger
+    idempotency_key = models.CharField(max_length=100, blank=True, default="")
+    request_digest = models.CharField(max_length=64, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "play", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="challenge_key_once_per_match",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"challenge of {self.play} by seat {self.seat}"
+
+
+class HandSummary(models.Model):
+    """Quick entry instead of plays: each side's counts, in the game's own keys (``entries[side]``)."""
+
+    hand = models.OneToOneField(Hand, on_delete=models.CASCADE, related_name="summary")
+    entries = models.JSONField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "hand summaries"
+
+    def __str__(self) -> str:
+        return f"summary of {self.hand}"
+
+
+class HandScore(models.Model):
+    """One side's score line for a closed hand, as the engine computed it (derived, recomputed)."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="scores")
+    side = models.PositiveSmallIntegerField()
+    cards = models.PositiveSmallIntegerField(default=0)
+    sweeps = models.PositiveSmallIntegerField(default=0)
+    points = models.JSONField(default=dict)
+    total = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["hand", "side"]
+        constraints = [models.UniqueConstraint(fields=["hand", "side"], name="score_once_per_side_and_hand")]
+
+    def __str__(self) -> str:
+        return f"side {self.side}: {self.total} in {self.hand}"
