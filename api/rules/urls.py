@@ -8,4 +8,5 @@ from api.rules import views
 
 urlpatterns = [
     path("", views.RulesListApi.as_view(), name="rules-list"),
+    path("twenty/rounds/replay/", views.TwentyRoundReplayApi.as_view(), name="rules-twenty-replay"),
 ]
