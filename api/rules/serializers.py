@@ -49,7 +49,7 @@ class TwentyPlaySerializer(serializers.Serializer[dict[str, Any]]):
 class TwentyRoundReplayInput(serializers.Serializer[dict[str, Any]]):
     starter = serializers.IntegerField()
     bonus_cards = card_list()
-    plays = TwentyPlaySerializer(many=True, max_length=60)
+    plays = TwentyPlaySerializer(many=True, max_length=60)  # type: ignore[call-arg]  # DRF 3.14+ has it; stubs lag
     options = OptionsField(required=False, default=dict)
 
 
