@@ -1,0 +1,236 @@
+"""How a game's cards capture, on real cards: legal captures, checks and disputes (RULES.md A3, B8, E5, T10).
+
+A game describes its capturing as a :class:`Capturing` value (values, targets, group rules, points,
+a card that takes everything) and registers a factory from its options with :func:`register_capturing`;
+:func:`capture_list` and :func:`capture_check` then answer the API for every capture game by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from games.rules.captures import MANY_GROUPS, Board, CaptureMode, find_grouping, legal_captures
+from games.rules.cards import Card, format_cards, parse_cards
+from games.rules.errors import (
+    CaptureIllegal,
+    CaptureNotOnTable,
+    CardNotInDeck,
+    DuplicateCard,
+    NoCaptureGame,
+)
+from games.rules.game import OptionValue, resolve_options
+from games.rules.registry import find_game
+
+CardGroups = tuple[tuple[Card, ...], ...]
+MAX_LIMIT = 200
+ALTERNATIVES = 5
+
+
+def _no_points(card: Card) -> int:
+    return 0
+
+
+def _never(card: Card) -> bool:
+    return False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Capturing:
+    """A game's capture rules with its options.
+
+    ``values(table_card, played_card)`` gives a table card's possible values (Tamlin's
+    ``ace_takes_ace`` depends on the played card); ``targets(played_card)`` what its groups add up
+    to; ``points`` each card's point value, for ranking captures; ``takes_all`` marks a card whose
+    only capture is the whole table (Tamlin's Jack, T11); ``compulsory``: a card that can capture
+    must (E6, T9).
+    """
+
+    values: Callable[[Card, Card], tuple[int, ...]]
+    targets: Callable[[Card], tuple[int, ...]]
+    mode: CaptureMode = MANY_GROUPS
+    points: Callable[[Card], int] = _no_points
+    takes_all: Callable[[Card], bool] = _never
+    compulsory: bool = False
+
+    def board(self, table: Sequence[Card], card: Card) -> Board:
+        """The table as the capture search sees it when ``card`` is played."""
+        return Board(tuple(self.values(each, card) for each in table), tuple(map(self.points, table)))
+
+
+@dataclass(frozen=True, slots=True)
+class Capture:
+    """A legal capture: cards taken, one way to group them, a sweep or not, points with the played card."""
+
+    cards: tuple[Card, ...]
+    groups: CardGroups
+    sweep: bool
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class CaptureList:
+    """The best captures first; ``count`` distinct capture sets, a lower bound unless ``complete``."""
+
+    captures: tuple[Capture, ...]
+    count: int
+    complete: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Verdict:
+    """Whether a claimed capture is legal: its groups, or why not and what could have been taken."""
+
+    legal: bool
+    groups: CardGroups = ()
+    sweep: bool = False
+    code: str | None = None
+    message: str | None = None
+    alternatives: tuple[tuple[Card, ...], ...] = ()
+
+
+def legal_capture_list(
+    capturing: Capturing, table: Sequence[Card], card: Card, limit: int = 20
+) -> CaptureList:
+    """The ``limit`` best captures of ``card``: sweep first, then points, then cards (RULES.md B8)."""
+    if capturing.takes_all(card):
+        return CaptureList(_whole_table(capturing, table, card), count=int(bool(table)), complete=True)
+    board = capturing.board(table, card)
+    search = legal_captures(board, capturing.targets(card), capturing.mode, limit=limit)
+    played = capturing.points(card)
+    captures = tuple(
+        Capture(
+            cards=tuple(table[index] for index in found.taken),
+            groups=tuple(tuple(table[index] for index in group) for group in found.groups),
+            sweep=found.sweep,
+            points=found.points + played,
+        )
+        for found in search.captures
+    )
+    return CaptureList(captures, count=search.count, complete=search.complete)
+
+
+def _whole_table(capturing: Capturing, table: Sequence[Card], card: Card) -> tuple[Capture, ...]:
+    if not table:
+        return ()
+    points = sum(map(capturing.points, table)) + capturing.points(card)
+    return (Capture(cards=tuple(table), groups=(tuple(table),), sweep=True, points=points),)
+
+
+def capture_groups(
+    capturing: Capturing, table: Sequence[Card], card: Card, taken: Sequence[Card]
+) -> CardGroups | None:
+    """One way to group the ``taken`` table cards, or ``None`` when ``card`` cannot take them."""
+    if not taken:
+        return None
+    if capturing.takes_all(card):
+        return (tuple(table),) if set(taken) == set(table) else None
+    position = {each: index for index, each in enumerate(table)}
+    indices = [position[each] for each in taken]
+    groups = find_grouping(capturing.board(table, card), capturing.targets(card), indices, capturing.mode)
+    return None if groups is None else tuple(tuple(table[index] for index in group) for group in groups)
+
+
+def best_alternatives(capturing: Capturing, table: Sequence[Card], card: Card) -> list[list[str]]:
+    """The few best legal captures as card texts, for error messages (RULES.md A3)."""
+    found = legal_capture_list(capturing, table, card, ALTERNATIVES)
+    return [format_cards(capture.cards) for capture in found.captures]
+
+
+def verify_taken(card: Card, table: Sequence[Card], taken: Sequence[Card]) -> None:
+    """The taken cards are on the table, each once.
+
+    Raises:
+        DuplicateCard: a card is taken twice, or the played card is on the table.
+        CaptureNotOnTable: a taken card is not on the table.
+    """
+    if card in table:
+        raise DuplicateCard(card=str(card))
+    seen: set[Card] = set()
+    on_table = set(table)
+    for each in taken:
+        if each in seen:
+            raise DuplicateCard(card=str(each))
+        if each not in on_table:
+            raise CaptureNotOnTable(card=str(card), missing=str(each), table=format_cards(table))
+        seen.add(each)
+
+
+def check_capture(capturing: Capturing, table: Sequence[Card], card: Card, taken: Sequence[Card]) -> Verdict:
+    """Whether ``card`` may take ``taken`` from ``table``; malformed input raises.
+
+    Raises:
+        DuplicateCard, CaptureNotOnTable: as :func:`verify_taken`.
+    """
+    verify_taken(card, table, taken)
+    groups = capture_groups(capturing, table, card, taken)
+    if groups is not None:
+        return Verdict(legal=True, groups=groups, sweep=len(taken) == len(table))
+    alternatives = best_alternatives(capturing, table, card)
+    error = CaptureIllegal(
+        card=str(card),
+        taken=format_cards(taken),
+        taken_text=" ".join(map(str, taken)),
+        alternatives=alternatives,
+    )
+    return Verdict(
+        legal=False,
+        code=error.code,
+        message=error.message,
+        alternatives=tuple(tuple(Card.parse(text) for text in cards) for cards in alternatives),
+    )
+
+
+CAPTURE_GAMES: dict[str, Callable[[Mapping[str, OptionValue]], Capturing]] = {}
+
+
+def register_capturing(name: str, capturing: Callable[[Mapping[str, OptionValue]], Capturing]) -> None:
+    """Let :func:`capture_list` and :func:`capture_check` serve the game ``name``."""
+    CAPTURE_GAMES[name] = capturing
+
+
+def capture_list(
+    game: str, table: Sequence[str], card: str, options: Mapping[str, object] | None = None, limit: int = 20
+) -> CaptureList:
+    """:func:`legal_capture_list` for the game called ``game``, from card texts (the captures API).
+
+    Raises:
+        UnknownGame, NoCaptureGame, UnknownOption, BadOptionValue: bad game or options.
+        BadCardText, CardNotInDeck, DuplicateCard: bad cards.
+    """
+    capturing, table_cards, played, _ = _read(game, table, card, (), options)
+    return legal_capture_list(capturing, table_cards, played, max(1, min(limit, MAX_LIMIT)))
+
+
+def capture_check(
+    game: str,
+    table: Sequence[str],
+    card: str,
+    taken: Sequence[str],
+    options: Mapping[str, object] | None = None,
+) -> Verdict:
+    """:func:`check_capture` for the game called ``game``, from card texts (the capture check API).
+
+    Raises:
+        as :func:`capture_list`, and CaptureNotOnTable.
+    """
+    capturing, table_cards, played, taken_cards = _read(game, table, card, taken, options)
+    return check_capture(capturing, table_cards, played, taken_cards)
+
+
+def _read(
+    game: str, table: Sequence[str], card: str, taken: Sequence[str], options: Mapping[str, object] | None
+) -> tuple[Capturing, tuple[Card, ...], Card, tuple[Card, ...]]:
+    found = find_game(game)
+    factory = CAPTURE_GAMES.get(game)
+    if factory is None:
+        raise NoCaptureGame(game=game)
+    capturing = factory(resolve_options(found, options))
+    table_cards = parse_cards(table)
+    played = Card.parse(card)
+    taken_cards = parse_cards(taken)
+    for each in (*table_cards, played):
+        if each not in found.deck:
+            raise CardNotInDeck(card=str(each), game=found.name)
+    verify_taken(played, table_cards, taken_cards)
+    return capturing, table_cards, played, taken_cards
