@@ -67,3 +67,113 @@ class TwentyRoundReplayOutput(serializers.Serializer[dict[str, Any]]):
     totals = serializers.ListField(child=serializers.IntegerField())
     bonus_to = serializers.IntegerField(allow_null=True)
     complete = serializers.BooleanField()
+
+
+class CapturesInput(serializers.Serializer[dict[str, Any]]):
+    table = card_list()
+    card = serializers.CharField(max_length=8)
+    options = OptionsField(required=False, default=dict)
+    limit = serializers.IntegerField(min_value=1, max_value=200, default=20)
+
+
+class CaptureSerializer(serializers.Serializer[dict[str, Any]]):
+    cards = serializers.ListField(child=serializers.CharField())
+    groups = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
+    sweep = serializers.BooleanField()
+    points = serializers.IntegerField()
+
+
+class CapturesOutput(serializers.Serializer[dict[str, Any]]):
+    captures = CaptureSerializer(many=True)
+    count = serializers.IntegerField()
+    complete = serializers.BooleanField()
+
+
+class CaptureCheckInput(serializers.Serializer[dict[str, Any]]):
+    table = card_list()
+    card = serializers.CharField(max_length=8)
+    taken = card_list()
+    options = OptionsField(required=False, default=dict)
+
+
+class CaptureCheckOutput(serializers.Serializer[dict[str, Any]]):
+    legal = serializers.BooleanField()
+    groups = serializers.ListField(child=serializers.ListField(child=serializers.CharField()), required=False)
+    sweep = serializers.BooleanField(required=False)
+    code = serializers.CharField(required=False)
+    message = serializers.CharField(required=False)
+    alternatives = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), required=False
+    )
+
+
+class ChallengeSerializer(serializers.Serializer[dict[str, Any]]):
+    by = serializers.IntegerField()
+    play_index = serializers.IntegerField(min_value=0)
+
+
+class LogEntrySerializer(serializers.Serializer[dict[str, Any]]):
+    """A play (``seat``, ``card``, ``taken``) or an Escoba challenge (``challenge``)."""
+
+    seat = serializers.IntegerField(required=False)
+    card = serializers.CharField(max_length=8, required=False)
+    taken = card_list(required=False, default=list)
+    challenge = ChallengeSerializer(required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "challenge" in attrs:
+            if "card" in attrs:
+                raise serializers.ValidationError("A challenge entry has no card.")
+        elif "card" not in attrs or "seat" not in attrs:
+            raise serializers.ValidationError("A play needs a seat and a card.")
+        return attrs
+
+
+class HandSetupInput(serializers.Serializer[dict[str, Any]]):
+    players = serializers.IntegerField(min_value=1, max_value=8)
+    teams = serializers.BooleanField(default=False)
+    dealer = serializers.IntegerField(default=0)
+    options = OptionsField(required=False, default=dict)
+    table = card_list(required=False, default=list)
+    set_aside = card_list(required=False, default=list)
+    tablos_before = serializers.ListField(
+        child=serializers.IntegerField(min_value=0), required=False, default=list
+    )
+
+
+class HandReplayInput(HandSetupInput):
+    plays = LogEntrySerializer(many=True, max_length=200)  # type: ignore[call-arg]  # DRF 3.14+; stubs lag
+
+
+class HandSummaryInput(HandSetupInput):
+    sides = serializers.ListField(child=serializers.DictField(child=serializers.JSONField()), max_length=6)
+
+
+class SideSerializer(serializers.Serializer[dict[str, Any]]):
+    seats = serializers.ListField(child=serializers.IntegerField())
+    cards = serializers.IntegerField()
+    sweeps = serializers.IntegerField()
+    points = serializers.DictField(child=serializers.IntegerField())
+    total = serializers.IntegerField()
+
+
+class LeftoversSerializer(serializers.Serializer[dict[str, Any]]):
+    cards = serializers.ListField(child=serializers.CharField())
+    side = serializers.IntegerField(allow_null=True)
+
+
+class RulingSerializer(serializers.Serializer[dict[str, Any]]):
+    play_index = serializers.IntegerField()
+    by = serializers.IntegerField()
+    correct = serializers.BooleanField()
+    points = serializers.IntegerField()
+    code = serializers.CharField(allow_null=True)
+
+
+class HandReportOutput(serializers.Serializer[dict[str, Any]]):
+    complete = serializers.BooleanField()
+    table = serializers.ListField(child=serializers.CharField())
+    next_seat = serializers.IntegerField(allow_null=True)
+    sides = SideSerializer(many=True)
+    leftovers = LeftoversSerializer()
+    rulings = RulingSerializer(many=True)

@@ -9,4 +9,8 @@ from api.rules import views
 urlpatterns = [
     path("", views.RulesListApi.as_view(), name="rules-list"),
     path("twenty/rounds/replay/", views.TwentyRoundReplayApi.as_view(), name="rules-twenty-replay"),
+    path("<slug:game>/captures/", views.CapturesApi.as_view(), name="rules-captures"),
+    path("<slug:game>/captures/check/", views.CaptureCheckApi.as_view(), name="rules-captures-check"),
+    path("<slug:game>/hands/replay/", views.HandReplayApi.as_view(), name="rules-hand-replay"),
+    path("<slug:game>/hands/summary/", views.HandSummaryApi.as_view(), name="rules-hand-summary"),
 ]

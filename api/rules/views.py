@@ -6,8 +6,9 @@ Views only validate the shape of the input, call the engine and serialize; the e
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from typing import Any
 
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
@@ -17,9 +18,11 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from api.rules import serializers as s
-from games.rules.cards import parse_cards
+from games.rules.capturing import Capture, CardGroups, capture_check, capture_list
+from games.rules.cards import Card, format_cards, parse_cards
 from games.rules.errors import RuleViolation
-from games.rules.registry import GAMES
+from games.rules.game import HandReport, HandSetup, LogEntry
+from games.rules.registry import GAMES, find_game
 from games.rules.twenty import replay_round
 from games.rules.twenty_round import parse_plays
 
@@ -75,3 +78,130 @@ class TwentyRoundReplayApi(RulesApi):
             options=data.validated_data["options"],
         )
         return Response(s.TwentyRoundReplayOutput(report.as_dict()).data)
+
+
+def _groups(groups: CardGroups) -> list[list[str]]:
+    return [format_cards(group) for group in groups]
+
+
+def _capture(capture: Capture) -> dict[str, object]:
+    return {
+        "cards": format_cards(capture.cards),
+        "groups": _groups(capture.groups),
+        "sweep": capture.sweep,
+        "points": capture.points,
+    }
+
+
+class CapturesApi(RulesApi):
+    """Settle a dispute: every legal capture of a card on a table, best first (sweep, points, cards)."""
+
+    @extend_schema(request=s.CapturesInput, responses=s.CapturesOutput, operation_id="rules_captures")
+    def post(self, request: Request, game: str) -> Response:
+        data = s.CapturesInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        found = capture_list(game, **data.validated_data)
+        body = {
+            "captures": [_capture(capture) for capture in found.captures],
+            "count": found.count,
+            "complete": found.complete,
+        }
+        return Response(s.CapturesOutput(body).data)
+
+
+class CaptureCheckApi(RulesApi):
+    """Was a claimed capture legal? Its grouping, or the reason and the legal alternatives."""
+
+    @extend_schema(
+        request=s.CaptureCheckInput, responses=s.CaptureCheckOutput, operation_id="rules_captures_check"
+    )
+    def post(self, request: Request, game: str) -> Response:
+        data = s.CaptureCheckInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        verdict = capture_check(game, **data.validated_data)
+        if verdict.legal:
+            body: dict[str, object] = {
+                "legal": True,
+                "groups": _groups(verdict.groups),
+                "sweep": verdict.sweep,
+            }
+        else:
+            body = {
+                "legal": False,
+                "code": verdict.code,
+                "message": verdict.message,
+                "alternatives": [format_cards(cards) for cards in verdict.alternatives],
+            }
+        return Response(s.CaptureCheckOutput(body).data)
+
+
+def _setup(data: Mapping[str, Any]) -> HandSetup:
+    """The hand setup from validated input (``tablos_before`` is Tablo's name for sweeps before)."""
+    return HandSetup(
+        players=data["players"],
+        teams=bool(data["teams"]),
+        dealer=data["dealer"],
+        table=parse_cards(data["table"]),
+        set_aside=parse_cards(data["set_aside"]),
+        sweeps_before=tuple(data["tablos_before"]),
+    )
+
+
+def _log_entry(index: int, entry: Mapping[str, Any]) -> LogEntry:
+    challenge = entry.get("challenge")
+    if challenge is not None:
+        return LogEntry(seat=challenge["by"], challenge_of=challenge["play_index"])
+    with at_play(index):
+        return LogEntry(
+            seat=entry["seat"],
+            card=Card.parse(entry["card"]),
+            taken=parse_cards(entry["taken"]),
+        )
+
+
+def _report(report: HandReport) -> dict[str, object]:
+    return {
+        "complete": report.complete,
+        "table": format_cards(report.table),
+        "next_seat": report.next_seat,
+        "sides": [
+            {
+                "seats": list(side.seats),
+                "cards": side.cards,
+                "sweeps": side.sweeps,
+                "points": dict(side.points),
+                "total": side.total,
+            }
+            for side in report.sides
+        ],
+        "leftovers": {"cards": format_cards(report.leftovers), "side": report.leftover_side},
+        "rulings": report.extra.get("rulings", []),
+    }
+
+
+class HandReplayApi(RulesApi):
+    """Replay a whole hand: every play checked in order, the scores once the hand is complete."""
+
+    @extend_schema(request=s.HandReplayInput, responses=s.HandReportOutput, operation_id="rules_hand_replay")
+    def post(self, request: Request, game: str) -> Response:
+        data = s.HandReplayInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        found = find_game(game)
+        log = [_log_entry(index, entry) for index, entry in enumerate(data.validated_data["plays"])]
+        report = found.replay_hand(_setup(data.validated_data), log, data.validated_data["options"])
+        return Response(s.HandReportOutput(_report(report)).data)
+
+
+class HandSummaryApi(RulesApi):
+    """Check a quick end-of-hand summary (counts per side) and score it; every problem at once."""
+
+    @extend_schema(
+        request=s.HandSummaryInput, responses=s.HandReportOutput, operation_id="rules_hand_summary"
+    )
+    def post(self, request: Request, game: str) -> Response:
+        data = s.HandSummaryInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        found = find_game(game)
+        sides = data.validated_data["sides"]
+        report = found.score_summary(_setup(data.validated_data), sides, data.validated_data["options"])
+        return Response(s.HandReportOutput(_report(report)).data)
