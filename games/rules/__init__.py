@@ -1,1 +1,4 @@
-from games.rules import twenty  # noqa: F401
+from games.rules import (
+    tablo,  # noqa: F401
+    twenty,  # noqa: F401
+)

@@ -307,3 +307,11 @@ class CaptureRequired(RuleViolation):
 class NoCaptureGame(RuleViolation):
     code = "game.no_captures"
     template = gettext_noop("{game} is not a capture game.")
+
+
+class BadSweepsBefore(RuleViolation):
+    code = "setup.bad_sweeps_before"
+    template = gettext_noop(
+        "The sweeps (tablos) before this hand need one count of at least 0 for each of the {sides} sides, "
+        "not {got!r}."
+    )
