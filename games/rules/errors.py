@@ -124,12 +124,17 @@ class ChallengeNotAllowed(RuleViolation):
     template = gettext_noop("Challenges are only allowed with the manual_capture option (RULES.md 3.2(g)).")
 
 
-class ChallengeTooLate(RuleViolation):
-    code = "challenge.too_late"
+class ChallengeNotLatest(RuleViolation):
+    code = "challenge.not_latest"
     template = gettext_noop(
-        "Play {play_index} cannot be challenged now: only the latest play ({latest}) can,"
-        " before the next one."
+        "Play {play_index} cannot be challenged: only the latest play can, before the next one"
+        " ({plays} plays so far)."
     )
+
+
+class ChallengeBadSeat(RuleViolation):
+    code = "challenge.bad_seat"
+    template = gettext_noop("Seat {by} cannot challenge: the seats are 0 to {last}.")
 
 
 class ChallengeOwnSide(RuleViolation):

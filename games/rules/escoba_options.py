@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.rules.cards import deck
 from games.rules.game import Options, OptionSpec
 
 OPTION_SPECS = (
@@ -17,6 +18,7 @@ OPTION_SPECS = (
     OptionSpec(key="target", default=11, positive_int=True, rule="E10"),
 )
 
+DECK = deck(faces=False)  # A-10 in four suits (RULES.md E1)
 PLAYERS = (2, 3, 4, 5, 6)
 TEAM_PLAYERS = (4, 6)  # {0,2} {1,3}; {0,3} {1,4} {2,5} (RULES.md A4, A5)
 

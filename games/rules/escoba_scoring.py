@@ -59,20 +59,26 @@ def primera(cards: Iterable[Card]) -> int:
     return sum(best.values())
 
 
-def escoba_points(counts: Sequence[EscobaCounts], *, sevens: str) -> tuple[dict[str, int], ...]:
-    """Each side's points: 1 per item to the sole side with the most, sweeps +1 each (RULES.md E9, E7)."""
+def escoba_points(
+    counts: Sequence[EscobaCounts], *, sevens: str, complete: bool = True
+) -> tuple[dict[str, int], ...]:
+    """Each side's points: 1 per item to the sole side with the most, sweeps +1 each (RULES.md E9, E7).
+
+    Until the round is ``complete`` only the sweeps score (they score at once).
+    """
     sevens_key, sevens_counts = (
         ("primera", [side.primera for side in counts])
         if sevens == "primera"
         else ("most_sevens", [side.sevens for side in counts])
     )
-    columns = {
-        "most_cards": item_points([side.cards for side in counts], 1),
-        "most_diamonds": item_points([side.diamonds for side in counts], 1),
-        sevens_key: item_points(sevens_counts, 1),
-        "seven_diamonds": tuple(side.seven_diamonds for side in counts),
-        "sweeps": tuple(side.sweeps for side in counts),
+    items = {
+        "most_cards": [side.cards for side in counts],
+        "most_diamonds": [side.diamonds for side in counts],
+        sevens_key: sevens_counts,
     }
+    columns = {key: item_points(values, int(complete)) for key, values in items.items()}
+    columns["seven_diamonds"] = tuple(side.seven_diamonds * complete for side in counts)
+    columns["sweeps"] = tuple(side.sweeps for side in counts)
     return tuple({key: column[side] for key, column in columns.items()} for side in range(len(counts)))
 
 

@@ -45,16 +45,22 @@ class TamlinCounts:
         )
 
 
-def tamlin_points(counts: Sequence[TamlinCounts], *, scoring: str) -> tuple[dict[str, int], ...]:
-    """Each side's points (RULES.md T14 as decided in 1.2(a), A2 ``scoring``, A5 spade ties)."""
+def tamlin_points(
+    counts: Sequence[TamlinCounts], *, scoring: str, complete: bool = True
+) -> tuple[dict[str, int], ...]:
+    """Each side's points (RULES.md T14 as decided in 1.2(a), A2 ``scoring``, A5 spade ties).
+
+    Until the hand is ``complete`` only tamlins and Jack penalties score (they count at once).
+    """
+    held = int(complete)
     columns: dict[str, Sequence[int]] = {
-        "most_cards": item_points([side.cards for side in counts], 3),
-        "ten_diamonds": [2 * side.ten_diamonds for side in counts],
-        "two_spades": [side.two_spades for side in counts],
-        "aces": [side.aces for side in counts],
+        "most_cards": item_points([side.cards for side in counts], 3 * held),
+        "ten_diamonds": [2 * side.ten_diamonds * held for side in counts],
+        "two_spades": [side.two_spades * held for side in counts],
+        "aces": [side.aces * held for side in counts],
     }
     if scoring == "cassino":
-        columns["most_spades"] = item_points([side.spades for side in counts], 1)
+        columns["most_spades"] = item_points([side.spades for side in counts], held)
     columns["tamlins"] = [side.tamlins for side in counts]
     columns["jack_penalties"] = [-side.jack_penalties for side in counts]
     return tuple({key: column[side] for key, column in columns.items()} for side in range(len(counts)))
