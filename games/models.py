@@ -96,6 +96,7 @@ class Match(models.Model):
 
     game = models.CharField(max_length=20)
     options = models.JSONField(default=dict)
+    player_count = models.PositiveSmallIntegerField()
     teams = models.BooleanField(default=False)
     target = models.PositiveIntegerField(null=True, blank=True)
     time_limit_minutes = models.PositiveIntegerField(null=True, blank=True)

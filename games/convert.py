@@ -1,0 +1,176 @@
+"""Rows <-> rules values: the only place where ``games.models`` meets ``games.rules``.
+
+Cards are stored as canonical texts (RULES.md A1), logs as ``Play`` and ``Challenge`` rows, reports as
+``HandScore`` rows plus ``Hand.report`` (the rest of the :class:`HandReport`, as JSON).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from enum import Enum
+from typing import Any
+
+from games.models import Challenge, Hand, HandScore, Match, Play
+from games.rules.cards import Card, format_cards, parse_cards
+from games.rules.game import Game, HandReport, HandSetup, LogEntry, MatchStatus, Options, SideReport
+from games.rules.registry import find_game
+
+
+def game_of(match: Match) -> Game:
+    """The engine's game of ``match`` (raises UnknownGame only if a game was removed)."""
+    return find_game(match.game)
+
+
+def options_of(match: Match) -> Options:
+    return dict(match.options)
+
+
+def cards(texts: Iterable[str]) -> tuple[Card, ...]:
+    """Parse card texts, each at most once.
+
+    Raises:
+        BadCardText, DuplicateCard.
+    """
+    return parse_cards(texts)
+
+
+def card_texts(texts: Iterable[str]) -> list[str]:
+    """Canonical texts of the given card texts (``"10♦"`` -> ``"10D"``).
+
+    Raises:
+        BadCardText, DuplicateCard.
+    """
+    return format_cards(cards(texts))
+
+
+def hand_setup(hand: Hand, *, players: int, teams: bool, sweeps_before: Sequence[int]) -> HandSetup:
+    """The engine's setup of a stored hand."""
+    return HandSetup(
+        players=players,
+        teams=teams,
+        dealer=hand.dealer,
+        starter=hand.starter,
+        table=cards(hand.table),
+        set_aside=cards(hand.set_aside),
+        sweeps_before=tuple(sweeps_before),
+    )
+
+
+def play_entry(*, seat: int, card: str, taken: Sequence[str]) -> LogEntry:
+    """A play as a log entry (cards parsed; duplicates across the hand are the engine's to find)."""
+    return LogEntry(seat=seat, card=Card.parse(card), taken=tuple(Card.parse(text) for text in taken))
+
+
+def log_entries(plays: Sequence[Play], challenges: Iterable[Challenge]) -> list[LogEntry]:
+    """The hand's log: live plays in ``seq`` order, each followed by the challenges of it."""
+    by_play: dict[int, list[Challenge]] = {}
+    for challenge in challenges:
+        by_play.setdefault(challenge.play_id, []).append(challenge)
+    log: list[LogEntry] = []
+    for play in sorted(plays, key=lambda row: row.seq):
+        index = len(log)
+        log.append(play_entry(seat=play.seat, card=play.card, taken=play.taken))
+        log.extend(LogEntry(seat=row.seat, challenge_of=index) for row in by_play.get(play.pk, ()))
+    return log
+
+
+def play_index(plays: Sequence[Play], challenges: Iterable[Challenge], play: Play) -> int:
+    """Where ``play`` stands in the log that :func:`log_entries` builds."""
+    challenged = Counter(row.play_id for row in challenges)
+    index = 0
+    for row in sorted(plays, key=lambda row: row.seq):
+        if row.pk == play.pk:
+            return index
+        index += 1 + challenged[row.pk]
+    raise ValueError(f"play {play.pk} is not in this hand's log")
+
+
+def jsonable(value: object) -> Any:  # Any: JSON of unknown shape (a game's own ``extra``)
+    """Engine values as JSON: cards as canonical text, enums as values, collections as lists."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Mapping):
+        return {str(key): jsonable(item) for key, item in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [jsonable(item) for item in value]
+    return value
+
+
+def report_fields(report: HandReport) -> dict[str, Any]:
+    """What ``Hand.report`` stores: the report without its sides (those are ``HandScore`` rows)."""
+    return {
+        "complete": report.complete,
+        "next_seat": report.next_seat,
+        "table": format_cards(report.table),
+        "leftovers": format_cards(report.leftovers),
+        "leftover_side": report.leftover_side,
+        "extra": jsonable(report.extra),
+    }
+
+
+def score_rows(hand: Hand, report: HandReport) -> list[HandScore]:
+    """One ``HandScore`` per side of a finished hand (unsaved)."""
+    return [
+        HandScore(
+            hand=hand,
+            side=index,
+            cards=side.cards,
+            sweeps=side.sweeps,
+            points=dict(side.points),
+            total=side.total,
+        )
+        for index, side in enumerate(report.sides)
+    ]
+
+
+def stored_report(hand: Hand, scores: Sequence[HandScore], seats: Sequence[tuple[int, ...]]) -> HandReport:
+    """A closed hand's report rebuilt from its rows (for ``match_status``)."""
+    fields = hand.report
+    return HandReport(
+        complete=bool(fields.get("complete", True)),
+        next_seat=fields.get("next_seat"),
+        table=cards(fields.get("table", [])),
+        leftovers=cards(fields.get("leftovers", [])),
+        leftover_side=fields.get("leftover_side"),
+        extra=fields.get("extra", {}),
+        sides=tuple(
+            SideReport(
+                seats=seats[row.side],
+                cards=row.cards,
+                sweeps=row.sweeps,
+                points=dict(row.points),
+                total=row.total,
+            )
+            for row in sorted(scores, key=lambda row: row.side)
+        ),
+    )
+
+
+def report_json(report: HandReport) -> dict[str, Any]:
+    """A report for the API: :func:`report_fields` plus the sides."""
+    return {
+        **report_fields(report),
+        "sides": [
+            {
+                "seats": list(side.seats),
+                "cards": side.cards,
+                "sweeps": side.sweeps,
+                "points": dict(side.points),
+                "total": side.total,
+            }
+            for side in report.sides
+        ],
+    }
+
+
+def status_fields(status: MatchStatus) -> dict[str, Any]:
+    """What ``Match`` stores of a :class:`MatchStatus` (``finished`` decides ``Match.status``)."""
+    return {
+        "totals": list(status.totals),
+        "winner": status.winner if status.finished else None,
+        "draw": status.draw,
+        "result_extra": jsonable(status.extra),
+    }

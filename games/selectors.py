@@ -1,0 +1,259 @@
+"""Reads: who may see or write what, lists with their joins, hand states and the scoreboard.
+
+List selectors own their ``select_related``/``prefetch_related``, so the API's query count stays
+bounded however many rows a page has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TypedDict
+
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User as Account
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+
+from games import convert
+from games.models import Club, Hand, HandScore, Match, Membership, Play, Player, Season, Seat
+from games.rules.game import HandReport
+from games.services.scoring import hand_report_now, live_rows, table_of
+
+User = Account | AnonymousUser
+
+
+def _id(user: User) -> int:
+    """The account's id; 0 (no row has it) for an anonymous visitor."""
+    return int(user.pk or 0)
+
+
+def _member_of_club(user: User, roles: Sequence[str] = tuple(Membership.Role)) -> Exists:
+    return Exists(Membership.objects.filter(club=OuterRef("club"), user_id=_id(user), role__in=roles))
+
+
+def _seated(user: User) -> Exists:
+    return Exists(Seat.objects.filter(match=OuterRef("pk"), player__user_id=_id(user)))
+
+
+def match_visible_to(user: User) -> Q:
+    """Matches ``user`` may read: created, played in, or of a club ``user`` belongs to."""
+    if not user.is_authenticated:
+        return Q(pk__in=[])
+    return Q(created_by_id=user.pk) | Q(_seated(user)) | Q(_member_of_club(user))
+
+
+def match_writable_by(user: User) -> Q:
+    """Matches ``user`` may write: created, played in, or of a club ``user`` is an admin of."""
+    if not user.is_authenticated:
+        return Q(pk__in=[])
+    return Q(created_by_id=user.pk) | Q(_seated(user)) | Q(_member_of_club(user, [Membership.Role.ADMIN]))
+
+
+def can_write_match(user: User, match: Match) -> bool:
+    return Match.objects.filter(match_writable_by(user), pk=match.pk).exists()
+
+
+def can_read_match(user: User, match: Match, share_token: str = "") -> bool:
+    """Readable as :func:`match_visible_to` says, or by anyone holding its share link."""
+    if share_token and match.share_token and share_token == match.share_token:
+        return True
+    return Match.objects.filter(match_visible_to(user), pk=match.pk).exists()
+
+
+def match_list(
+    *,
+    user: User,
+    club: int | None = None,
+    season: int | None = None,
+    player: int | None = None,
+    game: str | None = None,
+    status: str | None = None,
+) -> QuerySet[Match]:
+    """The matches ``user`` may read, newest first, filtered; players and seats prefetched."""
+    matches = Match.objects.filter(match_visible_to(user))
+    filters = {"club_id": club, "season_id": season, "game": game, "status": status}
+    matches = matches.filter(**{key: value for key, value in filters.items() if value is not None})
+    if player is not None:
+        matches = matches.filter(Exists(Seat.objects.filter(match=OuterRef("pk"), player_id=player)))
+    return matches.select_related("club", "season", "created_by").prefetch_related(_seats())
+
+
+def _seats() -> Prefetch[Any]:
+    return Prefetch("seats", queryset=Seat.objects.select_related("player", "side").order_by("number"))
+
+
+def match_get(pk: int) -> Match:
+    """One match with its seats (raises ``Match.DoesNotExist``)."""
+    return Match.objects.select_related("club", "season", "created_by").prefetch_related(_seats()).get(pk=pk)
+
+
+def hand_get(*, match: Match, number: int) -> Hand:
+    """Hand ``number`` of ``match`` (raises ``Hand.DoesNotExist``)."""
+    return Hand.objects.get(match=match, number=number)
+
+
+def hand_list(*, match: Match) -> QuerySet[Hand]:
+    return match.hands.order_by("number").prefetch_related("scores")
+
+
+def hand_report(hand: Hand) -> HandReport:
+    """Where a hand stands now: a closed hand's stored report, an open hand's log replayed."""
+    table = table_of(hand.match)
+    if hand.is_open:
+        return hand_report_now(hand, table)
+    return convert.stored_report(hand, list(hand.scores.all()), table.sides)
+
+
+def hand_plays(hand: Hand) -> list[Play]:
+    """The hand's standing plays in order, each with its challenges prefetched."""
+    return live_rows(hand)[0]
+
+
+def club_list(*, user: User) -> QuerySet[Club]:
+    """The clubs ``user`` belongs to."""
+    return Club.objects.filter(memberships__user_id=_id(user)).distinct()
+
+
+def club_role(*, club: Club, user: User) -> str | None:
+    """``admin``, ``member``, or ``None`` for a non-member."""
+    return Membership.objects.filter(club=club, user_id=_id(user)).values_list("role", flat=True).first()
+
+
+def membership_list(*, club: Club) -> QuerySet[Membership]:
+    return club.memberships.select_related("user").order_by("pk")
+
+
+def season_list(*, club: Club) -> QuerySet[Season]:
+    return club.seasons.order_by("-starts_on", "pk")
+
+
+def player_list(*, search: str = "") -> QuerySet[Player]:
+    players = Player.objects.all()
+    return players.filter(name__icontains=search) if search else players
+
+
+class HandLine(TypedDict):
+    number: int
+    total: int
+    cards: int
+    sweeps: int
+    points: dict[str, int]
+
+
+class SideBoard(TypedDict):
+    index: int
+    seats: list[int]
+    players: list[str]
+    total: int
+    hands: list[HandLine]
+    sweeps: int
+    points: dict[str, int]
+    extra: dict[str, Any]
+    to_target: int | None
+    progress_pct: int | None
+    leader: bool
+
+
+class Scoreboard(TypedDict):
+    match: int
+    game: str
+    status: str
+    target: int | None
+    hands_closed: int
+    sides: list[SideBoard]
+    leader: int | None
+    finished: bool
+    winner: int | None
+    draw: bool
+    extra: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class _Column:
+    """One side's score lines over the closed hands."""
+
+    lines: list[HandLine]
+
+    @property
+    def total(self) -> int:
+        return sum(line["total"] for line in self.lines)
+
+    def points(self) -> dict[str, int]:
+        summed: dict[str, int] = {}
+        for line in self.lines:
+            for key, value in line["points"].items():
+                summed[key] = summed.get(key, 0) + value
+        return summed
+
+
+def scoreboard_for(match: Match) -> Scoreboard:
+    """Per side: total, per-hand lines, sweeps (Tablo's tally marks), progress to the target, leader;
+    and the match's result as the engine last gave it. ``extra`` values the engine gives per side
+    (e.g. Tablo's ``tablos`` and ``marks``) are moved into each side's ``extra``."""
+    sides = sides_of_match(match)
+    scores = HandScore.objects.filter(hand__match=match, hand__closed_at__isnull=False)
+    columns = [_Column([]) for _ in sides]
+    for row in scores.order_by("hand__number").values(
+        "side", "hand__number", "total", "cards", "sweeps", "points"
+    ):
+        columns[row["side"]].lines.append(
+            HandLine(
+                number=row["hand__number"],
+                total=row["total"],
+                cards=row["cards"],
+                sweeps=row["sweeps"],
+                points=row["points"],
+            )
+        )
+    totals = [column.total for column in columns]
+    top = max(totals, default=0)
+    leader = totals.index(top) if totals.count(top) == 1 else None
+    per_side = {key: value for key, value in match.result_extra.items() if _per_side(value, len(sides))}
+    boards = [
+        SideBoard(
+            index=index,
+            seats=[seat.number for seat in seats],
+            players=[seat.player.name for seat in seats],
+            total=column.total,
+            hands=column.lines,
+            sweeps=sum(line["sweeps"] for line in column.lines),
+            points=column.points(),
+            extra={key: value[index] for key, value in per_side.items()},
+            to_target=None if match.target is None else max(0, match.target - column.total),
+            progress_pct=_progress(column.total, match.target),
+            leader=index == leader,
+        )
+        for index, (seats, column) in enumerate(zip(sides, columns, strict=True))
+    ]
+    return Scoreboard(
+        match=match.pk,
+        game=match.game,
+        status=match.status,
+        target=match.target,
+        hands_closed=len(columns[0].lines) if columns else 0,
+        sides=boards,
+        leader=leader,
+        finished=match.status == Match.Status.FINISHED,
+        winner=match.winner,
+        draw=match.draw,
+        extra={key: value for key, value in match.result_extra.items() if key not in per_side},
+    )
+
+
+def sides_of_match(match: Match) -> list[list[Seat]]:
+    """The match's seats grouped by side, in side order (uses prefetched ``seats`` when there)."""
+    sides: dict[int, list[Seat]] = {}
+    for seat in sorted(match.seats.all(), key=lambda seat: seat.number):
+        sides.setdefault(seat.side.index, []).append(seat)
+    return [sides[index] for index in sorted(sides)]
+
+
+def _per_side(value: object, count: int) -> bool:
+    return isinstance(value, list) and len(value) == count
+
+
+def _progress(total: int, target: int | None) -> int | None:
+    """Percent of the way to the target, 0..100 (negative totals count as 0)."""
+    if not target:
+        return None
+    return max(0, min(100, total * 100 // target))

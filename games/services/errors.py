@@ -1,0 +1,97 @@
+"""Errors of the record services, each with a stable dotted code (docs/errors.md) and its facts.
+
+:class:`RecordInvalid` is bad input (400): it is a :class:`RuleViolation`, so the API's error envelope
+treats it like the engine's own errors. :class:`RecordConflict` is a write the stored state does not
+allow now (409): a stale ``expected_seq``, a closed hand, a finished match, a reused idempotency key.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from games.rules.errors import RuleViolation, gettext_noop
+
+
+class RecordInvalid(RuleViolation):
+    code: ClassVar[str] = "record.invalid"
+    template: ClassVar[str] = gettext_noop("This cannot be recorded.")
+
+
+class PlayerSeatedTwice(RecordInvalid):
+    code = "players.seated_twice"
+    template = gettext_noop("Player {player} is given more than one seat.")
+
+
+class SeasonOfOtherClub(RecordInvalid):
+    code = "season.other_club"
+    template = gettext_noop("Season {season} belongs to another club than the match's.")
+
+
+class NoSuchPlay(RecordInvalid):
+    code = "challenge.no_such_play"
+    template = gettext_noop("Hand {number} has no play {seq} to challenge.")
+
+
+class CorrectionContent(RecordInvalid):
+    code = "correction.content"
+    template = gettext_noop("A correction gives either the plays or the summary of the hand, not {given}.")
+
+
+class RecordConflict(Exception):
+    """The stored state does not allow this write now (HTTP 409)."""
+
+    code: ClassVar[str] = "record.conflict"
+    template: ClassVar[str] = gettext_noop("This cannot be recorded now.")
+
+    def __init__(self, **facts: object) -> None:
+        self.facts: dict[str, object] = facts
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        return self.template.format(**self.facts)
+
+
+class HandOutOfSync(RecordConflict):
+    """``details`` carry the hand's current state, so the phone can catch up without another request."""
+
+    code = "hand.out_of_sync"
+    template = gettext_noop(
+        "The hand has moved on: the next play is number {expected_seq}, not {got}."
+        " Someone else recorded first."
+    )
+
+
+class HandNotOpen(RecordConflict):
+    code = "hand.not_open"
+    template = gettext_noop("Hand {number} is closed; correct it instead.")
+
+
+class HandStillOpen(RecordConflict):
+    code = "hand.still_open"
+    template = gettext_noop("Hand {number} is still open; close it first.")
+
+
+class HandIncomplete(RecordConflict):
+    code = "hand.incomplete"
+    template = gettext_noop("Hand {number} is not over yet: seat {next_seat} is still to play.")
+
+
+class HandHasPlays(RecordConflict):
+    code = "hand.has_plays"
+    template = gettext_noop("Hand {number} already has {plays} plays; undo them before entering a summary.")
+
+
+class NothingToUndo(RecordConflict):
+    code = "hand.nothing_to_undo"
+    template = gettext_noop("Hand {number} has no play to undo.")
+
+
+class MatchNotInProgress(RecordConflict):
+    code = "match.not_in_progress"
+    template = gettext_noop("The match is {status}: it takes no more hands, plays or changes.")
+
+
+class IdempotencyKeyReused(RecordConflict):
+    code = "idempotency.key_reused"
+    template = gettext_noop("The idempotency key {key!r} was already used for a different request.")

@@ -1,0 +1,57 @@
+"""Side effects of a write (standings refresh, notifications) go through Celery after commit.
+
+They never block or endanger the write: the match is flagged ``pending_followups`` inside the write's
+transaction, and only a successful dispatch clears the flag. When the broker is down the dispatch is
+logged and skipped; :func:`followups_resend` (the ``followups_resend`` task and management command, and
+every later successful dispatch) sends what is still pending.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+
+from django.db import transaction
+from kombu.exceptions import OperationalError as BrokerUnavailable
+
+from games import tasks
+from games.models import Match
+
+logger = logging.getLogger(__name__)
+RESEND_BATCH = 50
+CATCH_UP_BATCH = 5  # piggybacked on a live request: keep it small
+
+
+def followups_schedule(*, match: Match) -> None:
+    """Flag ``match`` in the current transaction and dispatch its follow-ups once it commits."""
+    Match.objects.filter(pk=match.pk).update(pending_followups=True)
+    transaction.on_commit(partial(_dispatch, match_id=match.pk), robust=True)
+
+
+def _dispatch(*, match_id: int) -> None:
+    """Send this match's follow-ups; once the broker answers again, also what an outage left pending."""
+    if followups_send(match_id=match_id):
+        followups_resend(limit=CATCH_UP_BATCH)
+
+
+def followups_send(*, match_id: int) -> bool:
+    """Queue the match's follow-up task; ``False`` (logged, flag kept) when the broker is unreachable."""
+    try:
+        # retry=False: a dead broker must fail fast, not hold the phone's request for seconds.
+        tasks.match_updated.apply_async((match_id,), retry=False)
+    except BrokerUnavailable:
+        logger.warning("Broker unavailable: follow-ups of match %s stay pending", match_id, exc_info=True)
+        return False
+    Match.objects.filter(pk=match_id).update(pending_followups=False)
+    return True
+
+
+def followups_resend(*, limit: int = RESEND_BATCH) -> int:
+    """Send the follow-ups of up to ``limit`` flagged matches; how many went out."""
+    pending = Match.objects.filter(pending_followups=True).order_by("pk").values_list("pk", flat=True)
+    sent = 0
+    for match_id in list(pending[:limit]):
+        if not followups_send(match_id=match_id):
+            break
+        sent += 1
+    return sent

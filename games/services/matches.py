@@ -1,0 +1,114 @@
+"""Writes for whole matches: start (checked by the engine), abandon, share with spectators."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Club, Match, Membership, Player, Season, Seat, Side
+from games.rules.errors import BadPlayerCount, TeamsNotAllowed
+from games.rules.game import Game, resolve_options, sides_of
+from games.rules.registry import find_game
+from games.services.errors import MatchNotInProgress, PlayerSeatedTwice, SeasonOfOtherClub
+from games.services.followups import followups_schedule
+
+TEAM_SIZE = 2  # pairs: RULES.md A4
+
+
+@transaction.atomic
+def match_start(
+    *,
+    game: str,
+    players: Sequence[Player],
+    by: User,
+    options: Mapping[str, object] | None = None,
+    teams: bool = False,
+    club: Club | None = None,
+    season: Season | None = None,
+) -> Match:
+    """Seat ``players`` (seat 0, 1, ... in order) for a new match of ``game``.
+
+    Raises:
+        UnknownGame, UnknownOption, BadOptionValue, BadPlayerCount, TeamsNotAllowed: from the engine.
+        PlayerSeatedTwice, SeasonOfOtherClub: bad input.
+        PermissionDenied: ``by`` is not a member of ``club``.
+    """
+    rules = find_game(game)
+    resolved = resolve_options(rules, options)
+    _verify_seating(rules, players, teams)
+    rules.match_status((), len(players), resolved, False)  # the engine's own check of the whole setup
+    club = season.club if season is not None and club is None else club
+    _verify_club(club, season, by)
+    match = Match.objects.create(
+        game=rules.name,
+        options=resolved,
+        player_count=len(players),
+        teams=teams,
+        target=_positive(resolved.get("target")),
+        time_limit_minutes=_positive(resolved.get("time_limit_minutes")),
+        club=club,
+        season=season,
+        created_by=by,
+        totals=[0] * len(sides_of(len(players), teams)),
+    )
+    for index, seats in enumerate(sides_of(len(players), teams)):
+        side = Side.objects.create(match=match, index=index)
+        Seat.objects.bulk_create(
+            Seat(match=match, side=side, number=number, player=players[number]) for number in seats
+        )
+    return match
+
+
+def _verify_seating(rules: Game, players: Sequence[Player], teams: bool) -> None:
+    if len(players) not in rules.players:
+        allowed = ", ".join(map(str, rules.players))
+        raise BadPlayerCount(game=rules.name, allowed=allowed, players=len(players))
+    if teams and (len(players) % TEAM_SIZE or len(players) < 2 * TEAM_SIZE):
+        raise TeamsNotAllowed(game=rules.name, allowed="an even number from 4", players=len(players))
+    seen: set[int] = set()
+    for player in players:
+        if player.pk in seen:
+            raise PlayerSeatedTwice(player=player.name)
+        seen.add(player.pk)
+
+
+def _verify_club(club: Club | None, season: Season | None, by: User) -> None:
+    if season is not None and season.club_id != getattr(club, "pk", None):
+        raise SeasonOfOtherClub(season=season.name)
+    if club is not None and not Membership.objects.filter(club=club, user=by).exists():
+        raise PermissionDenied("Only the club's members may start its matches.")
+
+
+def _positive(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+
+
+@transaction.atomic
+def match_abandon(*, match: Match) -> Match:
+    """Stop a match for good; its hands stay as recorded.
+
+    Raises:
+        MatchNotInProgress: it is already finished or abandoned.
+    """
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if match.status != Match.Status.IN_PROGRESS:
+        raise MatchNotInProgress(status=match.status)
+    match.status = Match.Status.ABANDONED
+    match.finished_at = timezone.now()
+    match.save(update_fields=["status", "finished_at"])
+    followups_schedule(match=match)
+    return match
+
+
+@transaction.atomic
+def match_share(*, match: Match, enabled: bool = True) -> Match:
+    """Give the match a read-only share link for spectators (a new one each time), or withdraw it."""
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    match.share_token = secrets.token_urlsafe(32) if enabled else ""
+    match.save(update_fields=["share_token"])
+    return match

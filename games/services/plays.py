@@ -1,0 +1,209 @@
+"""Recording a hand as it is played, from one phone or two at once: plays, undo, Escoba challenges.
+
+Each write locks the hand row and requires the client's ``expected_seq`` (the number of the next play
+as the client last saw it); a stale one is :class:`HandOutOfSync` with the hand's current state. A
+retry with the same idempotency key returns the original result instead of writing twice; the same key
+with a different body is :class:`IdempotencyKeyReused`. The engine checks every play against the stored
+log, so an illegal play raises its RuleViolation and nothing is written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import convert
+from games.models import Challenge, Hand, Match, Play
+from games.rules.game import HandReport, LogEntry
+from games.services.errors import (
+    HandNotOpen,
+    HandOutOfSync,
+    IdempotencyKeyReused,
+    MatchNotInProgress,
+    NoSuchPlay,
+    NothingToUndo,
+)
+from games.services.scoring import Table, live_rows, replay, table_of
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """A stored play or challenge and the hand's state after it (``replayed``: an idempotent retry)."""
+
+    row: Play | Challenge
+    report: HandReport
+    next_seq: int
+    replayed: bool = False
+
+
+@transaction.atomic
+def hand_play_record(
+    *,
+    hand: Hand,
+    seat: int,
+    card: str,
+    taken: Sequence[str] = (),
+    expected_seq: int,
+    idempotency_key: str = "",
+    by: User | None = None,
+) -> Recorded:
+    """Record ``seat`` playing ``card`` and taking ``taken`` as play number ``expected_seq``.
+
+    Raises:
+        IdempotencyKeyReused, MatchNotInProgress, HandNotOpen, HandOutOfSync: see the module.
+        RuleViolation: the engine refuses the play (its code says why).
+    """
+    entry = convert.play_entry(seat=seat, card=card, taken=taken)
+    digest = _digest(
+        kind="play", seat=seat, card=str(entry.card), taken=sorted(map(str, entry.taken)), seq=expected_seq
+    )
+    hand, table = _locked_open(hand)
+    if idempotency_key and (
+        earlier := Play.objects.filter(match_id=hand.match_id, idempotency_key=idempotency_key).first()
+    ):
+        return _replayed(earlier, digest, hand, table)
+    plays, challenges = _verified_rows(hand, table, expected_seq)
+    report = replay(hand, table, [*convert.log_entries(plays, challenges), entry])
+    row = _created(
+        Play,
+        idempotency_key,
+        hand=hand,
+        match_id=hand.match_id,
+        seq=expected_seq,
+        seat=seat,
+        card=str(entry.card),
+        taken=convert.card_texts(taken),
+        idempotency_key=idempotency_key,
+        request_digest=digest,
+        created_by=by,
+    )
+    hand.next_seq += 1
+    hand.save(update_fields=["next_seq"])
+    return Recorded(row=row, report=report, next_seq=hand.next_seq)
+
+
+@transaction.atomic
+def hand_play_undo(*, hand: Hand, expected_seq: int) -> Recorded:
+    """Take back the hand's last play (and any challenge of it); it stays stored, marked undone.
+
+    Raises:
+        MatchNotInProgress, HandNotOpen, HandOutOfSync, NothingToUndo.
+    """
+    hand, table = _locked_open(hand)
+    plays, challenges = _verified_rows(hand, table, expected_seq)
+    if not plays:
+        raise NothingToUndo(number=hand.number)
+    last = plays.pop()
+    last.undone_at = timezone.now()
+    last.save(update_fields=["undone_at"])
+    hand.next_seq = last.seq
+    hand.save(update_fields=["next_seq"])
+    remaining = [challenge for challenge in challenges if challenge.play_id != last.pk]
+    report = replay(hand, table, convert.log_entries(plays, remaining))
+    return Recorded(row=last, report=report, next_seq=hand.next_seq)
+
+
+@transaction.atomic
+def hand_challenge_record(
+    *,
+    hand: Hand,
+    seat: int,
+    play_seq: int,
+    expected_seq: int,
+    idempotency_key: str = "",
+    by: User | None = None,
+) -> Recorded:
+    """Escoba ``manual_capture``: ``seat`` challenges play ``play_seq`` (RULES.md 3.2(g)); the engine
+    rules on it (only the latest play, by another side, once) and scores it when the hand closes.
+
+    Raises:
+        IdempotencyKeyReused, MatchNotInProgress, HandNotOpen, HandOutOfSync, NoSuchPlay.
+        RuleViolation: the engine refuses the challenge (e.g. ``challenge.not_allowed``).
+    """
+    digest = _digest(kind="challenge", seat=seat, play=play_seq, seq=expected_seq)
+    hand, table = _locked_open(hand)
+    if idempotency_key and (
+        earlier := Challenge.objects.filter(match_id=hand.match_id, idempotency_key=idempotency_key).first()
+    ):
+        return _replayed(earlier, digest, hand, table)
+    plays, challenges = _verified_rows(hand, table, expected_seq)
+    challenged = next((play for play in plays if play.seq == play_seq), None)
+    if challenged is None:
+        raise NoSuchPlay(number=hand.number, seq=play_seq)
+    entry = LogEntry(seat=seat, challenge_of=convert.play_index(plays, challenges, challenged))
+    report = replay(hand, table, [*convert.log_entries(plays, challenges), entry])
+    row = _created(
+        Challenge,
+        idempotency_key,
+        hand=hand,
+        match_id=hand.match_id,
+        play=challenged,
+        seat=seat,
+        idempotency_key=idempotency_key,
+        request_digest=digest,
+        created_by=by,
+    )
+    return Recorded(row=row, report=report, next_seq=hand.next_seq)
+
+
+def _digest(**fields: object) -> str:
+    """What a request asked for, so a retry can be told from a different request with the same key."""
+    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()
+
+
+def _locked_open(hand: Hand) -> tuple[Hand, Table]:
+    """The hand, locked; its match read after the lock so a concurrent abandon is seen."""
+    hand = Hand.objects.select_for_update().get(pk=hand.pk)
+    hand.match = Match.objects.get(pk=hand.match_id)
+    return hand, table_of(hand.match)
+
+
+def _verified_rows(hand: Hand, table: Table, expected_seq: int) -> tuple[list[Play], list[Challenge]]:
+    """The hand's live log, once the match, the hand and ``expected_seq`` allow a write."""
+    if hand.match.status != Match.Status.IN_PROGRESS:
+        raise MatchNotInProgress(status=hand.match.status)
+    if not hand.is_open:
+        raise HandNotOpen(number=hand.number)
+    plays, challenges = live_rows(hand)
+    if expected_seq != hand.next_seq:
+        report = replay(hand, table, convert.log_entries(plays, challenges))
+        raise HandOutOfSync(expected_seq=hand.next_seq, got=expected_seq, **state_facts(report, plays))
+    return plays, challenges
+
+
+def state_facts(report: HandReport, plays: Sequence[Play]) -> dict[str, object]:
+    """The hand's current state, for a client that has fallen behind."""
+    last = plays[-1] if plays else None
+    return {
+        "next_seat": report.next_seat,
+        "complete": report.complete,
+        "table": convert.jsonable(report.table),
+        "last_play": None
+        if last is None
+        else {"seq": last.seq, "seat": last.seat, "card": last.card, "taken": last.taken},
+    }
+
+
+def _replayed(earlier: Play | Challenge, digest: str, hand: Hand, table: Table) -> Recorded:
+    if earlier.request_digest != digest or earlier.hand_id != hand.pk:
+        raise IdempotencyKeyReused(key=earlier.idempotency_key)
+    report = replay(hand, table, convert.log_entries(*live_rows(hand)))
+    return Recorded(row=earlier, report=report, next_seq=hand.next_seq, replayed=True)
+
+
+def _created(model: type[Play] | type[Challenge], key: str, **fields: Any) -> Play | Challenge:
+    """Insert the row; the same key used at once on another hand of the match is a reused key."""
+    try:
+        with transaction.atomic():
+            return model.objects.create(**fields)
+    except IntegrityError:
+        if key and model.objects.filter(match_id=fields["match_id"], idempotency_key=key).exists():
+            raise IdempotencyKeyReused(key=key) from None
+        raise

@@ -1,0 +1,140 @@
+"""What the services share: a match as the engine sees it, hand replays, and rescoring from the logs.
+
+Scores are never patched: closing or correcting a hand replays the stored logs (or summaries) through
+the engine from that hand on, rewrites their ``HandScore`` rows and the match's result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db.models import Sum
+from django.utils import timezone
+
+from games import convert
+from games.models import Challenge, Hand, HandScore, Match, Play
+from games.rules.game import Game, HandReport, HandSetup, LogEntry, MatchStatus, Options, sides_of
+from games.services.errors import HandIncomplete
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A match as the engine sees it: the game, resolved options, players and sides (RULES.md A4)."""
+
+    game: Game
+    options: Options
+    players: int
+    teams: bool
+    sides: tuple[tuple[int, ...], ...]
+
+
+def table_of(match: Match) -> Table:
+    return Table(
+        game=convert.game_of(match),
+        options=convert.options_of(match),
+        players=match.player_count,
+        teams=match.teams,
+        sides=sides_of(match.player_count, match.teams),
+    )
+
+
+def is_time_up(match: Match) -> bool:
+    """The match's time limit (Tamlin ``time_limit_minutes``, RULES.md T15) has run out."""
+    if match.time_limit_minutes is None:
+        return False
+    return timezone.now() >= match.created_at + timedelta(minutes=match.time_limit_minutes)
+
+
+def sweeps_before(hand: Hand, table: Table) -> tuple[int, ...]:
+    """Each side's sweeps in the match's closed hands before ``hand`` (Tablo's ``per_five``, B9)."""
+    rows = (
+        HandScore.objects.filter(hand__match_id=hand.match_id, hand__number__lt=hand.number)
+        .values("side")
+        .annotate(sweeps=Sum("sweeps"))
+    )
+    counts = {row["side"]: row["sweeps"] for row in rows}
+    return tuple(counts.get(side, 0) for side in range(len(table.sides)))
+
+
+def setup_of(hand: Hand, table: Table, sweeps: Sequence[int] | None = None) -> HandSetup:
+    counts = sweeps_before(hand, table) if sweeps is None else sweeps
+    return convert.hand_setup(hand, players=table.players, teams=table.teams, sweeps_before=counts)
+
+
+def live_rows(hand: Hand) -> tuple[list[Play], list[Challenge]]:
+    """The hand's plays that stand (not undone), in order, and the challenges of them."""
+    plays = list(hand.plays.filter(undone_at__isnull=True).order_by("seq"))
+    challenges = list(hand.challenges.filter(play__undone_at__isnull=True).order_by("pk")) if plays else []
+    return plays, challenges
+
+
+def replay(
+    hand: Hand, table: Table, log: Sequence[LogEntry], sweeps: Sequence[int] | None = None
+) -> HandReport:
+    """The engine's replay of ``log`` on the hand's setup (raises the engine's RuleViolation)."""
+    return table.game.replay_hand(setup_of(hand, table, sweeps), log, table.options)
+
+
+def hand_report_now(hand: Hand, table: Table) -> HandReport:
+    """Where a hand stands: its stored log (or summary) replayed."""
+    if hand.mode == Hand.Mode.SUMMARY and hasattr(hand, "summary"):
+        return table.game.score_summary(setup_of(hand, table), hand.summary.entries, table.options)
+    return replay(hand, table, convert.log_entries(*live_rows(hand)))
+
+
+def finished_report(hand: Hand, table: Table, sweeps: Sequence[int]) -> HandReport:
+    """A closed hand's final report, replayed from its stored log or summary.
+
+    Raises:
+        HandIncomplete: the log does not finish the hand.
+    """
+    setup = setup_of(hand, table, sweeps)
+    if hand.mode == Hand.Mode.SUMMARY:
+        return table.game.score_summary(setup, hand.summary.entries, table.options)
+    report = table.game.replay_hand(setup, convert.log_entries(*live_rows(hand)), table.options)
+    if not report.complete:
+        raise HandIncomplete(number=hand.number, next_seat=report.next_seat)
+    return report
+
+
+def match_rescore(*, match: Match, from_number: int) -> MatchStatus:
+    """Replay the closed hands from ``from_number`` on, store their scores, then the match's result."""
+    table = table_of(match)
+    hands = Hand.objects.filter(match=match, closed_at__isnull=False).order_by("number")
+    sweeps = (0,) * len(table.sides)
+    reports: list[HandReport] = []
+    for hand in hands.prefetch_related("scores"):
+        if hand.number >= from_number:
+            report = finished_report(hand, table, sweeps)
+            _store_report(hand, report)
+        else:
+            report = convert.stored_report(hand, list(hand.scores.all()), table.sides)
+        reports.append(report)
+        sweeps = tuple(before + side.sweeps for before, side in zip(sweeps, report.sides, strict=True))
+    status = table.game.match_status(reports, table.players, table.options, is_time_up(match))
+    store_status(match, status)
+    return status
+
+
+def _store_report(hand: Hand, report: HandReport) -> None:
+    hand.report = convert.report_fields(report)
+    hand.save(update_fields=["report"])
+    HandScore.objects.filter(hand=hand).delete()
+    HandScore.objects.bulk_create(convert.score_rows(hand, report))
+
+
+def store_status(match: Match, status: MatchStatus) -> None:
+    """Write the engine's verdict on the match (an abandoned match stays abandoned)."""
+    for name, value in convert.status_fields(status).items():
+        setattr(match, name, value)
+    if match.status != Match.Status.ABANDONED:
+        match.status = Match.Status.FINISHED if status.finished else Match.Status.IN_PROGRESS
+        if not status.finished:
+            match.finished_at = None
+        elif match.finished_at is None:
+            match.finished_at = timezone.now()
+    if match.status != Match.Status.FINISHED:
+        match.winner = None
+    match.save(update_fields=["totals", "winner", "draw", "result_extra", "status", "finished_at"])

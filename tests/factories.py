@@ -1,0 +1,129 @@
+# mypy: disable-error-code="no-untyped-call"
+# (factory_boy's declarations are untyped)
+"""factory_boy factories and the test personas.
+
+Matches are made through the ``match_start`` service, so every factory-made match is one the engine
+accepts; ``games.services.demo`` plays them out with random legal plays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import User
+from factory.base import Factory
+from factory.declarations import PostGenerationMethodCall, Sequence, SubFactory
+from factory.django import DjangoModelFactory
+
+from games.models import Club, Match, Membership, Player, Season
+from games.services.clubs import club_create
+from games.services.matches import match_start
+
+PASSWORD = "secret-pass-123"
+
+
+class UserFactory(DjangoModelFactory[User]):
+    class Meta:
+        model = User
+        django_get_or_create = ("username",)
+
+    username = Sequence(lambda n: f"user{n}")
+    password = PostGenerationMethodCall("set_password", PASSWORD)
+
+
+class PlayerFactory(DjangoModelFactory[Player]):
+    class Meta:
+        model = Player
+
+    name = Sequence(lambda n: f"Player {n}")
+
+
+class ClubFactory(DjangoModelFactory[Club]):
+    """A club; its ``created_by`` becomes its admin (through ``club_create``)."""
+
+    class Meta:
+        model = Club
+
+    name = Sequence(lambda n: f"Club {n}")
+    created_by = SubFactory(UserFactory)
+
+    @classmethod
+    def _create(cls, model_class: type[Club], *args: Any, **kwargs: Any) -> Club:
+        return club_create(name=kwargs["name"], by=kwargs["created_by"])
+
+
+class MembershipFactory(DjangoModelFactory[Membership]):
+    class Meta:
+        model = Membership
+
+    club = SubFactory(ClubFactory)
+    user = SubFactory(UserFactory)
+    role = Membership.Role.MEMBER
+
+
+class SeasonFactory(DjangoModelFactory[Season]):
+    class Meta:
+        model = Season
+
+    club = SubFactory(ClubFactory)
+    name = Sequence(lambda n: f"Season {n}")
+
+
+class MatchFactory(Factory[Match]):
+    """``MatchFactory(game="escoba", players=4, teams=True)``: a started match with fresh players."""
+
+    class Meta:
+        model = Match
+
+    game = "tablo"
+    players = 2
+    teams = False
+    options: dict[str, object] = {}
+    created_by = SubFactory(UserFactory)
+    club = None
+    season = None
+
+    @classmethod
+    def _create(cls, model_class: type[Match], *args: Any, **kwargs: Any) -> Match:
+        players = kwargs["players"]
+        seated = players if isinstance(players, list) else PlayerFactory.create_batch(players)
+        return match_start(
+            game=kwargs["game"],
+            players=seated,
+            by=kwargs["created_by"],
+            options=kwargs["options"],
+            teams=kwargs["teams"],
+            club=kwargs["club"],
+            season=kwargs["season"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Personas:
+    """The people of every permission test (healthchecks style), at a two-player match.
+
+    ``owner`` created the club (its admin) and the match; ``player`` sits at the match; ``member``
+    belongs to the club; ``outsider`` has nothing to do with either.
+    """
+
+    owner: User
+    player: User
+    member: User
+    outsider: User
+    club: Club
+    match: Match
+
+
+def make_personas(game: str = "tablo", **options: object) -> Personas:
+    owner, player, member, outsider = (
+        UserFactory.create(username=name) for name in ("owner", "player", "member", "outsider")
+    )
+    club = ClubFactory.create(created_by=owner)
+    MembershipFactory.create(club=club, user=member)
+    seated = [
+        PlayerFactory.create(name="Ana", user=player),
+        PlayerFactory.create(name="Bo"),
+    ]
+    match = MatchFactory.create(game=game, players=seated, created_by=owner, club=club, options=options)
+    return Personas(owner=owner, player=player, member=member, outsider=outsider, club=club, match=match)
