@@ -1,0 +1,81 @@
+"""A finished match as the statistics see it: who sat on which side, the totals and the verdict.
+
+Values only (no ORM): :mod:`games.stats.selectors` builds them from the stored log's derived rows
+(``Match.totals``/``winner``/``draw`` and the ``HandScore`` lines), which services recompute from the
+log whenever a hand is corrected, so statistics never hold numbers of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+MatchKey = tuple[datetime, int]
+"""Time order of finished matches: when it finished, then its id (ties in time are possible)."""
+
+
+class Outcome(StrEnum):
+    WIN = "W"
+    DRAW = "D"
+    LOSS = "L"
+
+
+@dataclass(frozen=True, slots=True)
+class SideResult:
+    """One side of a finished match: its players, final total and hand statistics.
+
+    ``hands`` is how many hands (Twenty: rounds) were scored; ``best_hand`` the side's highest hand
+    total (``None`` when no hand was scored); ``best_hand_number`` the hand it was in.
+    """
+
+    players: tuple[int, ...]
+    total: int
+    hands: int = 0
+    sweeps: int = 0
+    best_hand: int | None = None
+    best_hand_number: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """A finished match. ``winner`` is a side index; ``None`` with ``draw`` for a draw, and ``None``
+    without it when nobody won (Twenty ``winner: over_twenty``, RULES.md A5)."""
+
+    match_id: int
+    game: str
+    season_id: int | None
+    finished_at: datetime
+    sides: tuple[SideResult, ...]
+    winner: int | None
+    draw: bool = False
+
+    @property
+    def key(self) -> MatchKey:
+        return (self.finished_at, self.match_id)
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(player for side in self.sides for player in side.players)
+
+    def side_of(self, player: int) -> int | None:
+        """The index of the side ``player`` sat on, or ``None``."""
+        return next((index for index, side in enumerate(self.sides) if player in side.players), None)
+
+    def outcome(self, side: int) -> Outcome:
+        """Won, drawn (a draw, and the side shares the top total) or lost."""
+        if side == self.winner:
+            return Outcome.WIN
+        top = max(other.total for other in self.sides)
+        if self.draw and self.sides[side].total == top:
+            return Outcome.DRAW
+        return Outcome.LOSS
+
+    def best_opponent(self, side: int) -> int:
+        """The highest total of the other sides: the score ``side`` had to beat."""
+        return max(other.total for index, other in enumerate(self.sides) if index != side)
+
+    def ranks(self) -> tuple[int, ...]:
+        """Each side's place, 0 best: the winner first, then by total; equal totals share a place."""
+        keys = [(index != self.winner, -side.total) for index, side in enumerate(self.sides)]
+        return tuple(sum(other < key for other in keys) for key in keys)
