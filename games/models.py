@@ -307,3 +307,6 @@ class HandScore(models.Model):
 
     def __str__(self) -> str:
         return f"side {self.side}: {self.total} in {self.hand}"
+
+
+from games.stats.models import *  # noqa: E402,F403  (statistics models, issue #8)
