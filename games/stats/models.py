@@ -19,7 +19,9 @@ PROVISIONAL_BELOW = 5
 class ClubStatsSettings(models.Model):
     """A club's statistics settings (a club without a row uses the defaults)."""
 
-    club = models.OneToOneField(Club, primary_key=True, on_delete=models.CASCADE, related_name="stats_settings")
+    club = models.OneToOneField(
+        Club, primary_key=True, on_delete=models.CASCADE, related_name="stats_settings"
+    )
     provisional_below = models.PositiveSmallIntegerField(
         default=PROVISIONAL_BELOW,
         help_text=_("Members with fewer finished matches than this are listed as provisional."),
@@ -82,7 +84,9 @@ class RatingSnapshot(models.Model):
         ]
         indexes = [
             models.Index(fields=["scope", "finished_at", "match_ref"], name="snapshot_scope_order"),
-            models.Index(fields=["scope", "player", "finished_at", "match_ref"], name="snapshot_player_order"),
+            models.Index(
+                fields=["scope", "player", "finished_at", "match_ref"], name="snapshot_player_order"
+            ),
         ]
 
     def __str__(self) -> str:
