@@ -1,4 +1,4 @@
-"""Server-rendered pages."""
+"""Home, sign up (sign in and out are Django's own views)."""
 
 from __future__ import annotations
 

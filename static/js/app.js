@@ -1,0 +1,34 @@
+/* Scorekeeper's little JavaScript: keyboard shortcuts. Everything else is htmx or plain HTML. */
+(function () {
+  "use strict";
+
+  function typing(target) {
+    if (!(target instanceof HTMLElement)) return false;
+    if (target.isContentEditable || target.tagName === "TEXTAREA" || target.tagName === "SELECT") return true;
+    return target.tagName === "INPUT" && !["checkbox", "radio", "button", "submit"].includes(target.type);
+  }
+
+  /* A key press moves focus to the element marked data-shortcut="<key>" (S score, T turn, C table cards). */
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+    var key = event.key.toLowerCase();
+    if (key.length !== 1) return;
+    var region = document.querySelector('[data-shortcut="' + key + '"]');
+    if (!region) return;
+    var focusable = region.querySelector("input:not([disabled]), button:not([disabled]), a[href]");
+    var target = focusable || region;
+    if (!focusable && !region.hasAttribute("tabindex")) region.setAttribute("tabindex", "-1");
+    event.preventDefault();
+    target.focus();
+    region.scrollIntoView({ block: "nearest" });
+  });
+
+  /* Shortcut targets announce their key to assistive technology. */
+  function mark(root) {
+    root.querySelectorAll("[data-shortcut]").forEach(function (element) {
+      element.setAttribute("aria-keyshortcuts", element.getAttribute("data-shortcut").toUpperCase());
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { mark(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { mark(event.target); });
+})();

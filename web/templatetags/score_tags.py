@@ -1,0 +1,101 @@
+"""Score drawings: Tablo's tally marks (RULES.md B9) and the running-totals chart, as server-side SVG."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django import template
+
+register = template.Library()
+
+TALLY_GROUP = 5  # four strokes crossed by the fifth, as scorekeepers draw tablos (RULES.md 4.2)
+SERIES_STYLES = 6  # app.css has .series-0 .. .series-5 (colour plus dash pattern)
+
+WIDTH, HEIGHT = 320, 180
+LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22
+
+
+def tally_groups(count: int) -> tuple[int, ...]:
+    """Strokes per group: 12 -> (5, 5, 2)."""
+    full, rest = divmod(max(count, 0), TALLY_GROUP)
+    return (TALLY_GROUP,) * full + ((rest,) if rest else ())
+
+
+@register.inclusion_tag("web/components/tally.html")
+def tally(count: int, label: str) -> dict[str, object]:
+    """``count`` as tally marks; ``label`` is what a screen reader says instead."""
+    groups = [
+        {"strokes": tuple(3 + 5 * i for i in range(min(n, TALLY_GROUP - 1))), "crossed": n == TALLY_GROUP}
+        for n in tally_groups(count)
+    ]
+    return {"groups": groups, "label": label, "count": count}
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    label: str
+    points: str  # SVG polyline points
+    style: int
+    last_x: float
+    last_y: float
+    last: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    value: int
+    y: float
+
+
+def _scale(low: int, high: int) -> tuple[int, int]:
+    return (low, high) if high > low else (low, low + 1)
+
+
+def _ticks(low: int, high: int) -> tuple[int, ...]:
+    """About four round values between ``low`` and ``high``, always with 0 when it is in range."""
+    step = max(1, (high - low) // 4)
+    magnitude = 10 ** (len(str(step)) - 1)
+    step = -(-step // magnitude) * magnitude
+    start = -(-low // step) * step
+    return tuple(range(start, high + 1, step))
+
+
+def chart_geometry(series: Sequence[tuple[str, Sequence[int]]], target: int | None) -> dict[str, object]:
+    """Coordinates of each side's running totals (one point per hand, starting at 0)."""
+    values = [total for _, totals in series for total in totals] + [0]
+    low, high = _scale(min(values), max([*values, target or 0]))
+    hands = max((len(totals) for _, totals in series), default=0)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(hand: int) -> float:
+        return round(LEFT + plot_w * hand / max(hands, 1), 1)
+
+    def y(value: int) -> float:
+        return round(TOP + plot_h * (high - value) / (high - low), 1)
+
+    lines = []
+    for index, (label, totals) in enumerate(series):
+        path = [0, *totals]
+        points = " ".join(f"{x(hand)},{y(value)}" for hand, value in enumerate(path))
+        lines.append(Line(label, points, index % SERIES_STYLES, x(len(totals)), y(path[-1]), path[-1]))
+    return {
+        "width": WIDTH,
+        "height": HEIGHT,
+        "lines": lines,
+        "ticks": [Tick(value, y(value)) for value in _ticks(low, high)],
+        "hands": [(hand, x(hand)) for hand in range(1, hands + 1)],
+        "target_y": y(target) if target else None,
+        "left": LEFT,
+        "right": WIDTH - RIGHT,
+        "bottom": HEIGHT - BOTTOM,
+        "zero_y": y(0),
+    }
+
+
+@register.inclusion_tag("web/components/totals_chart.html")
+def totals_chart(
+    series: Sequence[tuple[str, Sequence[int]]], target: int | None, title: str
+) -> dict[str, object]:
+    """A line per side of its running total after each hand; ``series`` is ``(side name, totals)``."""
+    return {**chart_geometry(series, target), "title": title, "target": target}

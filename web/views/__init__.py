@@ -1,0 +1,12 @@
+"""Server-rendered pages, one module per area; views call services and selectors, never the models' writes."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django_htmx.middleware import HtmxDetails
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it (for type checking)."""
+
+    htmx: HtmxDetails

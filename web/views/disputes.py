@@ -1,0 +1,91 @@
+"""The dispute checker: no login; every legal capture of a card, and a verdict on a claimed capture."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.http import HttpResponse
+from django.shortcuts import render
+
+from games.rules.capturing import CaptureList, Verdict, capture_check, capture_list
+from games.rules.cards import Card
+from games.rules.errors import CaptureIllegal, RuleViolation
+from games.rules.registry import find_game
+from web.forms import DisputeForm
+from web.presets import Preset, preset_find, presets_available, sweep_name
+from web.views import HtmxHttpRequest
+from web.violations import violation_text
+
+CAPTURES_SHOWN = 50
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dispute:
+    """What the page shows: the input as the engine saw it and its answers."""
+
+    preset: Preset
+    deck: tuple[Card, ...]
+    table: tuple[str, ...] = ()
+    card: str = ""
+    taken: tuple[str, ...] = ()
+    captures: CaptureList | None = None
+    verdict: Verdict | None = None
+    error: str = ""
+
+    @property
+    def played(self) -> tuple[str, ...]:
+        return (self.card,) if self.card else ()
+
+    @property
+    def reason(self) -> str:
+        """Why the claimed capture is illegal, in the reader's language with localized cards."""
+        if self.verdict is None or self.verdict.legal:
+            return ""
+        if self.verdict.code != CaptureIllegal.code:
+            return self.verdict.message or ""
+        return violation_text(CaptureIllegal(card=self.card, taken_text=list(self.taken)))
+
+    @property
+    def table_cards(self) -> tuple[Card, ...]:
+        return tuple(map(Card.parse, self.table))
+
+    @property
+    def shows_points(self) -> bool:
+        return self.captures is not None and any(capture.points for capture in self.captures.captures)
+
+
+def _in_deck(texts: Sequence[str], deck: tuple[Card, ...]) -> tuple[str, ...]:
+    """Cards of the chosen game only: switching games drops cards the new deck does not have."""
+    known = {str(each) for each in deck}
+    return tuple(text for text in texts if text in known)
+
+
+def dispute_read(form: DisputeForm) -> Dispute:
+    """Ask the engine about the form's table, card and claimed capture."""
+    data = form.cleaned_data if form.is_valid() else {}
+    preset = preset_find(data.get("variant", "")) or presets_available(captures=True)[0]
+    deck = find_game(preset.game).deck
+    table = _in_deck(data.get("table", []), deck)
+    card = next(iter(_in_deck([data.get("card") or ""], deck)), "")
+    taken = tuple(text for text in data.get("taken", []) if text in table)
+    state = Dispute(preset=preset, deck=deck, table=table, card=card, taken=taken)
+    if not card:
+        return state
+    try:
+        captures = capture_list(preset.game, table, card, preset.options, limit=CAPTURES_SHOWN)
+        verdict = capture_check(preset.game, table, card, taken, preset.options) if taken else None
+    except RuleViolation as error:
+        return Dispute(preset=preset, deck=deck, table=table, card=card, error=violation_text(error))
+    return Dispute(
+        preset=preset, deck=deck, table=table, card=card, taken=taken, captures=captures, verdict=verdict
+    )
+
+
+def dispute(request: HtmxHttpRequest) -> HttpResponse:
+    """The checker page; htmx asks for the body only, on every tap."""
+    form = DisputeForm(request.GET or None)
+    state = dispute_read(form)
+    context = {"form": form, "state": state, "sweep": sweep_name(state.preset.game)}
+    template = "web/disputes/_body.html" if request.htmx else "web/disputes/page.html"
+    return render(request, template, context)
