@@ -8,6 +8,8 @@ from celery import shared_task
 from django.contrib.auth import get_user_model
 
 from games.models import Match
+from games.stats import tasks as stats_tasks  # noqa: F401  (the worker learns the statistics tasks here)
+from games.stats.services import stats_refresh_for_match
 
 logger = logging.getLogger(__name__)
 
@@ -18,20 +20,21 @@ def users_count() -> int:
     return get_user_model().objects.count()
 
 
-@shared_task
+@shared_task(ignore_result=True)  # no result backend round trip: a dead Redis must not hold the write
 def match_updated(match_id: int) -> str | None:
     """After a hand closes, is corrected, or the match ends: the hook for standings and notifications.
 
-    Idempotent (it recomputes, never increments). The standings issue fills in the refresh; for now it
-    logs a finished match and returns its status.
+    Idempotent (it recomputes, never increments): replays the ratings the match affects and invalidates
+    its club's cached standings (issue #8). Returns the match's status (``None`` once deleted).
     """
     status = Match.objects.filter(pk=match_id).values_list("status", flat=True).first()
     if status == Match.Status.FINISHED:
         logger.info("Match %s is finished", match_id)
+    stats_refresh_for_match(match_id=match_id)
     return status
 
 
-@shared_task
+@shared_task(ignore_result=True)
 def followups_resend() -> int:
     """Catch-up: re-send the follow-ups that a broker outage left pending (run it periodically)."""
     from games.services.followups import followups_resend as resend  # the service module imports this one

@@ -26,7 +26,7 @@ class SideResult:
     """One side of a finished match: its players, final total and hand statistics.
 
     ``hands`` is how many hands (Twenty: rounds) were scored; ``best_hand`` the side's highest hand
-    total (``None`` when no hand was scored); ``best_hand_number`` the hand it was in.
+    total (``None`` when no hand was scored).
     """
 
     players: tuple[int, ...]
@@ -34,7 +34,6 @@ class SideResult:
     hands: int = 0
     sweeps: int = 0
     best_hand: int | None = None
-    best_hand_number: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from games.stats.results import MatchResult, Outcome
@@ -174,38 +175,68 @@ def sort_rows(
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Meeting:
+    """One match between two players on different sides: each one's side total and outcome."""
+
+    match_id: int
+    finished_at: datetime
+    game: str
+    score_a: int
+    score_b: int
+    outcome_a: Outcome
+    outcome_b: Outcome
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HeadToHead:
-    """Matches where ``a`` and ``b`` sat on different sides. ``margin`` sums a's total minus b's."""
+    """How ``a`` and ``b`` fared against each other: their ``meetings``, oldest first.
+
+    A match a third side won is a win for neither; a draw counts when both shared the top total.
+    """
 
     a: int
     b: int
-    matches: int = 0
-    wins_a: int = 0
-    wins_b: int = 0
-    draws: int = 0
-    margin: int = 0
-    match_ids: tuple[int, ...] = ()
+    meetings: tuple[Meeting, ...] = ()
+
+    @property
+    def matches(self) -> int:
+        return len(self.meetings)
+
+    @property
+    def wins_a(self) -> int:
+        return sum(meeting.outcome_a == Outcome.WIN for meeting in self.meetings)
+
+    @property
+    def wins_b(self) -> int:
+        return sum(meeting.outcome_b == Outcome.WIN for meeting in self.meetings)
+
+    @property
+    def draws(self) -> int:
+        return sum(meeting.outcome_a == meeting.outcome_b == Outcome.DRAW for meeting in self.meetings)
 
     @property
     def average_margin(self) -> float:
         """a's total minus b's, per match (negative when b usually scores more)."""
-        return round(self.margin / self.matches, 2) if self.matches else 0.0
+        margin = sum(meeting.score_a - meeting.score_b for meeting in self.meetings)
+        return round(margin / self.matches, 2) if self.matches else 0.0
 
 
 def head_to_head(results: Iterable[MatchResult], a: int, b: int) -> HeadToHead:
-    """How ``a`` and ``b`` fared against each other; a match a third side won is a win for neither."""
-    record = HeadToHead(a=a, b=b)
+    """The matches of ``results`` where ``a`` and ``b`` sat on different sides."""
+    meetings = []
     for result in sorted(results, key=lambda result: result.key):
         side_a, side_b = result.side_of(a), result.side_of(b)
         if side_a is None or side_b is None or side_a == side_b:
             continue
-        record = replace(
-            record,
-            matches=record.matches + 1,
-            wins_a=record.wins_a + (result.winner == side_a),
-            wins_b=record.wins_b + (result.winner == side_b),
-            draws=record.draws + (result.outcome(side_a) == Outcome.DRAW == result.outcome(side_b)),
-            margin=record.margin + result.sides[side_a].total - result.sides[side_b].total,
-            match_ids=(*record.match_ids, result.match_id),
+        meetings.append(
+            Meeting(
+                match_id=result.match_id,
+                finished_at=result.finished_at,
+                game=result.game,
+                score_a=result.sides[side_a].total,
+                score_b=result.sides[side_b].total,
+                outcome_a=result.outcome(side_a),
+                outcome_b=result.outcome(side_b),
+            )
         )
-    return record
+    return HeadToHead(a=a, b=b, meetings=tuple(meetings))

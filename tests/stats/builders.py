@@ -38,7 +38,6 @@ def result(
                 hands=hands,
                 sweeps=sweeps[index] if sweeps else 0,
                 best_hand=total // 2,
-                best_hand_number=1,
             )
             for index, (players, total) in enumerate(zip(sides, totals, strict=True))
         ),

@@ -120,8 +120,14 @@ def test_head_to_head_counts_only_matches_on_different_sides() -> None:
         BO,
     )
     assert (record.matches, record.wins_a, record.wins_b, record.draws) == (4, 1, 1, 1)
-    assert record.match_ids == (1, 2, 4, 5)
-    assert (record.margin, record.average_margin) == (4 - 3 + 2 + 0, 0.75)
+    assert [meeting.match_id for meeting in record.meetings] == [1, 2, 4, 5]
+    assert [(meeting.score_a, meeting.score_b) for meeting in record.meetings] == [
+        (11, 7),
+        (8, 11),
+        (4, 2),
+        (9, 9),
+    ]
+    assert record.average_margin == (4 - 3 + 2 + 0) / 4
 
 
 def test_head_to_head_of_players_who_never_met_is_empty() -> None:

@@ -1,0 +1,195 @@
+"""Reads for statistics: finished matches as :class:`MatchResult` values, standings (cached) and ratings.
+
+Only finished club matches count (docs/rules-decisions.md, "Standings and ratings").
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from django.db.models import Count, Exists, Max, OuterRef, QuerySet, Subquery, Sum
+
+from games.models import HandScore, Match, Player, Seat
+from games.stats import cache
+from games.stats.models import PROVISIONAL_BELOW, ClubStatsSettings, RatingSnapshot
+from games.stats.ratings import Rating
+from games.stats.results import MatchResult, SideResult
+from games.stats.standings import StandingsRow, mark_provisional, sort_rows, standings
+
+
+def finished_matches(
+    *, club_ids: Collection[int], game: str | None = None, season_id: int | None = None
+) -> QuerySet[Match]:
+    """The finished matches of the clubs, optionally of one game and one season (the services always
+    set ``finished_at``, the time order of standings and ratings)."""
+    matches = Match.objects.filter(
+        club_id__in=club_ids, status=Match.Status.FINISHED, finished_at__isnull=False
+    )
+    if game is not None:
+        matches = matches.filter(game=game)
+    if season_id is not None:
+        matches = matches.filter(season_id=season_id)
+    return matches
+
+
+def with_player(matches: QuerySet[Match], player_id: int) -> QuerySet[Match]:
+    return matches.filter(Exists(Seat.objects.filter(match=OuterRef("pk"), player_id=player_id)))
+
+
+def results_of(matches: QuerySet[Match], *, hands: bool = True) -> list[MatchResult]:
+    """The matches as values, in time order; ``hands=False`` skips the hand statistics (ratings)."""
+    seats: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for match_id, side, player in (
+        Seat.objects.filter(match__in=matches)
+        .order_by("number")
+        .values_list("match_id", "side__index", "player_id")
+    ):
+        seats[match_id][side].append(player)
+    lines = _hand_lines(matches) if hands else {}
+    rows = matches.order_by("finished_at", "pk").values_list(
+        "pk", "game", "season_id", "finished_at", "totals", "winner", "draw"
+    )
+    return [
+        MatchResult(
+            match_id=pk,
+            game=game,
+            season_id=season_id,
+            finished_at=finished_at,
+            sides=tuple(
+                SideResult(tuple(seats[pk][index]), total, *lines.get((pk, index), ()))
+                for index, total in enumerate(totals)
+            ),
+            winner=winner,
+            draw=draw,
+        )
+        for pk, game, season_id, finished_at, totals, winner, draw in rows
+        if finished_at is not None  # filtered out already; this tells the type checker
+    ]
+
+
+def _hand_lines(matches: QuerySet[Match]) -> dict[tuple[int, int], tuple[int, int, int | None]]:
+    """Per (match, side): hands scored, sweeps, best hand total."""
+    lines = (
+        HandScore.objects.filter(hand__match__in=matches)
+        .values("hand__match_id", "side")
+        .annotate(hands=Count("pk"), sweeps=Sum("sweeps"), best=Max("total"))
+        .order_by()
+    )
+    return {
+        (line["hand__match_id"], line["side"]): (line["hands"], line["sweeps"], line["best"])
+        for line in lines
+    }
+
+
+def fingerprint(club_id: int) -> tuple[object, ...]:
+    """What changes whenever a club's match finishes: part of every cache key of the club."""
+    found = finished_matches(club_ids=[club_id]).aggregate(
+        count=Count("pk"), last=Max("pk"), at=Max("finished_at")
+    )
+    at: datetime | None = found["at"]
+    return (found["count"], found["last"], at.timestamp() if at else None)
+
+
+def provisional_below(club_id: int) -> int:
+    """The club's provisional threshold (RULES of issue #8: default 5)."""
+    found = (
+        ClubStatsSettings.objects.filter(club_id=club_id).values_list("provisional_below", flat=True).first()
+    )
+    return PROVISIONAL_BELOW if found is None else found
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandingsTable:
+    """A club's table; ``season_id`` and ``game`` are ``None`` for all seasons or all games."""
+
+    club_id: int
+    season_id: int | None
+    game: str | None
+    provisional_below: int
+    rows: list[StandingsRow]
+
+
+def standings_for(
+    *,
+    club_id: int,
+    season_id: int | None = None,
+    game: str | None = None,
+    sort: str = "rank",
+    descending: bool | None = None,
+) -> StandingsTable:
+    """The standings, served from the cache; ratings are shown when ``game`` is given."""
+    parts = ("standings", *fingerprint(club_id), season_id, game)
+    rows = cache.cached(club_id, parts, lambda: _standings_rows(club_id, season_id, game))
+    below = provisional_below(club_id)
+    return StandingsTable(
+        club_id=club_id,
+        season_id=season_id,
+        game=game,
+        provisional_below=below,
+        rows=sort_rows(mark_provisional(rows, below), sort, descending),
+    )
+
+
+def _standings_rows(club_id: int, season_id: int | None, game: str | None) -> list[StandingsRow]:
+    rows = standings(results_of(finished_matches(club_ids=[club_id], game=game, season_id=season_id)))
+    names = dict(Player.objects.filter(pk__in=[row.player_id for row in rows]).values_list("pk", "name"))
+    ratings = current_ratings(club_id=club_id, game=game, player_ids=list(names)) if game else {}
+    return [_with_rating(replace(row, name=names[row.player_id]), ratings.get(row.player_id)) for row in rows]
+
+
+def _with_rating(row: StandingsRow, rating: Rating | None) -> StandingsRow:
+    if rating is None:
+        return row
+    return replace(row, rating=rating.display, deviation=rating.deviation)
+
+
+def current_ratings(*, club_id: int, game: str, player_ids: Collection[int]) -> dict[int, Rating]:
+    """Each player's latest rating in the club and game (players never rated are left out)."""
+    latest = RatingSnapshot.objects.filter(
+        scope__club_id=club_id, scope__game=game, player=OuterRef("pk")
+    ).order_by("-finished_at", "-match_ref")
+    found = (
+        Player.objects.filter(pk__in=player_ids)
+        .annotate(mu=Subquery(latest.values("mu")[:1]), sigma=Subquery(latest.values("sigma")[:1]))
+        .filter(mu__isnull=False)
+        .values_list("pk", "mu", "sigma")
+    )
+    return {pk: Rating(mu, sigma) for pk, mu, sigma in found}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RatingPoint:
+    """A point of a player's rating history: after ``match_id``, and the change it brought."""
+
+    match_id: int | None
+    finished_at: datetime
+    rank: int
+    rating: int
+    deviation: int
+    change: int
+
+
+def rating_history(*, club_id: int, game: str, player_id: int) -> list[RatingPoint]:
+    """The player's rating after each of their matches in the club and game, oldest first."""
+    snapshots = RatingSnapshot.objects.filter(
+        scope__club_id=club_id, scope__game=game, player_id=player_id
+    ).order_by("finished_at", "match_ref")
+    points: list[RatingPoint] = []
+    previous = Rating().display
+    for snapshot in snapshots:
+        rating = Rating(snapshot.mu, snapshot.sigma)
+        points.append(
+            RatingPoint(
+                match_id=snapshot.match_id,
+                finished_at=snapshot.finished_at,
+                rank=snapshot.rank,
+                rating=rating.display,
+                deviation=rating.deviation,
+                change=rating.display - previous,
+            )
+        )
+        previous = rating.display
+    return points
