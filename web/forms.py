@@ -6,7 +6,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.cards import deck
-from web.presets import presets_available
+from games.rules.game import OptionValue
+from games.rules.registry import find_game
+from web.deals import COUNT_LABELS
+from web.options import choice_specs, key_label, value_label
+from web.presets import Preset, presets_available
 
 CARD_CHOICES = [(str(each), str(each)) for each in deck(faces=True)]
 
@@ -24,3 +28,145 @@ class DisputeForm(forms.Form):
         variant = self.fields["variant"]
         assert isinstance(variant, forms.ChoiceField)
         variant.choices = [(preset.slug, preset.title) for preset in presets_available(captures=True)]
+
+
+SEATS = 6  # the most any game seats (Escoba, RULES.md A2)
+
+
+class MatchForm(forms.Form):
+    """A new match: a variant, the players in seat order (clockwise), teams, target and options.
+
+    ``variant`` decides which option fields exist; unfilled seats are left out.
+    """
+
+    variant = forms.ChoiceField(label=_("Game"), choices=())
+    teams = forms.BooleanField(label=_("Play in pairs (partners sit opposite)"), required=False)
+    target = forms.IntegerField(label=_("Target score"), min_value=1, required=False)
+    time_limit_minutes = forms.IntegerField(label=_("Time limit (minutes)"), min_value=1, required=False)
+
+    def __init__(self, *args: object, preset: Preset, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # Form's own signature
+        self.preset = preset
+        self.game = find_game(preset.game)
+        variant = self.fields["variant"]
+        assert isinstance(variant, forms.ChoiceField)
+        variant.choices = [(each.slug, each.title) for each in presets_available()]
+        self.initial.setdefault("variant", preset.slug)
+        for seat in range(max(self.game.players)):
+            self.fields[f"seat_{seat}"] = forms.CharField(
+                label=_("Seat %(number)s") % {"number": seat + 1}, max_length=80, required=seat < 2
+            )
+        specs = {spec.key: spec for spec in self.game.option_specs}
+        resolved = {key: spec.default for key, spec in specs.items()} | dict(preset.options)
+        for key in ("target", "time_limit_minutes"):
+            if key not in specs:
+                del self.fields[key]
+        if "target" in specs:
+            self.initial.setdefault("target", resolved["target"])
+        for spec in choice_specs(self.game.option_specs):
+            self.fields[f"option_{spec.key}"] = forms.TypedChoiceField(
+                label=key_label(spec),
+                choices=[(str(value), value_label(value)) for value in spec.allowed],
+                coerce=dict(zip(map(str, spec.allowed), spec.allowed, strict=True)).__getitem__,
+                initial=str(resolved[spec.key]),
+            )
+
+    @property
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("seat_")]
+
+    @property
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("option_")]
+
+    def names(self) -> list[str]:
+        """The players' names in seat order, blanks left out."""
+        return [
+            self.cleaned_data[name].strip()
+            for name in self.fields
+            if name.startswith("seat_")
+            if (self.cleaned_data.get(name) or "").strip()
+        ]
+
+    def options(self) -> dict[str, OptionValue]:
+        """The options to start the match with (the engine checks them)."""
+        chosen: dict[str, OptionValue] = {
+            name.removeprefix("option_"): value
+            for name, value in self.cleaned_data.items()
+            if name.startswith("option_")
+        }
+        for key in ("target", "time_limit_minutes"):
+            if self.cleaned_data.get(key) is not None:
+                chosen[key] = self.cleaned_data[key]
+        return chosen
+
+
+class HandStartForm(forms.Form):
+    """The next hand: who deals, the cards turned up, cards set aside, who starts (Twenty)."""
+
+    dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int, choices=())
+    table = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
+    set_aside = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
+    starter = forms.TypedChoiceField(label=_("Who starts"), coerce=int, choices=(), required=False)
+
+    def __init__(self, *args: object, seats: dict[int, str], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # Form's own signature
+        for name in ("dealer", "starter"):
+            field = self.fields[name]
+            assert isinstance(field, forms.TypedChoiceField)
+            field.choices = list(seats.items())
+
+
+class PlayForm(forms.Form):
+    """A play: the card, and either one of the listed captures (``capture``), ``trail``, or the
+    cards ticked by hand (``taken``). ``key`` makes a double tap record once."""
+
+    card = forms.ChoiceField(choices=CARD_CHOICES)
+    capture = forms.CharField(required=False, max_length=200)
+    taken = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
+    expected_seq = forms.IntegerField(min_value=0)
+    key = forms.CharField(max_length=100, required=False)
+
+    TRAIL = "trail"
+
+    def taken_cards(self) -> list[str]:
+        capture = self.cleaned_data.get("capture") or ""
+        if capture == self.TRAIL:
+            return []
+        return capture.split() if capture else list(self.cleaned_data.get("taken") or [])
+
+
+class SeqForm(forms.Form):
+    """A write that depends on the hand as the phone last saw it (undo, challenge)."""
+
+    expected_seq = forms.IntegerField(min_value=0)
+    seat = forms.IntegerField(min_value=0, required=False)
+    play_seq = forms.IntegerField(min_value=0, required=False)
+    key = forms.CharField(max_length=100, required=False)
+
+
+class SummaryForm(forms.Form):
+    """Quick end-of-hand entry: each side's counts (``<key>_<side>``); the engine checks them."""
+
+    def __init__(self, *args: object, keys: tuple[str, ...], sides: list[str], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # Form's own signature
+        self.keys = keys
+        self.side_names = sides
+        for side in range(len(sides)):
+            for key in keys:
+                self.fields[f"{key}_{side}"] = forms.IntegerField(
+                    label=COUNT_LABELS.get(key, key), min_value=0, initial=0
+                )
+
+    @property
+    def rows(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """Per side: its name and its fields."""
+        return [
+            (name, [self[f"{key}_{side}"] for key in self.keys]) for side, name in enumerate(self.side_names)
+        ]
+
+    def entries(self) -> list[dict[str, int]]:
+        return [
+            {key: self.cleaned_data[f"{key}_{side}"] for key in self.keys}
+            for side in range(len(self.side_names))
+        ]

@@ -1,0 +1,62 @@
+"""What the phone asks for to start a hand and to enter a hand's counts, per game, in words.
+
+The engine checks every answer (how many table cards, which counts add up); these tables only choose
+the questions and their labels (RULES.md B5, E3, T5, W2; the summary keys of each game's scoring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from games.rules.game import OptionValue
+
+Label = str | Promise
+
+
+@dataclass(frozen=True, slots=True)
+class DealQuestions:
+    table: bool = True  # the cards turned up on the table
+    set_aside: Label | None = None  # a grid of cards out of play, with this legend
+    starter: bool = False  # Twenty: who starts the round (RULES.md A4)
+
+
+def deal_questions(game: str, options: Mapping[str, OptionValue]) -> DealQuestions:
+    if game == "twenty":
+        return DealQuestions(table=False, set_aside=_("The two bonus cards set aside"), starter=True)
+    if game == "escoba" and options.get("deal") == "scopone":
+        return DealQuestions(table=False, set_aside=_("Cards left out, if known"))
+    return DealQuestions()
+
+
+COUNT_LABELS: Mapping[str, Label] = {
+    "cards": _("Cards taken"),
+    "point_cards": _("Points in point cards"),
+    "tablos": _("Tablos"),
+    "diamonds": _("Diamonds"),
+    "sevens": _("Sevens"),
+    "seven_diamonds": _("Has the 7♦ (1 or 0)"),
+    "sweeps": _("Sweeps"),
+    "primera": _("Primera value"),
+    "spades": _("Spades"),
+    "ten_diamonds": _("Has the 10♦ (1 or 0)"),
+    "two_spades": _("Has the 2♠ (1 or 0)"),
+    "aces": _("Aces"),
+    "tamlins": _("Tamlins"),
+    "jack_penalties": _("Jacks played to an empty table"),
+}
+
+SUMMARY_KEYS: Mapping[str, tuple[str, ...]] = {
+    "tablo": ("cards", "point_cards", "tablos"),
+    "escoba": ("cards", "diamonds", "sevens", "seven_diamonds", "sweeps"),
+    "tamlin": ("cards", "spades", "ten_diamonds", "two_spades", "aces", "tamlins", "jack_penalties"),
+}
+
+
+def summary_keys(game: str, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
+    """The counts a side reports in a quick end-of-hand entry; empty when the UI has none (Twenty)."""
+    keys = SUMMARY_KEYS.get(game, ())
+    return (*keys, "primera") if game == "escoba" and options.get("sevens") == "primera" else keys

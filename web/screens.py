@@ -1,0 +1,205 @@
+"""What the match screen shows, read through the selectors: score sheet, sides, the hand in progress.
+
+Nothing here scores: totals, progress, tablos and rulings come from the services' stored results and
+the engine's hand reports; this module only arranges them for the templates.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import accumulate
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+
+from games.models import Hand, Match, Play
+from games.rules.capturing import CAPTURE_GAMES
+from games.rules.cards import Card
+from games.rules.game import HandReport
+from games.rules.registry import find_game
+from games.selectors import (
+    Scoreboard,
+    can_write_match,
+    hand_list,
+    hand_plays,
+    hand_report,
+    scoreboard_for,
+    sides_of_match,
+)
+from web.presets import sweep_name
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    index: int
+    names: str
+    total: int
+    progress_pct: int | None
+    to_target: int | None
+    leader: bool
+    winner: bool
+    tablos: int | None  # Tablo's tablos over the match, drawn as tally marks (RULES.md B9)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One hand of the score sheet: per side, the hand's points and the running total."""
+
+    number: int
+    cells: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    challenger: str
+    correct: bool
+    points: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandView:
+    """The open hand: who deals and plays, the table, the seen cards, the last play."""
+
+    hand: Hand
+    report: HandReport
+    dealer: str
+    next_seat: int | None
+    next_player: str
+    table: tuple[Card, ...]
+    seen: frozenset[str]
+    plays: tuple[Play, ...]
+    captures: bool  # a capture game: plays take cards
+    compulsory: bool  # a card that can capture must (RULES.md E6, T9)
+    challenges: bool  # Escoba manual_capture (RULES.md 3.2(g))
+    challengers: tuple[tuple[int, str], ...] = ()
+    rulings: tuple[Ruling, ...] = ()
+
+    @property
+    def last_play(self) -> Play | None:
+        return self.plays[-1] if self.plays else None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchScreen:
+    match: Match
+    title: str
+    board: Scoreboard
+    seat_names: Mapping[int, str]
+    sides: tuple[SideView, ...]
+    sheet: tuple[SheetRow, ...]
+    hand: HandView | None
+    last_hand: Hand | None
+    can_write: bool
+    sweep: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def chart(self) -> list[tuple[str, list[int]]]:
+        """Each side's running total after each hand, for the chart."""
+        return [(side.names, [row.cells[side.index][1] for row in self.sheet]) for side in self.sides]
+
+    @property
+    def winner(self) -> SideView | None:
+        return next((side for side in self.sides if side.winner), None)
+
+    @property
+    def version(self) -> str:
+        """Changes whenever anything on the screen would: polls compare it to skip unchanged updates."""
+        hand = self.hand
+        last = hand.last_play if hand else None
+        parts = (
+            self.match.status,
+            self.board["hands_closed"],
+            tuple(side.total for side in self.sides),
+            self.last_hand.pk if self.last_hand else None,
+            hand.hand.next_seq if hand else None,
+            last.pk if last else None,
+            len(hand.rulings) if hand else 0,
+            self.match.share_token,
+        )
+        return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+
+
+def _side_views(match: Match, board: Scoreboard) -> tuple[SideView, ...]:
+    return tuple(
+        SideView(
+            index=side["index"],
+            names=" & ".join(side["players"]),
+            total=side["total"],
+            progress_pct=side["progress_pct"],
+            to_target=side["to_target"],
+            leader=side["leader"],
+            winner=board["finished"] and board["winner"] == side["index"],
+            tablos=side["extra"].get("tablos"),
+        )
+        for side in board["sides"]
+    )
+
+
+def _sheet(board: Scoreboard) -> tuple[SheetRow, ...]:
+    columns = [[line["total"] for line in side["hands"]] for side in board["sides"]]
+    running = [list(accumulate(column)) for column in columns]
+    numbers = [line["number"] for line in board["sides"][0]["hands"]] if board["sides"] else []
+    return tuple(
+        SheetRow(number, tuple((columns[side][row], running[side][row]) for side in range(len(columns))))
+        for row, number in enumerate(numbers)
+    )
+
+
+def _rulings(report: HandReport, names: Mapping[int, str]) -> tuple[Ruling, ...]:
+    found = report.extra.get("rulings", [])
+    rulings = found if isinstance(found, list) else []
+    return tuple(Ruling(names.get(item["by"], "?"), item["correct"], item["points"]) for item in rulings)
+
+
+def _hand_view(match: Match, hand: Hand, names: Mapping[int, str], sides: list[list[int]]) -> HandView:
+    report = hand_report(hand)
+    plays = tuple(hand_plays(hand))
+    seen = {*hand.table, *hand.set_aside, *(play.card for play in plays)}
+    capturing = CAPTURE_GAMES.get(match.game)
+    challenges = bool(match.options.get("manual_capture"))
+    last = plays[-1] if plays else None
+    own_side = next((seats for seats in sides if last and last.seat in seats), [])
+    return HandView(
+        hand=hand,
+        report=report,
+        dealer=names.get(hand.dealer, ""),
+        next_seat=report.next_seat,
+        next_player=names.get(report.next_seat, "") if report.next_seat is not None else "",
+        table=report.table,
+        seen=frozenset(seen),
+        plays=plays,
+        captures=capturing is not None,
+        compulsory=capturing is not None and capturing(match.options).compulsory,
+        challenges=challenges,
+        challengers=tuple(
+            (seat, name) for seat, name in names.items() if challenges and seat not in own_side
+        ),
+        rulings=_rulings(report, names),
+    )
+
+
+def match_screen(match: Match, user: User | AnonymousUser) -> MatchScreen:
+    """Everything the match screen shows, for ``user`` (who may or may not write)."""
+    board = scoreboard_for(match)
+    seats = sides_of_match(match)
+    names = {seat.number: seat.player.name for side in seats for seat in side}
+    hands = list(hand_list(match=match))
+    last_hand = hands[-1] if hands else None
+    open_hand = last_hand if last_hand and last_hand.is_open else None
+    seat_numbers = [[seat.number for seat in side] for side in seats]
+    return MatchScreen(
+        match=match,
+        title=find_game(match.game).title,
+        board=board,
+        seat_names=names,
+        sides=_side_views(match, board),
+        sheet=_sheet(board),
+        hand=_hand_view(match, open_hand, names, seat_numbers) if open_hand else None,
+        last_hand=last_hand,
+        can_write=can_write_match(user, match),
+        sweep=str(sweep_name(match.game)),
+        extra=board["extra"],
+    )
