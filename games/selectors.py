@@ -17,7 +17,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from games import convert
 from games.models import Club, Hand, HandScore, Match, Membership, Play, Player, Season, Seat
 from games.rules.game import HandReport
-from games.services.scoring import hand_report_now, live_rows, table_of
+from games.services.scoring import finished_report, hand_report_now, is_time_up, live_rows, table_of
 
 User = Account | AnonymousUser
 
@@ -257,3 +257,24 @@ def _progress(total: int, target: int | None) -> int | None:
     if not target:
         return None
     return max(0, min(100, total * 100 // target))
+
+
+def match_audit(match: Match) -> list[str]:
+    """Where the stored scores differ from a fresh replay of the stored logs; empty when all agree."""
+    table = table_of(match)
+    sweeps = (0,) * len(table.sides)
+    reports: list[HandReport] = []
+    problems: list[str] = []
+    for hand in match.hands.filter(closed_at__isnull=False).order_by("number").prefetch_related("scores"):
+        report = finished_report(hand, table, sweeps)
+        stored = convert.stored_report(hand, list(hand.scores.all()), table.sides)
+        if report.sides != stored.sides:
+            problems.append(f"hand {hand.number}: stored {stored.sides} but the log gives {report.sides}")
+        reports.append(report)
+        sweeps = tuple(before + side.sweeps for before, side in zip(sweeps, report.sides, strict=True))
+    status = table.game.match_status(reports, table.players, table.options, is_time_up(match))
+    expected = convert.status_fields(status)
+    for name, value in expected.items():
+        if getattr(match, name) != value:
+            problems.append(f"match {name}: stored {getattr(match, name)!r}, the logs give {value!r}")
+    return problems

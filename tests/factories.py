@@ -13,8 +13,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from factory.base import Factory
-from factory.declarations import PostGenerationMethodCall, Sequence, SubFactory
-from factory.django import DjangoModelFactory
+from factory.declarations import Sequence, SubFactory
+from factory.django import DjangoModelFactory, Password
 
 from games.models import Club, Match, Membership, Player, Season
 from games.services.clubs import club_create
@@ -27,9 +27,10 @@ class UserFactory(DjangoModelFactory[User]):
     class Meta:
         model = User
         django_get_or_create = ("username",)
+        skip_postgeneration_save = True
 
     username = Sequence(lambda n: f"user{n}")
-    password = PostGenerationMethodCall("set_password", PASSWORD)
+    password = Password(PASSWORD)
 
 
 class PlayerFactory(DjangoModelFactory[Player]):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 
+from celery import current_app
 from django.db import transaction
 from kombu.exceptions import OperationalError as BrokerUnavailable
 
@@ -37,8 +38,11 @@ def _dispatch(*, match_id: int) -> None:
 def followups_send(*, match_id: int) -> bool:
     """Queue the match's follow-up task; ``False`` (logged, flag kept) when the broker is unreachable."""
     try:
-        # retry=False: a dead broker must fail fast, not hold the phone's request for seconds.
-        tasks.match_updated.apply_async((match_id,), retry=False)
+        # One connection attempt, no publish retries: a dead broker must fail at once, not hold the
+        # phone's request for the seconds Celery's default retry policy would spend.
+        with current_app.connection_or_acquire() as connection:
+            connection.ensure_connection(max_retries=0)
+            tasks.match_updated.apply_async((match_id,), connection=connection, retry=False)
     except BrokerUnavailable:
         logger.warning("Broker unavailable: follow-ups of match %s stay pending", match_id, exc_info=True)
         return False

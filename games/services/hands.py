@@ -144,6 +144,7 @@ def _finish(match: Match, hand: Hand) -> None:
     hand.save(update_fields=["closed_at"])
     match_rescore(match=match, from_number=hand.number)
     followups_schedule(match=match)
+    hand.refresh_from_db()
 
 
 @transaction.atomic
@@ -181,6 +182,7 @@ def hand_correct(
     hand.save(update_fields=["mode", "next_seq", "corrections"])
     match_rescore(match=match, from_number=hand.number)
     followups_schedule(match=match)
+    hand.refresh_from_db()
     return hand
 
 

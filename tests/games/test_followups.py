@@ -1,0 +1,77 @@
+"""Follow-ups (standings refresh, notifications) go through Celery after commit and never endanger the
+write: with the broker down the hand is still closed, the match stays flagged, and a later resend sends."""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from games.models import Match
+from games.services.demo import demo_hand_play
+from games.services.followups import followups_resend
+from games.services.matches import match_abandon
+from scorekeeper.celery import app
+from tests.factories import MatchFactory
+
+DEAD_BROKER = "redis://127.0.0.1:1/0"  # nothing listens on port 1: connections are refused at once
+
+
+@contextmanager
+def broker(url: str) -> Iterator[None]:
+    """Point Celery at ``url`` and send for real (not eagerly); the connection pools are rebuilt."""
+    previous = app.conf.broker_url, app.conf.task_always_eager
+    app.conf.broker_url, app.conf.task_always_eager = url, False
+    _drop_pools()
+    try:
+        yield
+    finally:
+        app.conf.broker_url, app.conf.task_always_eager = previous
+        _drop_pools()
+
+
+def _drop_pools() -> None:
+    app._pool = None  # Celery caches the broker connection pool and the producer pool built on it
+    app.amqp._producer_pool = None
+
+
+@pytest.mark.django_db
+def test_a_closed_hand_sends_its_follow_ups_after_commit(
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    match = MatchFactory.create(game="tablo")
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        demo_hand_play(match=match, rng=random.Random(1))
+    assert len(callbacks) == 1
+    match.refresh_from_db()
+    assert not match.pending_followups
+
+
+@pytest.mark.django_db
+def test_nothing_is_sent_when_the_write_fails(django_capture_on_commit_callbacks: Callable[..., Any]) -> None:
+    match = match_abandon(match=MatchFactory.create(game="tablo"))
+    with django_capture_on_commit_callbacks() as callbacks, pytest.raises(Exception, match="abandoned"):
+        match_abandon(match=match)
+    assert callbacks == []
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_with_the_broker_down_the_write_stands_and_the_follow_up_is_resent_later(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    match = MatchFactory.create(game="tablo")
+    with broker(DEAD_BROKER), caplog.at_level(logging.WARNING, logger="games.services.followups"):
+        hand = demo_hand_play(match=match, rng=random.Random(1))
+    hand.refresh_from_db()
+    match.refresh_from_db()
+    assert not hand.is_open
+    assert hand.scores.count() == 2
+    assert match.pending_followups
+    assert "Broker unavailable" in caplog.text
+    assert followups_resend() == 1  # the broker is back (eager here): the catch-up sends it
+    assert not Match.objects.get(pk=match.pk).pending_followups
