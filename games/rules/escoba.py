@@ -50,7 +50,7 @@ def side_reports(
     (RULES.md E7, E9, 3.2(d), 3.2(g))."""
     points = escoba_points(counts, sevens=options.sevens, complete=complete)
     if options.manual_capture:
-        for side, earned in enumerate(challenges or [0] * len(counts)):
+        for side, earned in enumerate(challenges or (0,) * len(counts)):
             points[side]["challenges"] = earned
     totals = credited(points, muerto=options.muerto)
     return tuple(

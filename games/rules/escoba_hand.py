@@ -25,6 +25,7 @@ from games.rules.errors import (
     RuleViolation,
 )
 from games.rules.escoba_options import DECK, EscobaOptions
+from games.rules.escoba_scoring import SEVEN_DIAMONDS
 from games.rules.game import HandSetup, LogEntry, OptionValue
 from games.rules.hand import HandRules, HandState, apply_play, last_capturer, new_hand
 
@@ -43,7 +44,7 @@ def _fifteen_target(card: Card) -> tuple[int, ...]:
 
 def rank_points(card: Card) -> int:
     """How much a card is worth for ranking captures best first: a diamond, a seven, the 7♦ (E9)."""
-    return (card.suit is Suit.DIAMONDS) + (card.rank == 7) + (card == Card(7, Suit.DIAMONDS))
+    return (card.suit is Suit.DIAMONDS) + (card.rank == 7) + (card == SEVEN_DIAMONDS)
 
 
 def escoba_capturing(options: EscobaOptions) -> Capturing:
