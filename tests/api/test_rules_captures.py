@@ -1,0 +1,96 @@
+"""``POST /api/v1/rules/{game}/captures/`` and ``.../captures/check/`` (RULES.md B8, TB-*, A3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+
+def post(url: str, **body: Any) -> Any:
+    return APIClient().post(url, body, format="json")
+
+
+def test_lists_every_capture_best_first_tb5() -> None:
+    response = post("/api/v1/rules/tablo/captures/", table=["3S", "10H", "AC"], card="KD")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["complete"] is True
+    assert body["count"] == 2
+    sweep, other = body["captures"]
+    assert sweep["sweep"] is True
+    assert sorted(sweep["cards"]) == ["10H", "3S", "AC"]
+    assert sweep["points"] == 3  # 10♥, A♣ and the played K♦
+    assert sorted(other["cards"]) == ["3S", "AC"]
+    assert other["sweep"] is False
+
+
+def test_limit_keeps_the_best_and_counts_all() -> None:
+    table = ["AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C", "3S", "3H", "3D", "3C"]
+    body = post("/api/v1/rules/tablo/captures/", table=table, card="KS", limit=5).json()
+    assert body["count"] == 696
+    assert len(body["captures"]) == 5
+
+
+def test_check_a_legal_capture_gives_its_groups_tb3() -> None:
+    body = post(
+        "/api/v1/rules/tablo/captures/check/",
+        table=["10S", "2H", "7C", "5D"],
+        card="JH",
+        taken=["10S", "2H", "7C", "5D"],
+    ).json()
+    assert body["legal"] is True
+    assert body["sweep"] is True
+    assert sorted(map(sorted, body["groups"])) == [["10S", "2H"], ["5D", "7C"]]
+
+
+def test_check_an_illegal_capture_gives_the_reason_and_alternatives_tb8() -> None:
+    body = post(
+        "/api/v1/rules/tablo/captures/check/", table=["3S", "4D", "4C"], card="7S", taken=["3S", "4D", "4C"]
+    ).json()
+    assert body["legal"] is False
+    assert body["code"] == "capture.illegal"
+    assert body["message"]
+    assert sorted(map(sorted, body["alternatives"])) == [["3S", "4C"], ["3S", "4D"]]
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "code"),
+    [
+        pytest.param(
+            "tablo/captures/", {"table": ["3S", "ZZ"], "card": "KD"}, "card.bad_text", id="bad-card"
+        ),
+        pytest.param("tablo/captures/", {"table": ["3S", "3S"], "card": "KD"}, "card.duplicate", id="twice"),
+        pytest.param(
+            "tablo/captures/",
+            {"table": [], "card": "KD", "options": {"x": 1}},
+            "options.unknown",
+            id="unknown-option",
+        ),
+        pytest.param("chess/captures/", {"table": [], "card": "KD"}, "game.unknown", id="unknown-game"),
+        pytest.param(
+            "tablo/captures/check/",
+            {"table": ["3S"], "card": "3D", "taken": ["3H"]},
+            "capture.not_on_table",
+            id="not-on-table",
+        ),
+        pytest.param(
+            "tablo/captures/",
+            {"table": ["3S"], "card": "KD", "limit": 0},
+            "request.invalid",
+            id="limit-too-small",
+        ),
+    ],
+)
+def test_malformed_input_is_a_400(url: str, body: dict[str, Any], code: str) -> None:
+    response = post("/api/v1/rules/" + url, **body)
+    assert response.status_code == 400
+    assert response.json()["code"] == code
+
+
+def test_a_full_deck_table_is_answered() -> None:
+    deck = [f"{rank}{suit}" for suit in "SHDC" for rank in ["A", *map(str, range(2, 11)), "J", "Q"]]
+    body = post("/api/v1/rules/tablo/captures/", table=deck, card="KS", limit=200).json()
+    assert len(body["captures"]) == 200
+    assert body["captures"][0]["sweep"] is False
