@@ -1,0 +1,170 @@
+"""Serializers of the statistics API: query inputs (validated) and read-only outputs."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.rules.registry import GAMES
+from games.stats.standings import SORT_KEYS
+
+GAME_CHOICES = sorted(GAMES)
+
+
+class StandingsQuery(serializers.Serializer[object]):
+    season = serializers.IntegerField(
+        required=False, min_value=1, help_text="A season of the club; all seasons if absent."
+    )
+    game = serializers.ChoiceField(
+        choices=GAME_CHOICES, required=False, help_text="One game; all games if absent."
+    )
+    sort = serializers.ChoiceField(choices=sorted(SORT_KEYS), default="rank")
+    order = serializers.ChoiceField(
+        choices=["asc", "desc"],
+        required=False,
+        help_text="Numbers sort high to low and names A-Z by default.",
+    )
+
+
+class ClubQuery(serializers.Serializer[object]):
+    club = serializers.IntegerField(
+        required=False, min_value=1, help_text="One club; all of yours if absent."
+    )
+
+
+class HeadToHeadQuery(ClubQuery):
+    a = serializers.IntegerField(min_value=1)
+    b = serializers.IntegerField(min_value=1)
+    game = serializers.ChoiceField(choices=GAME_CHOICES, required=False)
+
+    def validate(self, attrs: dict[str, object]) -> dict[str, object]:
+        if attrs["a"] == attrs["b"]:
+            raise serializers.ValidationError({"b": "Choose two different players."})
+        return attrs
+
+
+class RatingHistoryQuery(serializers.Serializer[object]):
+    club = serializers.IntegerField(min_value=1)
+    game = serializers.ChoiceField(choices=GAME_CHOICES)
+
+
+class RefSerializer(serializers.Serializer[object]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class PlayerRefSerializer(serializers.Serializer[object]):
+    id = serializers.IntegerField(source="player_id")
+    name = serializers.CharField()
+
+
+class StandingsRowSerializer(serializers.Serializer[object]):
+    player = PlayerRefSerializer(source="*")
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    win_pct = serializers.FloatField()
+    points_for = serializers.IntegerField()
+    points_against = serializers.IntegerField(help_text="The best opponent's total, summed over the matches.")
+    points_diff = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    points_per_hand = serializers.FloatField()
+    sweeps = serializers.IntegerField(help_text="Sweeps (Escoba), tablos (Tablo) or tamlins (Tamlin).")
+    sweeps_per_match = serializers.FloatField()
+    best_hand = serializers.IntegerField(allow_null=True)
+    streak = serializers.CharField(help_text='The current run, like "W3"; empty before any match.')
+    last_five = serializers.CharField(help_text='The last five results, oldest first, like "WLDWW".')
+    rating = serializers.IntegerField(
+        allow_null=True, help_text="OpenSkill on a 1500 scale; with a game only."
+    )
+    deviation = serializers.IntegerField(
+        allow_null=True, help_text='Uncertainty: "1500 ± 500" is two deviations.'
+    )
+    provisional = serializers.BooleanField()
+
+
+class StandingsSerializer(serializers.Serializer[object]):
+    club = RefSerializer()
+    season = RefSerializer(allow_null=True)
+    game = serializers.CharField(allow_null=True)
+    provisional_below = serializers.IntegerField()
+    sort = serializers.CharField()
+    order = serializers.CharField()
+    rows = StandingsRowSerializer(many=True)
+
+
+class ClubRatingSerializer(serializers.Serializer[object]):
+    club_id = serializers.IntegerField()
+    club = serializers.CharField()
+    rating = serializers.IntegerField()
+    deviation = serializers.IntegerField()
+
+
+class RecordSerializer(serializers.Serializer[object]):
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    win_pct = serializers.FloatField()
+    points_for = serializers.IntegerField()
+    points_against = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    points_per_hand = serializers.FloatField()
+    sweeps = serializers.IntegerField()
+    sweeps_per_match = serializers.FloatField()
+    best_hand = serializers.IntegerField(allow_null=True)
+    best_hand_match = serializers.IntegerField(allow_null=True)
+    streak = serializers.CharField()
+    last_five = serializers.CharField()
+
+
+class GameStatsSerializer(serializers.Serializer[object]):
+    game = serializers.CharField()
+    record = RecordSerializer()
+    captures = serializers.IntegerField(
+        help_text="Captures in logged hands, each checked by the rules engine."
+    )
+    caught = serializers.IntegerField(help_text="Illegal captures the player's challenges caught (Escoba).")
+    ratings = ClubRatingSerializer(many=True)
+
+
+class PlayerStatsSerializer(serializers.Serializer[object]):
+    player = RefSerializer()
+    games = GameStatsSerializer(many=True)
+
+
+class MeetingSerializer(serializers.Serializer[object]):
+    match_id = serializers.IntegerField()
+    finished_at = serializers.DateTimeField()
+    game = serializers.CharField()
+    score_a = serializers.IntegerField()
+    score_b = serializers.IntegerField()
+    outcome_a = serializers.CharField()
+    outcome_b = serializers.CharField()
+
+
+class HeadToHeadSerializer(serializers.Serializer[object]):
+    a = RefSerializer()
+    b = RefSerializer()
+    matches = serializers.IntegerField()
+    wins_a = serializers.IntegerField()
+    wins_b = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    average_margin = serializers.FloatField(help_text="a's total minus b's, per match.")
+    meetings = MeetingSerializer(many=True, help_text="Newest first.")
+
+
+class RatingPointSerializer(serializers.Serializer[object]):
+    match_id = serializers.IntegerField(allow_null=True)
+    finished_at = serializers.DateTimeField()
+    rank = serializers.IntegerField(help_text="The player's side's place in the match, 0 first.")
+    rating = serializers.IntegerField()
+    deviation = serializers.IntegerField()
+    change = serializers.IntegerField()
+
+
+class RatingHistorySerializer(serializers.Serializer[object]):
+    player = RefSerializer()
+    club = RefSerializer()
+    game = serializers.CharField()
+    points = RatingPointSerializer(many=True)

@@ -1,0 +1,142 @@
+"""The statistics API: club standings, player statistics, rating history, head-to-head (issue #8).
+
+Club statistics are for the club's members: a club the requester does not belong to is a 403.
+Views validate the query, call a selector and serialize.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.serializers import Serializer
+from rest_framework.views import APIView
+
+from api.stats import serializers as s
+from games.models import Club, Player, Season
+from games.selectors import club_list, club_role
+from games.stats.players import head_to_head_get, player_stats
+from games.stats.selectors import rating_history, standings_for
+
+
+def member_club(request: Request, club_id: int) -> Club:
+    """The club, if the requester belongs to it (404 if there is no such club, 403 if not a member)."""
+    club = get_object_or_404(Club, pk=club_id)
+    if club_role(club=club, user=request.user) is None:
+        raise PermissionDenied("Only the club's members see its statistics.")
+    return club
+
+
+def visible_club_ids(request: Request, club_id: int | None) -> list[int]:
+    """The one club asked for (members only), or every club of the requester."""
+    if club_id is not None:
+        return [member_club(request, club_id).pk]
+    return list(club_list(user=request.user).values_list("pk", flat=True))
+
+
+def ref(pk: int, name: str) -> dict[str, Any]:
+    return {"id": pk, "name": name}
+
+
+class StatsApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    def query(self, serializer: type[Serializer[object]], request: Request) -> dict[str, Any]:
+        data = serializer(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        return dict(data.validated_data)
+
+
+class ClubStandingsApi(StatsApi):
+    """A club's table for a season (or all seasons) and a game (or all games), sortable by any column;
+    served from the cache, which the task that follows each finished or corrected match invalidates."""
+
+    @extend_schema(
+        parameters=[s.StandingsQuery], responses=s.StandingsSerializer, operation_id="club_standings"
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = member_club(request, club_id)
+        query = self.query(s.StandingsQuery, request)
+        season = get_object_or_404(Season, pk=query["season"], club=club) if "season" in query else None
+        order = query.get("order")
+        table = standings_for(
+            club_id=club.pk,
+            season_id=season.pk if season else None,
+            game=query.get("game"),
+            sort=query["sort"],
+            descending=None if order is None else order == "desc",
+        )
+        body = {
+            "club": ref(club.pk, club.name),
+            "season": ref(season.pk, season.name) if season else None,
+            "game": table.game,
+            "provisional_below": table.provisional_below,
+            "sort": query["sort"],
+            "order": order or "default",
+            "rows": table.rows,
+        }
+        return Response(s.StandingsSerializer(body).data)
+
+
+class PlayerStatsApi(StatsApi):
+    """A player's statistics per game over one club's finished matches, or over all the requester's
+    clubs: results, points, captures checked, illegal captures caught, best hand, ratings."""
+
+    @extend_schema(parameters=[s.ClubQuery], responses=s.PlayerStatsSerializer, operation_id="player_stats")
+    def get(self, request: Request, player_id: int) -> Response:
+        player = get_object_or_404(Player, pk=player_id)
+        club_ids = visible_club_ids(request, self.query(s.ClubQuery, request).get("club"))
+        games = player_stats(player_id=player.pk, club_ids=club_ids)
+        body = {"player": ref(player.pk, player.name), "games": games}
+        return Response(s.PlayerStatsSerializer(body).data)
+
+
+class PlayerRatingHistoryApi(StatsApi):
+    """A player's rating after each of their finished matches in a club and game, oldest first."""
+
+    @extend_schema(
+        parameters=[s.RatingHistoryQuery],
+        responses=s.RatingHistorySerializer,
+        operation_id="player_rating_history",
+    )
+    def get(self, request: Request, player_id: int) -> Response:
+        player = get_object_or_404(Player, pk=player_id)
+        query = self.query(s.RatingHistoryQuery, request)
+        club = member_club(request, query["club"])
+        points = rating_history(club_id=club.pk, game=query["game"], player_id=player.pk)
+        body = {
+            "player": ref(player.pk, player.name),
+            "club": ref(club.pk, club.name),
+            "game": query["game"],
+            "points": points,
+        }
+        return Response(s.RatingHistorySerializer(body).data)
+
+
+class HeadToHeadApi(StatsApi):
+    """Two players against each other (on different sides): matches, wins each, draws, average margin."""
+
+    @extend_schema(
+        parameters=[s.HeadToHeadQuery], responses=s.HeadToHeadSerializer, operation_id="head_to_head"
+    )
+    def get(self, request: Request) -> Response:
+        query = self.query(s.HeadToHeadQuery, request)
+        a, b = (get_object_or_404(Player, pk=query[key]) for key in ("a", "b"))
+        club_ids = visible_club_ids(request, query.get("club"))
+        record = head_to_head_get(club_ids=club_ids, a=a.pk, b=b.pk, game=query.get("game"))
+        body = {
+            "a": ref(a.pk, a.name),
+            "b": ref(b.pk, b.name),
+            "matches": record.matches,
+            "wins_a": record.wins_a,
+            "wins_b": record.wins_b,
+            "draws": record.draws,
+            "average_margin": record.average_margin,
+            "meetings": list(reversed(record.meetings)),
+        }
+        return Response(s.HeadToHeadSerializer(body).data)
