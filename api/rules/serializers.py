@@ -22,6 +22,8 @@ class GameSerializer(serializers.Serializer[Game]):
     name = serializers.CharField()
     title = serializers.CharField()
     players = serializers.ListField(child=serializers.IntegerField())
+    team_players = serializers.ListField(child=serializers.IntegerField())
+    teams_by_default = serializers.ListField(child=serializers.IntegerField())
     options = OptionSerializer(many=True, source="option_specs")
     target = serializers.SerializerMethodField()
 
@@ -131,7 +133,9 @@ class LogEntrySerializer(serializers.Serializer[dict[str, Any]]):
 
 class HandSetupInput(serializers.Serializer[dict[str, Any]]):
     players = serializers.IntegerField(min_value=1, max_value=8)
-    teams = serializers.BooleanField(default=False)
+    teams = serializers.BooleanField(
+        required=False, help_text="Default: the game's usual seating (Tamlin's four play in pairs)."
+    )
     dealer = serializers.IntegerField(default=0)
     options = OptionsField(required=False, default=dict)
     table = card_list(required=False, default=list)

@@ -21,7 +21,7 @@ from api.rules import serializers as s
 from games.rules.capturing import Capture, CardGroups, capture_check, capture_list
 from games.rules.cards import Card, format_cards, parse_cards
 from games.rules.errors import RuleViolation
-from games.rules.game import HandReport, HandSetup, LogEntry
+from games.rules.game import Game, HandReport, HandSetup, LogEntry
 from games.rules.registry import GAMES, find_game
 from games.rules.twenty import replay_round
 from games.rules.twenty_round import parse_plays
@@ -135,11 +135,11 @@ class CaptureCheckApi(RulesApi):
         return Response(s.CaptureCheckOutput(body).data)
 
 
-def _setup(data: Mapping[str, Any]) -> HandSetup:
+def _setup(game: Game, data: Mapping[str, Any]) -> HandSetup:
     """The hand setup from validated input (``tablos_before`` is Tablo's name for sweeps before)."""
     return HandSetup(
         players=data["players"],
-        teams=bool(data["teams"]),
+        teams=data.get("teams", game.default_teams(data["players"])),
         dealer=data["dealer"],
         table=parse_cards(data["table"]),
         set_aside=parse_cards(data["set_aside"]),
@@ -188,7 +188,7 @@ class HandReplayApi(RulesApi):
         data.is_valid(raise_exception=True)
         found = find_game(game)
         log = [_log_entry(index, entry) for index, entry in enumerate(data.validated_data["plays"])]
-        report = found.replay_hand(_setup(data.validated_data), log, data.validated_data["options"])
+        report = found.replay_hand(_setup(found, data.validated_data), log, data.validated_data["options"])
         return Response(s.HandReportOutput(_report(report)).data)
 
 
@@ -203,5 +203,7 @@ class HandSummaryApi(RulesApi):
         data.is_valid(raise_exception=True)
         found = find_game(game)
         sides = data.validated_data["sides"]
-        report = found.score_summary(_setup(data.validated_data), sides, data.validated_data["options"])
+        report = found.score_summary(
+            _setup(found, data.validated_data), sides, data.validated_data["options"]
+        )
         return Response(s.HandReportOutput(_report(report)).data)

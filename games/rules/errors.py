@@ -68,7 +68,7 @@ class SummaryInconsistent(RuleViolation):
     """An end-of-hand summary that does not add up; ``problems`` lists every fault at once."""
 
     code = "summary.inconsistent"
-    template = gettext_noop("The summary does not add up ({count} problems).")
+    template = gettext_noop("The summary does not add up; problems found: {count}.")
 
     @classmethod
     def of(cls, problems: list[RuleViolation]) -> SummaryInconsistent:

@@ -139,5 +139,6 @@ GAME = register(
         replay_hand=replay_hand,
         score_summary=score_summary,
         match_status=match_status,
+        team_players=TEAM_PLAYERS,
     )
 )

@@ -115,6 +115,14 @@ class Game:
     score_summary: Callable[[HandSetup, Sequence[Mapping[str, int]], Options], HandReport]
     match_status: Callable[[Sequence[HandReport], int, Options, bool], MatchStatus]
     """``match_status(finished_hands, players, options, time_up)``."""
+    team_players: tuple[int, ...] = ()
+    """Player counts that may play in teams (RULES.md A4)."""
+    teams_by_default: tuple[int, ...] = ()
+    """Player counts that play in teams unless told otherwise (Tamlin's four, T1)."""
+
+    def default_teams(self, players: int) -> bool:
+        """Whether ``players`` play in teams when the client does not say."""
+        return players in self.teams_by_default
 
 
 def resolve_options(game: Game, raw: Mapping[str, object] | None) -> dict[str, OptionValue]:

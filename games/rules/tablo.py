@@ -255,6 +255,7 @@ GAME = register(
         replay_hand=replay_hand,
         score_summary=score_summary,
         match_status=match_status,
+        team_players=TEAM_PLAYERS,
     )
 )
 register_capturing(GAME.name, tablo_capturing)

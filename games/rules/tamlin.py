@@ -152,5 +152,7 @@ GAME = register(
         replay_hand=replay_hand,
         score_summary=score_summary,
         match_status=match_status,
+        team_players=TEAM_PLAYERS,
+        teams_by_default=TEAM_PLAYERS,
     )
 )
