@@ -10,19 +10,20 @@ import pytest
 from rest_framework.test import APIClient
 
 HANDS = Path(__file__).parent.parent / "rules" / "hands"
-GOLDEN = [
-    pytest.param(data, id=path.stem)
+GOLDEN_HANDS = {
+    path.stem: data
     for path in sorted(HANDS.glob("*.json"))
     if {"game", "request", "response"} <= (data := json.loads(path.read_text())).keys()
-]
+}
 
 
 def post(url: str, body: dict[str, Any]) -> Any:
     return APIClient().post(url, body, format="json")
 
 
-@pytest.mark.parametrize("hand", GOLDEN)
-def test_golden_hand_replays_to_its_score_sheet(hand: dict[str, Any]) -> None:
+@pytest.mark.parametrize("name", GOLDEN_HANDS)
+def test_golden_hand_replays_to_its_score_sheet(name: str) -> None:
+    hand = GOLDEN_HANDS[name]
     response = post(f"/api/v1/rules/{hand['game']}/hands/replay/", hand["request"])
     assert response.status_code == 200, response.json()
     body = response.json()
@@ -30,7 +31,7 @@ def test_golden_hand_replays_to_its_score_sheet(hand: dict[str, Any]) -> None:
 
 
 def test_golden_hands_cover_every_capture_game() -> None:
-    assert {param.values[0]["game"] for param in GOLDEN} >= {"escoba", "tamlin"}
+    assert {hand["game"] for hand in GOLDEN_HANDS.values()} >= {"escoba", "tamlin"}
 
 
 def test_first_bad_play_is_a_400_naming_it() -> None:
