@@ -6,12 +6,17 @@ A Tamlin match to 5 points finishes after one hand entered as a quick summary: t
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 
-from games.models import Club, Hand, Match, Player, Season
-from games.services.hands import hand_correct, hand_start, hand_summary_record
+from games.models import Club, Hand, Match, Play, Player, Season
+from games.rules.registry import find_game
+from games.services.demo import demo_match_play, random_play, random_setup
+from games.services.hands import hand_close, hand_correct, hand_start, hand_summary_record
+from games.services.plays import hand_challenge_record, hand_play_record
+from games.services.scoring import hand_report_now, table_of
 from tests.factories import MatchFactory
 
 WINNING = {
@@ -69,3 +74,41 @@ def flip_winner(match: Match) -> Match:
     hand_correct(hand=hand, summary=entries(1 - match.winner if match.winner is not None else 0))
     match.refresh_from_db()
     return match
+
+
+def escoba_match_with_a_caught_capture(club: Club, players: Sequence[Player], rng: random.Random) -> Match:
+    """A finished Escoba match (``manual_capture``) whose first hand has one illegal trail, caught by
+    the next seat's challenge (RULES.md 3.2(g)); every other play is a random legal one."""
+    match = MatchFactory.create(
+        game="escoba",
+        players=list(players),
+        club=club,
+        created_by=club.created_by,
+        options={"manual_capture": True, "target": 1},
+    )
+    setup = random_setup("escoba", 1, rng)
+    hand = hand_start(match=match, **setup)
+    seen = {*setup["table"], *setup["set_aside"]}
+    report, caught = hand_report_now(hand, table_of(match)), False
+    while not report.complete and report.next_seat is not None:
+        unseen = [card for card in find_game("escoba").deck if str(card) not in seen]
+        card, taken = random_play("escoba", [str(c) for c in report.table], unseen, match.options, rng)
+        trail = taken and not caught  # the card could take something: leaving it is illegal
+        played = hand_play_record(
+            hand=hand,
+            seat=report.next_seat,
+            card=str(card),
+            taken=[] if trail else taken,
+            expected_seq=hand.next_seq,
+        )
+        if trail:
+            assert isinstance(played.row, Play)
+            challenger = (report.next_seat + 1) % len(players)
+            played = hand_challenge_record(
+                hand=hand, seat=challenger, play_seq=played.row.seq, expected_seq=played.next_seq
+            )
+            caught = True
+        hand.next_seq, report = played.next_seq, played.report
+        seen.add(str(card))
+    hand_close(hand=hand)
+    return demo_match_play(match=match, rng=rng)
