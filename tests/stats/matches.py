@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 
-from games.models import Club, Hand, Match, Play, Player, Season
+from games.models import Club, Hand, Match, Player, Season
 from games.rules.registry import find_game
 from games.services.demo import demo_match_play, random_play, random_setup
 from games.services.hands import hand_close, hand_correct, hand_start, hand_summary_record
@@ -101,14 +101,13 @@ def escoba_match_with_a_caught_capture(club: Club, players: Sequence[Player], rn
             taken=[] if trail else taken,
             expected_seq=hand.next_seq,
         )
-        if trail:
-            assert isinstance(played.row, Play)
-            challenger = (report.next_seat + 1) % len(players)
-            played = hand_challenge_record(
-                hand=hand, seat=challenger, play_seq=played.row.seq, expected_seq=played.next_seq
-            )
-            caught = True
         hand.next_seq, report = played.next_seq, played.report
+        if trail:
+            challenger = (played.row.seat + 1) % len(players)
+            report = hand_challenge_record(
+                hand=hand, seat=challenger, play_seq=played.row.seq, expected_seq=played.next_seq
+            ).report
+            caught = True
         seen.add(str(card))
     hand_close(hand=hand)
     return demo_match_play(match=match, rng=rng)

@@ -15,7 +15,7 @@ from tests.stats.matches import escoba_match_with_a_caught_capture, tamlin_match
 pytestmark = pytest.mark.django_db(transaction=True)  # the follow-up task runs on commit
 
 
-def get(world: ClubWorld, url: str, **query: object) -> Any:
+def get(world: ClubWorld, url: str, **query: str | int) -> Any:
     response = client_for(world.member).get(url, query)
     assert response.status_code == 200, response.json()
     return response.json()

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)  # the follow-up task runs 
 DEAD_REDIS = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}}
 
 
-def standings(world: ClubWorld, **query: object) -> Any:
+def standings(world: ClubWorld, **query: str | int) -> Any:
     response = client_for(world.member).get(f"/api/v1/clubs/{world.club.pk}/standings/", query)
     assert response.status_code == 200, response.json()
     return response.json()
@@ -127,7 +127,9 @@ def test_only_members_see_the_table(world: ClubWorld, who: str | None, status: i
         pytest.param({"season": 999999}, 404, "resource.not_found", id="season-of-no-club"),
     ],
 )
-def test_a_bad_query_is_refused(world: ClubWorld, query: dict[str, object], status: int, code: str) -> None:
+def test_a_bad_query_is_refused(
+    world: ClubWorld, query: dict[str, str | int], status: int, code: str
+) -> None:
     response = client_for(world.member).get(f"/api/v1/clubs/{world.club.pk}/standings/", query)
     assert (response.status_code, response.json()["code"]) == (status, code)
 
