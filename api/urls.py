@@ -7,4 +7,5 @@ from django.urls import include, path
 urlpatterns = [
     path("rules/", include("api.rules.urls")),
     path("", include("api.stats.urls")),
+    path("", include("api.records.urls")),
 ]

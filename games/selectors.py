@@ -105,8 +105,34 @@ def hand_report(hand: Hand) -> HandReport:
 
 
 def hand_plays(hand: Hand) -> list[Play]:
-    """The hand's standing plays in order, each with its challenges prefetched."""
+    """The hand's standing (not undone) plays, in order."""
     return live_rows(hand)[0]
+
+
+class PlayLine(TypedDict):
+    seq: int
+    seat: int
+    card: str
+    taken: list[str]
+    challenged_by: list[int]
+
+
+def hand_log(hand: Hand) -> list[PlayLine]:
+    """The hand's standing plays in order, each with the seats that challenged it."""
+    plays, challenges = live_rows(hand)
+    challengers: dict[int, list[int]] = {}
+    for challenge in challenges:
+        challengers.setdefault(challenge.play_id, []).append(challenge.seat)
+    return [
+        PlayLine(
+            seq=play.seq,
+            seat=play.seat,
+            card=play.card,
+            taken=play.taken,
+            challenged_by=challengers.get(play.pk, []),
+        )
+        for play in plays
+    ]
 
 
 def club_list(*, user: User) -> QuerySet[Club]:

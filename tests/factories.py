@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from factory.base import Factory
 from factory.declarations import Sequence, SubFactory
 from factory.django import DjangoModelFactory, Password
+from rest_framework.test import APIClient
 
 from games.models import Club, Match, Membership, Player, Season
 from games.services.clubs import club_create
@@ -128,3 +129,11 @@ def make_personas(game: str = "tablo", **options: object) -> Personas:
     ]
     match = MatchFactory.create(game=game, players=seated, created_by=owner, club=club, options=options)
     return Personas(owner=owner, player=player, member=member, outsider=outsider, club=club, match=match)
+
+
+def api_client(user: User | None = None) -> APIClient:
+    """A DRF test client, signed in as ``user`` (when given); errors come back as responses."""
+    client = APIClient(raise_request_exception=False)
+    if user is not None:
+        client.force_authenticate(user)
+    return client

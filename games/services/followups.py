@@ -40,9 +40,9 @@ def followups_send(*, match_id: int) -> bool:
     try:
         # One connection attempt, no publish retries: a dead broker must fail at once, not hold the
         # phone's request for the seconds Celery's default retry policy would spend.
-        with current_app.connection_or_acquire() as connection:
-            connection.ensure_connection(max_retries=0)
-            tasks.match_updated.apply_async((match_id,), connection=connection, retry=False)
+        with current_app.producer_or_acquire() as producer:
+            producer.connection.ensure_connection(max_retries=0)
+            tasks.match_updated.apply_async((match_id,), producer=producer, retry=False)
     except BrokerUnavailable:
         logger.warning("Broker unavailable: follow-ups of match %s stay pending", match_id, exc_info=True)
         return False

@@ -17,8 +17,6 @@ from games.rules.registry import find_game
 from games.services.errors import MatchNotInProgress, PlayerSeatedTwice, SeasonOfOtherClub
 from games.services.followups import followups_schedule
 
-TEAM_SIZE = 2  # pairs: RULES.md A4
-
 
 @transaction.atomic
 def match_start(
@@ -27,11 +25,12 @@ def match_start(
     players: Sequence[Player],
     by: User,
     options: Mapping[str, object] | None = None,
-    teams: bool = False,
+    teams: bool | None = None,
     club: Club | None = None,
     season: Season | None = None,
 ) -> Match:
-    """Seat ``players`` (seat 0, 1, ... in order) for a new match of ``game``.
+    """Seat ``players`` (seat 0, 1, ... in order) for a new match of ``game``; ``teams`` defaults to
+    what the game plays with that many (Tamlin's four play in pairs, RULES.md T1).
 
     Raises:
         UnknownGame, UnknownOption, BadOptionValue, BadPlayerCount, TeamsNotAllowed: from the engine.
@@ -40,6 +39,7 @@ def match_start(
     """
     rules = find_game(game)
     resolved = resolve_options(rules, options)
+    teams = rules.default_teams(len(players)) if teams is None else teams
     _verify_seating(rules, players, teams)
     rules.match_status((), len(players), resolved, False)  # the engine's own check of the whole setup
     club = season.club if season is not None and club is None else club
@@ -68,8 +68,9 @@ def _verify_seating(rules: Game, players: Sequence[Player], teams: bool) -> None
     if len(players) not in rules.players:
         allowed = ", ".join(map(str, rules.players))
         raise BadPlayerCount(game=rules.name, allowed=allowed, players=len(players))
-    if teams and (len(players) % TEAM_SIZE or len(players) < 2 * TEAM_SIZE):
-        raise TeamsNotAllowed(game=rules.name, allowed="an even number from 4", players=len(players))
+    if teams and len(players) not in rules.team_players:
+        allowed = ", ".join(map(str, rules.team_players)) or "no"
+        raise TeamsNotAllowed(game=rules.name, allowed=allowed, players=len(players))
     seen: set[int] = set()
     for player in players:
         if player.pk in seen:

@@ -13,7 +13,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -32,12 +32,14 @@ from games.services.errors import (
 )
 from games.services.scoring import Table, live_rows, replay, table_of
 
+Row = TypeVar("Row", Play, Challenge)
+
 
 @dataclass(frozen=True, slots=True)
-class Recorded:
+class Recorded(Generic[Row]):
     """A stored play or challenge and the hand's state after it (``replayed``: an idempotent retry)."""
 
-    row: Play | Challenge
+    row: Row
     report: HandReport
     next_seq: int
     replayed: bool = False
@@ -53,7 +55,7 @@ def hand_play_record(
     expected_seq: int,
     idempotency_key: str = "",
     by: User | None = None,
-) -> Recorded:
+) -> Recorded[Play]:
     """Record ``seat`` playing ``card`` and taking ``taken`` as play number ``expected_seq``.
 
     Raises:
@@ -90,7 +92,7 @@ def hand_play_record(
 
 
 @transaction.atomic
-def hand_play_undo(*, hand: Hand, expected_seq: int) -> Recorded:
+def hand_play_undo(*, hand: Hand, expected_seq: int) -> Recorded[Play]:
     """Take back the hand's last play (and any challenge of it); it stays stored, marked undone.
 
     Raises:
@@ -119,7 +121,7 @@ def hand_challenge_record(
     expected_seq: int,
     idempotency_key: str = "",
     by: User | None = None,
-) -> Recorded:
+) -> Recorded[Challenge]:
     """Escoba ``manual_capture``: ``seat`` challenges play ``play_seq`` (RULES.md 3.2(g)); the engine
     rules on it (only the latest play, by another side, once) and scores it when the hand closes.
 
@@ -191,14 +193,14 @@ def state_facts(report: HandReport, plays: Sequence[Play]) -> dict[str, object]:
     }
 
 
-def _replayed(earlier: Play | Challenge, digest: str, hand: Hand, table: Table) -> Recorded:
+def _replayed(earlier: Row, digest: str, hand: Hand, table: Table) -> Recorded[Row]:
     if earlier.request_digest != digest or earlier.hand_id != hand.pk:
         raise IdempotencyKeyReused(key=earlier.idempotency_key)
     report = replay(hand, table, convert.log_entries(*live_rows(hand)))
     return Recorded(row=earlier, report=report, next_seq=hand.next_seq, replayed=True)
 
 
-def _created(model: type[Play] | type[Challenge], key: str, **fields: Any) -> Play | Challenge:
+def _created(model: type[Row], key: str, **fields: Any) -> Row:
     """Insert the row; the same key used at once on another hand of the match is a reused key."""
     try:
         with transaction.atomic():

@@ -24,19 +24,20 @@ DEAD_BROKER = "redis://127.0.0.1:1/0"  # nothing listens on port 1: connections 
 @contextmanager
 def broker(url: str) -> Iterator[None]:
     """Point Celery at ``url`` and send for real (not eagerly); the connection pools are rebuilt."""
-    previous = app.conf.broker_url, app.conf.task_always_eager
-    app.conf.broker_url, app.conf.task_always_eager = url, False
+    previous = {"broker_url": app.conf.broker_url, "task_always_eager": app.conf.task_always_eager}
+    app.conf.update(broker_url=url, task_always_eager=False)
     _drop_pools()
     try:
         yield
     finally:
-        app.conf.broker_url, app.conf.task_always_eager = previous
+        app.conf.update(previous)
         _drop_pools()
 
 
 def _drop_pools() -> None:
-    app._pool = None  # Celery caches the broker connection pool and the producer pool built on it
-    app.amqp._producer_pool = None
+    # Celery caches the broker connection pool and the producer pool built on it (private attributes).
+    app._pool = None  # type: ignore[attr-defined]
+    app.amqp._producer_pool = None  # type: ignore[attr-defined]
 
 
 @pytest.mark.django_db

@@ -1,0 +1,93 @@
+"""What every records view shares: the 409 envelope for service conflicts, lookups, pagination."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
+from django.http import Http404
+from django.utils.translation import gettext
+from rest_framework import serializers
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.errors import Conflict
+from api.permissions import ClubAccess, MatchAccess
+from games import convert, selectors
+from games.models import Club, Hand, Match
+from games.services.errors import RecordConflict
+
+
+class RecordsApi(APIView):
+    """Base view: a service's :class:`RecordConflict` becomes the envelope's 409 with its code and facts."""
+
+    permission_classes = [IsAuthenticated]
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, RecordConflict):
+            facts = {key: convert.jsonable(value) for key, value in exc.facts.items()}
+            exc = Conflict(exc.code, gettext(exc.template).format(**exc.facts), facts)
+        return super().handle_exception(exc)
+
+    def match(self, request: Request, pk: int) -> Match:
+        """The match ``pk`` if this request may read it (GET) or write it (other methods)."""
+        try:
+            match = selectors.match_get(pk)
+        except Match.DoesNotExist:
+            raise Http404 from None
+        if not MatchAccess().has_object_permission(request, self, match):
+            self.permission_denied(request)
+        return match
+
+    def hand(self, request: Request, pk: int, number: int) -> Hand:
+        match = self.match(request, pk)
+        try:
+            hand = selectors.hand_get(match=match, number=number)
+        except Hand.DoesNotExist:
+            raise Http404 from None
+        hand.match = match
+        return hand
+
+    def club(self, request: Request, pk: int) -> Club:
+        """The club ``pk`` if this request may read it (members) or write it (admins)."""
+        club = Club.objects.filter(pk=pk).first()
+        if club is None:
+            raise Http404
+        if not ClubAccess().has_object_permission(request, self, club):
+            self.permission_denied(request)
+        return club
+
+
+def account(request: Request) -> User:
+    """The signed-in user (views that call this require authentication)."""
+    assert isinstance(request.user, User)
+    return request.user
+
+
+def valid(serializer_class: type[serializers.Serializer[Any]], request: Request) -> dict[str, Any]:
+    """The request body, validated (raises the envelope's ``request.invalid``)."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def paginated(
+    view: APIView, request: Request, rows: QuerySet[Any], output: type[serializers.Serializer[Any]]
+) -> Response:
+    """One page of ``rows`` (``?limit=&offset=``) with ``count``, ``next``, ``previous``, ``results``."""
+    paginator = LimitOffsetPagination()
+    page = paginator.paginate_queryset(rows, request, view=view) or []
+    return paginator.get_paginated_response(output(page, many=True).data)
+
+
+class CardsField(serializers.ListField):
+    """A list of card texts (RULES.md A1: ``10D``, ``as``, ``Q♠``); the engine reads them."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("child", serializers.CharField(max_length=4))
+        kwargs.setdefault("max_length", 52)
+        super().__init__(**kwargs)

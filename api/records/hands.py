@@ -1,0 +1,194 @@
+"""Hands of a match: start, list, detail, close, quick summary, correction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.records.base import CardsField, RecordsApi, account, valid
+from api.records.matches import SHARE
+from games import convert, selectors
+from games.models import Hand, Match
+from games.services.hands import PlayInput, hand_close, hand_correct, hand_start, hand_summary_record
+
+
+class SideReportOutput(serializers.Serializer[Any]):
+    seats = serializers.ListField(child=serializers.IntegerField())
+    cards = serializers.IntegerField()
+    sweeps = serializers.IntegerField()
+    points = serializers.DictField(child=serializers.IntegerField(), help_text="The game's own points keys.")
+    total = serializers.IntegerField()
+
+
+class ReportOutput(serializers.Serializer[Any]):
+    """Where the hand stands, as the engine replays it (final once ``complete``)."""
+
+    complete = serializers.BooleanField()
+    next_seat = serializers.IntegerField(allow_null=True)
+    table = serializers.ListField(child=serializers.CharField())
+    leftovers = serializers.ListField(child=serializers.CharField())
+    leftover_side = serializers.IntegerField(allow_null=True)
+    sides = SideReportOutput(many=True)
+    extra = serializers.DictField(help_text="Game-specific facts: Twenty's tally events, Escoba's rulings...")
+
+
+class PlayOutput(serializers.Serializer[Any]):
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    card = serializers.CharField()
+    taken = serializers.ListField(child=serializers.CharField())
+    challenged_by = serializers.ListField(child=serializers.IntegerField())
+
+
+class HandListOutput(serializers.Serializer[Hand]):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    starter = serializers.IntegerField(allow_null=True)
+    table = serializers.ListField(child=serializers.CharField(), help_text="The initial table.")
+    set_aside = serializers.ListField(child=serializers.CharField())
+    mode = serializers.ChoiceField(choices=Hand.Mode.choices)
+    is_open = serializers.BooleanField()
+    next_seq = serializers.IntegerField(help_text="What the next play must send as expected_seq.")
+    corrections = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    closed_at = serializers.DateTimeField(allow_null=True)
+    totals = serializers.SerializerMethodField(help_text="Each side's points in this hand, once closed.")
+
+    def get_totals(self, hand: Hand) -> list[int]:
+        return [score.total for score in sorted(hand.scores.all(), key=lambda score: score.side)]
+
+
+class HandOutput(HandListOutput):
+    state = serializers.SerializerMethodField()
+    plays = serializers.SerializerMethodField()
+    summary = serializers.SerializerMethodField()
+
+    @extend_schema_field(ReportOutput)
+    def get_state(self, hand: Hand) -> dict[str, Any]:
+        return convert.report_json(selectors.hand_report(hand))
+
+    @extend_schema_field(PlayOutput(many=True))
+    def get_plays(self, hand: Hand) -> list[selectors.PlayLine]:
+        return selectors.hand_log(hand)
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField(), allow_null=True))
+    def get_summary(self, hand: Hand) -> list[dict[str, Any]] | None:
+        summary = getattr(hand, "summary", None) if hand.mode == Hand.Mode.SUMMARY else None
+        return None if summary is None else list(summary.entries)
+
+
+class ProgressOutput(serializers.Serializer[Match]):
+    """The match after this hand: totals and result, as the engine gives them."""
+
+    status = serializers.ChoiceField(choices=Match.Status.choices)
+    totals = serializers.ListField(child=serializers.IntegerField())
+    target = serializers.IntegerField(allow_null=True)
+    winner = serializers.IntegerField(allow_null=True)
+    draw = serializers.BooleanField()
+
+
+class HandResultOutput(serializers.Serializer[Any]):
+    hand = HandOutput()
+    match = ProgressOutput()
+
+
+def _result(hand: Hand) -> Response:
+    match = Match.objects.get(pk=hand.match_id)
+    hand.match = match
+    return Response(HandResultOutput({"hand": hand, "match": match}).data)
+
+
+class HandListCreateApi(RecordsApi):
+    """A match's hands; start the next one (the dealer rotates unless given; the engine checks the setup)."""
+
+    @extend_schema_serializer(component_name="HandListCreateInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        dealer = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+        starter = serializers.IntegerField(
+            required=False, allow_null=True, min_value=0, help_text="Twenty: 0 in round 1, 1 in round 2."
+        )
+        table = CardsField(required=False, default=list)
+        set_aside = CardsField(
+            required=False, default=list, help_text="Twenty's bonus cards; Scopone's cards out."
+        )
+
+    def get_permissions(self) -> list[BasePermission]:
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+
+    @extend_schema(operation_id="hands_list", parameters=[SHARE], responses=HandListOutput(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        hands = selectors.hand_list(match=self.match(request, pk))
+        return Response(HandListOutput(hands, many=True).data)  # type: ignore[arg-type]  # many=True takes rows
+
+    @extend_schema(operation_id="hands_create", request=InputSerializer, responses={201: HandOutput})
+    def post(self, request: Request, pk: int) -> Response:
+        match = self.match(request, pk)
+        hand = hand_start(match=match, **valid(self.InputSerializer, request))
+        hand.match = match
+        return Response(HandOutput(hand).data, status=status.HTTP_201_CREATED)
+
+
+class HandDetailApi(RecordsApi):
+    permission_classes = [AllowAny]  # MatchAccess decides, share links included
+
+    @extend_schema(operation_id="hands_retrieve", parameters=[SHARE], responses=HandOutput)
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        return Response(HandOutput(self.hand(request, pk, number)).data)
+
+
+class HandCloseApi(RecordsApi):
+    """Close a hand whose plays are over: the engine scores it, the match's progress follows."""
+
+    @extend_schema(operation_id="hands_close", request=None, responses=HandResultOutput)
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        return _result(hand_close(hand=self.hand(request, pk, number)))
+
+
+class SummaryCreateApi(RecordsApi):
+    """Quick entry instead of plays: each side's counts in the game's keys; the hand closes."""
+
+    @extend_schema_serializer(component_name="SummaryCreateInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        sides = serializers.ListField(
+            child=serializers.DictField(),
+            min_length=1,
+            help_text="Per side, e.g. Tablo {cards, point_cards, tablos}; see GET /api/v1/rules/.",
+        )
+
+    @extend_schema(operation_id="hands_summary", request=InputSerializer, responses={201: HandResultOutput})
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        hand = self.hand(request, pk, number)
+        data = valid(self.InputSerializer, request)
+        response = _result(hand_summary_record(hand=hand, entries=data["sides"], by=account(request)))
+        response.status_code = status.HTTP_201_CREATED
+        return response
+
+
+class CorrectPlaySerializer(serializers.Serializer[dict[str, Any]]):
+    seat = serializers.IntegerField(min_value=0)
+    card = serializers.CharField(max_length=4)
+    taken = CardsField(required=False, default=list)
+    challenged_by = serializers.ListField(
+        child=serializers.IntegerField(min_value=0), required=False, default=list
+    )
+
+
+class HandCorrectApi(RecordsApi):
+    """Replace a closed hand's plays or summary; the match is rescored from the stored logs."""
+
+    @extend_schema_serializer(component_name="HandCorrectInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        plays = CorrectPlaySerializer(many=True, required=False)
+        summary = serializers.ListField(child=serializers.DictField(), required=False)
+
+    @extend_schema(operation_id="hands_correct", request=InputSerializer, responses=HandResultOutput)
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        hand = self.hand(request, pk, number)
+        data = valid(self.InputSerializer, request)
+        plays = None if "plays" not in data else [PlayInput(**play) for play in data["plays"]]
+        return _result(hand_correct(hand=hand, by=account(request), plays=plays, summary=data.get("summary")))

@@ -1,0 +1,202 @@
+"""Matches: start, list (filtered, paginated), detail, scoreboard, abandon, share link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.permissions import SHARE_PARAM
+from api.records.base import RecordsApi, account, paginated, valid
+from games import selectors
+from games.models import Club, Match, Player, Season
+from games.rules.registry import GAMES
+from games.services.matches import match_abandon, match_share, match_start
+
+SHARE = OpenApiParameter(
+    SHARE_PARAM, str, description="The match's share token: read-only access for spectators."
+)
+
+
+class SeatOutput(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField(source="player.name")
+
+
+class MatchOutput(serializers.Serializer[Match]):
+    """A match as lists show it: the game, who sits where, the result so far."""
+
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    status = serializers.ChoiceField(choices=Match.Status.choices)
+    teams = serializers.BooleanField()
+    club = serializers.IntegerField(source="club_id", allow_null=True)
+    season = serializers.IntegerField(source="season_id", allow_null=True)
+    seats = SeatOutput(many=True)
+    totals = serializers.ListField(child=serializers.IntegerField())
+    target = serializers.IntegerField(allow_null=True)
+    winner = serializers.IntegerField(allow_null=True, help_text="Side index of the winner, once finished.")
+    draw = serializers.BooleanField()
+    created_by = serializers.CharField(source="created_by.username")
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class MatchDetailOutput(MatchOutput):
+    options = serializers.DictField(help_text="Every option of the game, defaults filled in (RULES.md A2).")
+    time_limit_minutes = serializers.IntegerField(allow_null=True)
+    sides = serializers.SerializerMethodField()
+    result_extra = serializers.DictField(
+        help_text="The engine's game-specific match facts (e.g. Tablo tallies)."
+    )
+    share_token = serializers.SerializerMethodField()
+
+    def get_sides(self, match: Match) -> list[list[int]]:
+        return [[seat.number for seat in side] for side in selectors.sides_of_match(match)]
+
+    def get_share_token(self, match: Match) -> str | None:
+        """Shown to those who may write the match, when a share link exists."""
+        return match.share_token or None if self.context.get("writer") else None
+
+
+class MatchListCreateApi(RecordsApi):
+    """Matches I may read (created, played, or of my clubs), newest first; start one."""
+
+    @extend_schema_serializer(component_name="MatchListCreateInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        game = serializers.ChoiceField(choices=sorted(GAMES))
+        players = serializers.PrimaryKeyRelatedField(
+            queryset=Player.objects.all(), many=True, help_text="Player ids in seat order: seat 0, 1, ..."
+        )
+        options = serializers.DictField(required=False, default=dict)
+        teams = serializers.BooleanField(default=False)
+        club = serializers.PrimaryKeyRelatedField(
+            queryset=Club.objects.all(), required=False, allow_null=True
+        )
+        season = serializers.PrimaryKeyRelatedField(
+            queryset=Season.objects.all(), required=False, allow_null=True
+        )
+
+    @extend_schema(
+        operation_id="matches_list",
+        parameters=[
+            OpenApiParameter("club", int),
+            OpenApiParameter("season", int),
+            OpenApiParameter("player", int),
+            OpenApiParameter("game", str, enum=sorted(GAMES)),
+            OpenApiParameter("status", str, enum=Match.Status.values),
+        ],
+        responses=MatchOutput(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        filters = _Filters(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        matches = selectors.match_list(user=request.user, **filters.validated_data)
+        return paginated(self, request, matches, MatchOutput)
+
+    @extend_schema(operation_id="matches_create", request=InputSerializer, responses={201: MatchDetailOutput})
+    def post(self, request: Request) -> Response:
+        data = valid(self.InputSerializer, request)
+        match = match_start(by=account(request), **data)
+        match = selectors.match_get(match.pk)
+        return Response(
+            MatchDetailOutput(match, context={"writer": True}).data, status=status.HTTP_201_CREATED
+        )
+
+
+class _Filters(serializers.Serializer[dict[str, Any]]):
+    club = serializers.IntegerField(required=False)
+    season = serializers.IntegerField(required=False)
+    player = serializers.IntegerField(required=False)
+    game = serializers.CharField(required=False)
+    status = serializers.ChoiceField(choices=Match.Status.choices, required=False)
+
+
+class MatchDetailApi(RecordsApi):
+    permission_classes = [AllowAny]  # MatchAccess decides, share links included
+
+    @extend_schema(operation_id="matches_retrieve", parameters=[SHARE], responses=MatchDetailOutput)
+    def get(self, request: Request, pk: int) -> Response:
+        match = self.match(request, pk)
+        writer = selectors.can_write_match(request.user, match)
+        return Response(MatchDetailOutput(match, context={"writer": writer}).data)
+
+
+class HandLineOutput(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    total = serializers.IntegerField()
+    cards = serializers.IntegerField()
+    sweeps = serializers.IntegerField()
+    points = serializers.DictField(child=serializers.IntegerField())
+
+
+class SideBoardOutput(serializers.Serializer[Any]):
+    index = serializers.IntegerField()
+    seats = serializers.ListField(child=serializers.IntegerField())
+    players = serializers.ListField(child=serializers.CharField())
+    total = serializers.IntegerField()
+    hands = HandLineOutput(many=True)
+    sweeps = serializers.IntegerField(help_text="Sweeps over the match: Tablo's tablos, Escoba's escobas.")
+    points = serializers.DictField(child=serializers.IntegerField(), help_text="Each points key summed.")
+    extra = serializers.DictField(help_text="The engine's per-side match facts, e.g. Tablo's tally marks.")
+    to_target = serializers.IntegerField(allow_null=True)
+    progress_pct = serializers.IntegerField(allow_null=True)
+    leader = serializers.BooleanField()
+
+
+class ScoreboardOutput(serializers.Serializer[Any]):
+    match = serializers.IntegerField()
+    game = serializers.CharField()
+    status = serializers.ChoiceField(choices=Match.Status.choices)
+    target = serializers.IntegerField(allow_null=True)
+    hands_closed = serializers.IntegerField()
+    sides = SideBoardOutput(many=True)
+    leader = serializers.IntegerField(allow_null=True)
+    finished = serializers.BooleanField()
+    winner = serializers.IntegerField(allow_null=True)
+    draw = serializers.BooleanField()
+    extra = serializers.DictField()
+
+
+class MatchScoreboardApi(RecordsApi):
+    """Per side: total, per-hand breakdown, sweeps and tally marks, progress to the target; leader, winner."""
+
+    permission_classes = [AllowAny]  # MatchAccess decides, share links included
+
+    @extend_schema(operation_id="matches_scoreboard", parameters=[SHARE], responses=ScoreboardOutput)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(ScoreboardOutput(selectors.scoreboard_for(self.match(request, pk))).data)
+
+
+class MatchAbandonApi(RecordsApi):
+    @extend_schema(operation_id="matches_abandon", request=None, responses=MatchDetailOutput)
+    def post(self, request: Request, pk: int) -> Response:
+        match_abandon(match=self.match(request, pk))
+        return Response(MatchDetailOutput(selectors.match_get(pk), context={"writer": True}).data)
+
+
+class MatchShareApi(RecordsApi):
+    """A read-only share link for spectators: POST makes a new one (the old stops working), DELETE ends it."""
+
+    @extend_schema_serializer(component_name="MatchShareOutput")
+    class OutputSerializer(serializers.Serializer[Any]):
+        share_token = serializers.CharField(allow_null=True)
+        scoreboard = serializers.CharField(allow_null=True, help_text="The spectators' scoreboard URL.")
+
+    @extend_schema(operation_id="matches_share", request=None, responses=OutputSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        match = match_share(match=self.match(request, pk))
+        url = request.build_absolute_uri(
+            f"/api/v1/matches/{pk}/scoreboard/?{SHARE_PARAM}={match.share_token}"
+        )
+        return Response(self.OutputSerializer({"share_token": match.share_token, "scoreboard": url}).data)
+
+    @extend_schema(operation_id="matches_unshare", request=None, responses={204: None})
+    def delete(self, request: Request, pk: int) -> Response:
+        match_share(match=self.match(request, pk), enabled=False)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,157 @@
+"""Players, clubs, memberships and seasons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.records.base import RecordsApi, account, paginated, valid
+from games import selectors
+from games.models import Membership, Player
+from games.services.clubs import club_create, membership_create, player_create, season_create
+
+
+class PlayerOutput(serializers.Serializer[Player]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    user = serializers.CharField(source="user.username", allow_null=True, default=None)
+
+
+class PlayerListCreateApi(RecordsApi):
+    """Players at the tables: any signed-in user may list them and add one."""
+
+    @extend_schema_serializer(component_name="PlayerListCreateInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        name = serializers.CharField(max_length=80)
+        me = serializers.BooleanField(default=False, help_text="Link the player to my account.")
+
+    @extend_schema(
+        operation_id="players_list",
+        parameters=[OpenApiParameter("search", str, description="Part of the name.")],
+        responses=PlayerOutput(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        players = selectors.player_list(search=request.query_params.get("search", "")).select_related("user")
+        return paginated(self, request, players, PlayerOutput)
+
+    @extend_schema(operation_id="players_create", request=InputSerializer, responses={201: PlayerOutput})
+    def post(self, request: Request) -> Response:
+        data = valid(self.InputSerializer, request)
+        by = account(request)
+        player = player_create(name=data["name"], by=by, user=by if data["me"] else None)
+        return Response(PlayerOutput(player).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerDetailApi(RecordsApi):
+    @extend_schema(operation_id="players_retrieve", responses=PlayerOutput)
+    def get(self, request: Request, pk: int) -> Response:
+        player = Player.objects.select_related("user").filter(pk=pk).first()
+        if player is None:
+            raise Http404
+        return Response(PlayerOutput(player).data)
+
+
+class ClubOutput(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class ClubListCreateApi(RecordsApi):
+    """My clubs; creating one makes me its admin."""
+
+    @extend_schema_serializer(component_name="ClubListCreateInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        name = serializers.CharField(max_length=120)
+
+    @extend_schema(operation_id="clubs_list", responses=ClubOutput(many=True))
+    def get(self, request: Request) -> Response:
+        return paginated(
+            self, request, selectors.club_list(user=request.user).order_by("name", "pk"), ClubOutput
+        )
+
+    @extend_schema(operation_id="clubs_create", request=InputSerializer, responses={201: ClubOutput})
+    def post(self, request: Request) -> Response:
+        data = valid(self.InputSerializer, request)
+        club = club_create(name=data["name"], by=account(request))
+        return Response(ClubOutput(club).data, status=status.HTTP_201_CREATED)
+
+
+class ClubDetailApi(RecordsApi):
+    @extend_schema(operation_id="clubs_retrieve", responses=ClubOutput)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(ClubOutput(self.club(request, pk)).data)
+
+
+class MembershipOutput(serializers.Serializer[Membership]):
+    id = serializers.IntegerField()
+    user = serializers.CharField(source="user.username")
+    role = serializers.ChoiceField(choices=Membership.Role.choices)
+    created_at = serializers.DateTimeField()
+
+
+class MembershipListCreateApi(RecordsApi):
+    """A club's members: members read, admins add people (or change a member's role)."""
+
+    @extend_schema_serializer(component_name="MembershipListCreateInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        username = serializers.SlugRelatedField(
+            slug_field="username", queryset=User.objects.all(), source="user"
+        )
+        role = serializers.ChoiceField(choices=Membership.Role.choices, default=Membership.Role.MEMBER)
+
+    @extend_schema(operation_id="clubs_memberships_list", responses=MembershipOutput(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        club = self.club(request, pk)
+        return paginated(self, request, selectors.membership_list(club=club), MembershipOutput)
+
+    @extend_schema(
+        operation_id="clubs_memberships_create", request=InputSerializer, responses={201: MembershipOutput}
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        club = self.club(request, pk)
+        data = valid(self.InputSerializer, request)
+        membership = membership_create(club=club, user=data["user"], role=data["role"])
+        return Response(MembershipOutput(membership).data, status=status.HTTP_201_CREATED)
+
+
+class SeasonOutput(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    starts_on = serializers.DateField(allow_null=True)
+    ends_on = serializers.DateField(allow_null=True)
+
+
+class SeasonListCreateApi(RecordsApi):
+    """A club's seasons: members read, admins add."""
+
+    @extend_schema_serializer(component_name="SeasonListCreateInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        name = serializers.CharField(max_length=120)
+        starts_on = serializers.DateField(required=False, allow_null=True)
+        ends_on = serializers.DateField(required=False, allow_null=True)
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            starts, ends = attrs.get("starts_on"), attrs.get("ends_on")
+            if starts and ends and ends < starts:
+                raise serializers.ValidationError({"ends_on": "A season ends on or after the day it starts."})
+            return attrs
+
+    @extend_schema(operation_id="clubs_seasons_list", responses=SeasonOutput(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        return paginated(self, request, selectors.season_list(club=self.club(request, pk)), SeasonOutput)
+
+    @extend_schema(
+        operation_id="clubs_seasons_create", request=InputSerializer, responses={201: SeasonOutput}
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        club = self.club(request, pk)
+        data = valid(self.InputSerializer, request)
+        season = season_create(club=club, **data)
+        return Response(SeasonOutput(season).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,161 @@
+"""Recording a hand as it is played: plays (idempotent, serialized by ``expected_seq``), undo, challenges.
+
+A phone on a bad connection retries with the same ``Idempotency-Key`` header (or ``idempotency_key``
+field) and gets the original result back; two phones at once are told apart by ``expected_seq``: the
+late one gets ``409 hand.out_of_sync`` with the hand's current state in ``details``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.records.base import CardsField, RecordsApi, account, valid
+from api.records.hands import ReportOutput
+from games import convert
+from games.models import Challenge, Play
+from games.services.plays import Recorded, hand_challenge_record, hand_play_record, hand_play_undo
+
+KEY_HEADER = "Idempotency-Key"
+IDEMPOTENCY = OpenApiParameter(
+    KEY_HEADER,
+    str,
+    OpenApiParameter.HEADER,
+    description="Retry-safe: the same key returns the original result.",
+)
+
+
+class StateOutput(ReportOutput):
+    next_seq = serializers.IntegerField(help_text="What the next write must send as expected_seq.")
+
+
+class PlayRowOutput(serializers.Serializer[Play]):
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    card = serializers.CharField()
+    taken = serializers.ListField(child=serializers.CharField())
+    undone = serializers.SerializerMethodField()
+
+    def get_undone(self, play: Play) -> bool:
+        return play.undone_at is not None
+
+
+class PlayResultOutput(serializers.Serializer[Any]):
+    play = PlayRowOutput()
+    hand = StateOutput()
+    replayed = serializers.BooleanField(help_text="True when this answers a retry of an earlier request.")
+
+
+def _state(recorded: Recorded[Any]) -> dict[str, Any]:
+    return {**convert.report_json(recorded.report), "next_seq": recorded.next_seq}
+
+
+def _key(request: Request, field: str) -> str:
+    """The idempotency key, from the header or the body (both given: they must agree)."""
+    header = request.headers.get(KEY_HEADER, "").strip()
+    if header and field and header != field:
+        raise ValidationError({"idempotency_key": [f"Differs from the {KEY_HEADER} header."]})
+    return header or field
+
+
+def _answer(body: dict[str, Any], recorded: Recorded[Any]) -> Response:
+    response = Response(body, status=status.HTTP_201_CREATED)
+    if recorded.replayed:
+        response["Idempotent-Replayed"] = "true"
+    return response
+
+
+class PlayCreateApi(RecordsApi):
+    """Record the next play; the engine checks it against the stored log (400 with its code if illegal)."""
+
+    @extend_schema_serializer(component_name="PlayCreateInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        seat = serializers.IntegerField(min_value=0)
+        card = serializers.CharField(max_length=4)
+        taken = CardsField(required=False, default=list)
+        expected_seq = serializers.IntegerField(
+            min_value=0, help_text="The hand's next_seq as this phone saw it."
+        )
+        idempotency_key = serializers.CharField(max_length=100, required=False, default="")
+
+    @extend_schema(
+        operation_id="plays_create",
+        parameters=[IDEMPOTENCY],
+        request=InputSerializer,
+        responses={201: PlayResultOutput},
+    )
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        hand = self.hand(request, pk, number)
+        data = valid(self.InputSerializer, request)
+        data["idempotency_key"] = _key(request, data["idempotency_key"])
+        recorded = hand_play_record(hand=hand, by=account(request), **data)
+        body = {
+            "play": PlayRowOutput(recorded.row).data,
+            "hand": _state(recorded),
+            "replayed": recorded.replayed,
+        }
+        return _answer(body, recorded)
+
+
+class PlayUndoApi(RecordsApi):
+    """Take back the last play (kept, marked undone); ``expected_seq`` guards against a double undo."""
+
+    @extend_schema_serializer(component_name="PlayUndoInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        expected_seq = serializers.IntegerField(min_value=0)
+
+    @extend_schema_serializer(component_name="PlayUndoOutput")
+    class OutputSerializer(serializers.Serializer[Any]):
+        undone = PlayRowOutput()
+        hand = StateOutput()
+
+    @extend_schema(operation_id="plays_undo", request=InputSerializer, responses=OutputSerializer)
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        hand = self.hand(request, pk, number)
+        recorded = hand_play_undo(hand=hand, **valid(self.InputSerializer, request))
+        return Response({"undone": PlayRowOutput(recorded.row).data, "hand": _state(recorded)})
+
+
+class ChallengeOutput(serializers.Serializer[Challenge]):
+    play_seq = serializers.IntegerField(source="play.seq")
+    seat = serializers.IntegerField()
+
+
+class ChallengeCreateApi(RecordsApi):
+    """Escoba ``manual_capture``: challenge the latest play before the next one (RULES.md 3.2(g))."""
+
+    @extend_schema_serializer(component_name="ChallengeCreateInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        seat = serializers.IntegerField(min_value=0, help_text="The challenger.")
+        play_seq = serializers.IntegerField(min_value=0, help_text="The challenged play.")
+        expected_seq = serializers.IntegerField(min_value=0)
+        idempotency_key = serializers.CharField(max_length=100, required=False, default="")
+
+    @extend_schema_serializer(component_name="ChallengeCreateOutput")
+    class OutputSerializer(serializers.Serializer[Any]):
+        challenge = ChallengeOutput()
+        hand = StateOutput()
+        replayed = serializers.BooleanField()
+
+    @extend_schema(
+        operation_id="challenges_create",
+        parameters=[IDEMPOTENCY],
+        request=InputSerializer,
+        responses={201: OutputSerializer},
+    )
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        hand = self.hand(request, pk, number)
+        data = valid(self.InputSerializer, request)
+        data["idempotency_key"] = _key(request, data["idempotency_key"])
+        recorded = hand_challenge_record(hand=hand, by=account(request), **data)
+        body = {
+            "challenge": ChallengeOutput(recorded.row).data,
+            "hand": _state(recorded),
+            "replayed": recorded.replayed,
+        }
+        return _answer(body, recorded)

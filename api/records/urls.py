@@ -1,0 +1,31 @@
+"""Routes of the records API (``/api/v1/...``): players, clubs, matches and their hands."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from api.records import hands, matches, people, plays
+
+HAND = "matches/<int:pk>/hands/<int:number>/"
+
+urlpatterns = [
+    path("players/", people.PlayerListCreateApi.as_view(), name="records-players"),
+    path("players/<int:pk>/", people.PlayerDetailApi.as_view(), name="records-player"),
+    path("clubs/", people.ClubListCreateApi.as_view(), name="records-clubs"),
+    path("clubs/<int:pk>/", people.ClubDetailApi.as_view(), name="records-club"),
+    path("clubs/<int:pk>/memberships/", people.MembershipListCreateApi.as_view(), name="records-memberships"),
+    path("clubs/<int:pk>/seasons/", people.SeasonListCreateApi.as_view(), name="records-seasons"),
+    path("matches/", matches.MatchListCreateApi.as_view(), name="records-matches"),
+    path("matches/<int:pk>/", matches.MatchDetailApi.as_view(), name="records-match"),
+    path("matches/<int:pk>/scoreboard/", matches.MatchScoreboardApi.as_view(), name="records-scoreboard"),
+    path("matches/<int:pk>/abandon/", matches.MatchAbandonApi.as_view(), name="records-match-abandon"),
+    path("matches/<int:pk>/share/", matches.MatchShareApi.as_view(), name="records-match-share"),
+    path("matches/<int:pk>/hands/", hands.HandListCreateApi.as_view(), name="records-hands"),
+    path(HAND, hands.HandDetailApi.as_view(), name="records-hand"),
+    path(f"{HAND}close/", hands.HandCloseApi.as_view(), name="records-hand-close"),
+    path(f"{HAND}correct/", hands.HandCorrectApi.as_view(), name="records-hand-correct"),
+    path(f"{HAND}summary/", hands.SummaryCreateApi.as_view(), name="records-hand-summary"),
+    path(f"{HAND}plays/", plays.PlayCreateApi.as_view(), name="records-plays"),
+    path(f"{HAND}plays/undo/", plays.PlayUndoApi.as_view(), name="records-play-undo"),
+    path(f"{HAND}challenges/", plays.ChallengeCreateApi.as_view(), name="records-challenges"),
+]
