@@ -8,19 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.game import OptionValue
 
-Label = str | Promise
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @dataclass(frozen=True, slots=True)
 class DealQuestions:
     table: bool = True  # the cards turned up on the table
-    set_aside: Label | None = None  # a grid of cards out of play, with this legend
+    set_aside: StrOrPromise | None = None  # a grid of cards out of play, with this legend
     starter: bool = False  # Twenty: who starts the round (RULES.md A4)
 
 
@@ -32,7 +33,7 @@ def deal_questions(game: str, options: Mapping[str, OptionValue]) -> DealQuestio
     return DealQuestions()
 
 
-COUNT_LABELS: Mapping[str, Label] = {
+COUNT_LABELS: Mapping[str, StrOrPromise] = {
     "cards": _("Cards taken"),
     "point_cards": _("Points in point cards"),
     "tablos": _("Tablos"),

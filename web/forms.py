@@ -69,6 +69,8 @@ class MatchForm(forms.Form):
                 choices=[(str(value), value_label(value)) for value in spec.allowed],
                 coerce=dict(zip(map(str, spec.allowed), spec.allowed, strict=True)).__getitem__,
                 initial=str(resolved[spec.key]),
+                required=False,
+                empty_value=None,
             )
 
     @property
@@ -89,11 +91,11 @@ class MatchForm(forms.Form):
         ]
 
     def options(self) -> dict[str, OptionValue]:
-        """The options to start the match with (the engine checks them)."""
-        chosen: dict[str, OptionValue] = {
+        """The preset's options, overridden by those chosen here (the engine checks them)."""
+        chosen: dict[str, OptionValue] = dict(self.preset.options) | {
             name.removeprefix("option_"): value
             for name, value in self.cleaned_data.items()
-            if name.startswith("option_")
+            if name.startswith("option_") and value is not None
         }
         for key in ("target", "time_limit_minutes"):
             if self.cleaned_data.get(key) is not None:

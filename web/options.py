@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from django.utils.functional import Promise
+from typing import TYPE_CHECKING
+
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.game import OptionSpec, OptionValue
 
-KEY_LABELS: dict[str, str | Promise] = {
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+KEY_LABELS: dict[str, StrOrPromise] = {
     "tablo_points": _("Tablo points"),
     "card_bonus": _("Bonus for most cards"),
     "leftovers": _("Cards left on the table at the end"),
@@ -25,7 +29,7 @@ KEY_LABELS: dict[str, str | Promise] = {
     "winner": _("Winner"),
 }
 
-VALUE_LABELS: dict[OptionValue, str | Promise] = {
+VALUE_LABELS: dict[OptionValue, StrOrPromise] = {
     True: _("yes"),
     False: _("no"),
     "per_five": _("1 point for every 5 tablos"),
@@ -52,11 +56,11 @@ VALUE_LABELS: dict[OptionValue, str | Promise] = {
 }
 
 
-def key_label(spec: OptionSpec) -> str | Promise:
+def key_label(spec: OptionSpec) -> StrOrPromise:
     return KEY_LABELS.get(spec.key, spec.key)
 
 
-def value_label(value: OptionValue) -> str | Promise:
+def value_label(value: OptionValue) -> StrOrPromise:
     return VALUE_LABELS.get(value, str(value))
 
 

@@ -32,10 +32,10 @@ def name_suggestions(user: User) -> list[str]:
     return names + members
 
 
-def _account_player(account: User, by: User) -> Player:
-    """The account's player, created on first use."""
+def _account_player(account: User, by: User, name: str) -> Player:
+    """The account's player, created on first use with the name as typed."""
     found = player_list().filter(user=account).first()
-    return found or player_create(name=account.username, by=by, user=account)
+    return found or player_create(name=name, by=by, user=account)
 
 
 def seat_players(*, names: Sequence[str], by: User) -> list[Player]:
@@ -49,7 +49,7 @@ def seat_players(*, names: Sequence[str], by: User) -> list[Player]:
         if key in players:
             seated.append(players[key])
         elif key in accounts:
-            seated.append(_account_player(accounts[key], by))
+            seated.append(_account_player(accounts[key], by, name))
         else:
             seated.append(player_create(name=name, by=by))
             players[key] = seated[-1]

@@ -7,20 +7,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.capturing import CAPTURE_GAMES
 from games.rules.game import OptionValue
 from games.rules.registry import GAMES
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 @dataclass(frozen=True, slots=True)
 class Preset:
     slug: str
     game: str
-    title: str | Promise
+    title: StrOrPromise
     options: Mapping[str, OptionValue] = field(default_factory=dict)
 
     @property
@@ -62,13 +65,13 @@ def preset_find(slug: str) -> Preset | None:
     return next((preset for preset in presets_available() if preset.slug == slug), None)
 
 
-SWEEP_NAMES: Mapping[str, str | Promise] = {
+SWEEP_NAMES: Mapping[str, StrOrPromise] = {
     "tablo": _("tablo"),
     "escoba": _("escoba (sweep)"),
     "tamlin": _("tamlin"),
 }
 
 
-def sweep_name(game: str) -> str | Promise:
+def sweep_name(game: str) -> StrOrPromise:
     """What taking the whole table is called in ``game`` (RULES.md B9, E7, T12)."""
     return SWEEP_NAMES.get(game, _("sweep"))

@@ -7,7 +7,7 @@ the engine's hand reports; this module only arranges them for the templates.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
@@ -28,6 +28,7 @@ from games.selectors import (
     scoreboard_for,
     sides_of_match,
 )
+from games.services.scoring import setup_of, table_of
 from web.presets import sweep_name
 
 
@@ -75,6 +76,7 @@ class HandView:
     challenges: bool  # Escoba manual_capture (RULES.md 3.2(g))
     challengers: tuple[tuple[int, str], ...] = ()
     rulings: tuple[Ruling, ...] = ()
+    last_player: str = ""
 
     @property
     def last_play(self) -> Play | None:
@@ -92,6 +94,7 @@ class MatchScreen:
     hand: HandView | None
     last_hand: Hand | None
     can_write: bool
+    deck: tuple[Card, ...] = ()
     sweep: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -99,6 +102,15 @@ class MatchScreen:
     def chart(self) -> list[tuple[str, list[int]]]:
         """Each side's running total after each hand, for the chart."""
         return [(side.names, [row.cells[side.index][1] for row in self.sheet]) for side in self.sides]
+
+    @property
+    def next_dealer(self) -> int:
+        """Who deals the next hand by default: the deal passes clockwise (RULES.md A4, B5, T4)."""
+        return 0 if self.last_hand is None else (self.last_hand.dealer + 1) % self.match.player_count
+
+    @property
+    def next_hand_number(self) -> int:
+        return 1 if self.last_hand is None else self.last_hand.number + 1
 
     @property
     def winner(self) -> SideView | None:
@@ -178,6 +190,7 @@ def _hand_view(match: Match, hand: Hand, names: Mapping[int, str], sides: list[l
             (seat, name) for seat, name in names.items() if challenges and seat not in own_side
         ),
         rulings=_rulings(report, names),
+        last_player=names.get(last.seat, "") if last else "",
     )
 
 
@@ -193,6 +206,7 @@ def match_screen(match: Match, user: User | AnonymousUser) -> MatchScreen:
     return MatchScreen(
         match=match,
         title=find_game(match.game).title,
+        deck=find_game(match.game).deck,
         board=board,
         seat_names=names,
         sides=_side_views(match, board),
@@ -203,3 +217,13 @@ def match_screen(match: Match, user: User | AnonymousUser) -> MatchScreen:
         sweep=str(sweep_name(match.game)),
         extra=board["extra"],
     )
+
+
+def summary_preview(match: Match, hand: Hand, entries: Sequence[Mapping[str, int]]) -> HandReport:
+    """How the engine would score these end-of-hand counts, without recording them (live validation).
+
+    Raises:
+        SummaryInconsistent: every problem with the counts at once.
+    """
+    table = table_of(match)
+    return table.game.score_summary(setup_of(hand, table), entries, table.options)

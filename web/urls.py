@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from web.views import accounts, disputes
+from web.views import accounts, disputes, hands, matches
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -13,4 +13,19 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("disputes/", disputes.dispute, name="dispute"),
+    path("matches/new/", matches.match_new, name="match-new"),
+    path("matches/<int:pk>/", matches.match_detail, name="match"),
+    path("matches/<int:pk>/live/", matches.match_live, name="match-live"),
+    path("matches/<int:pk>/share/", matches.match_share_view, name="match-share"),
+    path("matches/<int:pk>/abandon/", matches.match_abandon_view, name="match-abandon"),
+    path("matches/<int:pk>/hands/", hands.hand_new, name="hand-new"),
+    path("matches/<int:pk>/play/", hands.play_record, name="play"),
+    path("matches/<int:pk>/play/options/", hands.play_options, name="play-options"),
+    path("matches/<int:pk>/undo/", hands.play_undo, name="play-undo"),
+    path("matches/<int:pk>/challenge/", hands.play_challenge, name="play-challenge"),
+    path("matches/<int:pk>/finish/", hands.hand_finish, name="hand-finish"),
+    path("matches/<int:pk>/summary/", hands.summary_record, name="summary"),
+    path("matches/<int:pk>/summary/check/", hands.summary_check, name="summary-check"),
+    path("shared/<str:token>/", matches.match_shared, name="match-shared"),
+    path("shared/<str:token>/live/", matches.match_shared_live, name="match-shared-live"),
 ]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from django.utils.translation import gettext
 
+from games.rules.capturing import Verdict
+from games.rules.errors import CaptureIllegal, RuleViolation
 from web.cards import text_label
 
 
@@ -40,3 +43,41 @@ def violation_text(error: Explained) -> str:
     except (KeyError, IndexError, ValueError):
         # A translation that names a fact the error does not carry must not hide the error itself.
         return error.template.format(**error.facts)
+
+
+def _by_code(cls: type[RuleViolation]) -> dict[str, type[RuleViolation]]:
+    found = {cls.code: cls}
+    for sub in cls.__subclasses__():
+        found |= _by_code(sub)
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Problem:
+    code: str
+    template: str
+    facts: Mapping[str, object]
+
+
+def problem_texts(error: RuleViolation) -> list[str]:
+    """Every problem a whole-summary check found (``SummaryInconsistent``), each in the reader's language."""
+    problems = error.facts.get("problems")
+    if not isinstance(problems, list):
+        return [violation_text(error)]
+    classes = _by_code(RuleViolation)
+    texts = []
+    for problem in problems:
+        facts = {key: value for key, value in problem.items() if key not in {"code", "message"}}
+        known = classes.get(problem["code"])
+        template = known.template if known else problem["message"]
+        texts.append(violation_text(_Problem(problem["code"], template, facts)))
+    return texts
+
+
+def verdict_reason(verdict: Verdict, card: str, taken: Sequence[str]) -> str:
+    """Why a claimed capture is illegal, in the reader's language; empty when it is legal."""
+    if verdict.legal:
+        return ""
+    if verdict.code != CaptureIllegal.code:
+        return verdict.message or ""
+    return violation_text(CaptureIllegal(card=card, taken_text=list(taken)))

@@ -30,5 +30,16 @@
     });
   }
   document.addEventListener("DOMContentLoaded", function () { mark(document); });
-  document.addEventListener("htmx:afterSettle", function (event) { mark(event.target); });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    mark(event.target);
+    /* An error shown after a tap may be above the fold on a phone: bring it into view. */
+    var alert = event.target.querySelector && event.target.querySelector(".alert[role=alert]");
+    if (alert) alert.scrollIntoView({ block: "center" });
+  });
+
+  /* Forms marked data-confirm ask first (abandoning a match cannot be undone). */
+  document.addEventListener("submit", function (event) {
+    var message = event.target.getAttribute && event.target.getAttribute("data-confirm");
+    if (message && !window.confirm(message)) event.preventDefault();
+  }, true);
 })();

@@ -8,12 +8,22 @@ from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from games.models import Match
 from games.rules.registry import GAMES
+from games.selectors import match_list
+
+RECENT = 10
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    """What Scorekeeper is; for a signed-in player, the matches in progress and the recent results."""
     games = sorted(GAMES.values(), key=lambda game: game.name)
-    return render(request, "web/home.html", {"games": games})
+    context: dict[str, object] = {"games": games}
+    if request.user.is_authenticated:
+        mine = match_list(user=request.user)
+        context["in_progress"] = list(mine.filter(status=Match.Status.IN_PROGRESS)[:RECENT])
+        context["finished"] = list(mine.exclude(status=Match.Status.IN_PROGRESS)[:RECENT])
+    return render(request, "web/home.html", context)
 
 
 def signup(request: HttpRequest) -> HttpResponse:

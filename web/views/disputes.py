@@ -10,12 +10,12 @@ from django.shortcuts import render
 
 from games.rules.capturing import CaptureList, Verdict, capture_check, capture_list
 from games.rules.cards import Card
-from games.rules.errors import CaptureIllegal, RuleViolation
+from games.rules.errors import RuleViolation
 from games.rules.registry import find_game
 from web.forms import DisputeForm
 from web.presets import Preset, preset_find, presets_available, sweep_name
 from web.views import HtmxHttpRequest
-from web.violations import violation_text
+from web.violations import verdict_reason, violation_text
 
 CAPTURES_SHOWN = 50
 
@@ -40,11 +40,7 @@ class Dispute:
     @property
     def reason(self) -> str:
         """Why the claimed capture is illegal, in the reader's language with localized cards."""
-        if self.verdict is None or self.verdict.legal:
-            return ""
-        if self.verdict.code != CaptureIllegal.code:
-            return self.verdict.message or ""
-        return violation_text(CaptureIllegal(card=self.card, taken_text=list(self.taken)))
+        return "" if self.verdict is None else verdict_reason(self.verdict, self.card, self.taken)
 
     @property
     def table_cards(self) -> tuple[Card, ...]:

@@ -1,0 +1,41 @@
+"""Personas and a started match for the web tests (made through the services, as the UI does)."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.models import Match
+from games.services.clubs import player_create
+from games.services.matches import match_start
+
+PASSWORD = "tablo-101-tally"
+
+
+@pytest.fixture
+def owner(db: None) -> User:
+    return User.objects.create_user("marija", password=PASSWORD)
+
+
+@pytest.fixture
+def outsider(db: None) -> User:
+    return User.objects.create_user("stranger", password=PASSWORD)
+
+
+@pytest.fixture
+def owner_client(client: Client, owner: User) -> Client:
+    client.force_login(owner)
+    return client
+
+
+def start_match(
+    owner: User, game: str = "tablo", names: tuple[str, ...] = ("Marija", "Dragan"), **options: object
+) -> Match:
+    players = [player_create(name=name, by=owner) for name in names]
+    return match_start(game=game, players=players, by=owner, options=options)
+
+
+@pytest.fixture
+def tablo(owner: User) -> Match:
+    return start_match(owner)

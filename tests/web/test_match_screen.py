@@ -1,0 +1,116 @@
+"""The match screen through the test client: who may see it, and recording a Tablo hand (RULES.md B5-B8)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Hand, Match, Play
+
+HTMX = {"HX-Request": "true"}
+
+
+def start_hand(client: Client, match: Match, table: list[str]) -> None:
+    response = client.post(reverse("hand-new", args=[match.pk]), {"dealer": 0, "table": table}, headers=HTMX)
+    assert response.status_code == 200, response.content.decode()
+
+
+def test_a_signed_in_player_starts_a_match_by_typing_names(owner_client: Client) -> None:
+    response = owner_client.post(
+        reverse("match-new"),
+        {"variant": "tablo-101", "seat_0": "Marija", "seat_1": "Dragan", "target": "101"},
+    )
+    match = Match.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("match", args=[match.pk])
+    assert match.options["direction"] == "counterclockwise"
+    assert match.target == 101
+    assert [seat.player.name for seat in match.seats.order_by("number")] == ["Marija", "Dragan"]
+
+
+def test_a_visitor_must_sign_in_and_an_outsider_sees_nothing(
+    client: Client, tablo: Match, outsider: User
+) -> None:
+    assert client.get(reverse("match", args=[tablo.pk])).status_code == 302
+    client.force_login(outsider)
+    assert client.get(reverse("match", args=[tablo.pk])).status_code == 404
+    assert client.post(reverse("hand-new", args=[tablo.pk]), {"dealer": 0}).status_code == 404
+
+
+def test_a_hand_starts_with_the_dealer_and_the_table(owner_client: Client, tablo: Match) -> None:
+    start_hand(owner_client, tablo, ["10D", "2C", "7S", "5H"])
+    page = owner_client.get(reverse("match", args=[tablo.pk])).content.decode()
+    assert "Dragan</strong> to play" in page  # the dealer's left plays first (B7)
+    assert 'id="card-10D" aria-label="10 of diamonds" disabled' in page
+
+
+def test_a_tap_on_a_card_lists_its_legal_captures_best_first(owner_client: Client, tablo: Match) -> None:
+    start_hand(owner_client, tablo, ["10D", "2C", "7S", "5H"])
+    response = owner_client.get(reverse("play-options", args=[tablo.pk]), {"card": "7H"}, headers=HTMX)
+    page = response.content.decode()
+    assert page.index('value="2C 7S 5H"') < page.index('value="7S"')  # TB-2: the most first
+    assert 'value="trail"' in page  # Tablo: capturing is optional
+
+
+def test_a_play_is_recorded_and_can_be_undone(owner_client: Client, tablo: Match) -> None:
+    start_hand(owner_client, tablo, ["10D", "2C", "7S", "5H"])
+    hand = Hand.objects.get()
+    response = owner_client.post(
+        reverse("play", args=[tablo.pk]),
+        {"hand": 1, "card": "7H", "capture": "2C 7S 5H", "expected_seq": 0, "key": "k1"},
+        headers=HTMX,
+    )
+    assert response.status_code == 200
+    assert Play.objects.get(hand=hand).taken == ["2C", "7S", "5H"]
+    assert "Undo the last play" in response.content.decode()
+    response = owner_client.post(
+        reverse("play-undo", args=[tablo.pk]), {"hand": 1, "expected_seq": 1}, headers=HTMX
+    )
+    assert response.status_code == 200
+    assert not Play.objects.filter(undone_at__isnull=True).exists()
+
+
+def test_an_illegal_capture_is_refused_with_the_reason(owner_client: Client, tablo: Match) -> None:
+    start_hand(owner_client, tablo, ["10D", "2C", "7S", "5H"])
+    response = owner_client.post(
+        reverse("play", args=[tablo.pk]),
+        {"hand": 1, "card": "KS", "taken": ["10D", "2C"], "expected_seq": 0},
+        headers=HTMX,
+    )
+    assert response.status_code == 422
+    assert "cannot take" in response.content.decode()
+    assert not Play.objects.exists()
+
+
+def test_a_stale_phone_is_told_the_hand_moved_on(owner_client: Client, tablo: Match) -> None:
+    start_hand(owner_client, tablo, ["10D", "2C", "7S", "5H"])
+    play = {"hand": 1, "card": "3H", "capture": "trail", "expected_seq": 0}
+    owner_client.post(reverse("play", args=[tablo.pk]), play, headers=HTMX)
+    response = owner_client.post(reverse("play", args=[tablo.pk]), {**play, "card": "4H"}, headers=HTMX)
+    assert response.status_code == 409
+    assert Play.objects.count() == 1
+
+
+def test_a_poll_answers_204_until_something_changes(owner_client: Client, tablo: Match) -> None:
+    url = reverse("match-live", args=[tablo.pk])
+    first = owner_client.get(url, headers=HTMX)
+    version = first.content.decode().split('"v": "')[1].split('"')[0]
+    assert owner_client.get(url, {"v": version}, headers=HTMX).status_code == 204
+    start_hand(owner_client, tablo, ["10D", "2C", "7S", "5H"])
+    assert owner_client.get(url, {"v": version}, headers=HTMX).status_code == 200
+
+
+def test_the_quick_entry_is_checked_live_and_scores_the_hand(owner_client: Client, tablo: Match) -> None:
+    start_hand(owner_client, tablo, ["10D", "2C", "7S", "5H"])
+    counts = {"hand": 1, "cards_0": 30, "point_cards_0": 12, "tablos_0": 1}
+    bad = {**counts, "cards_1": 30, "point_cards_1": 12, "tablos_1": 0}
+    check = owner_client.get(reverse("summary-check", args=[tablo.pk]), bad, headers=HTMX).content.decode()
+    assert "do not add up" in check
+    good = {**counts, "cards_1": 22, "point_cards_1": 10, "tablos_1": 0}
+    check = owner_client.get(reverse("summary-check", args=[tablo.pk]), good, headers=HTMX).content.decode()
+    assert "The counts add up." in check
+    response = owner_client.post(reverse("summary", args=[tablo.pk]), good, headers=HTMX)
+    assert response.status_code == 200
+    tablo.refresh_from_db()
+    assert tablo.totals == [15, 10]  # 12 + 3 for 29+ cards (B11); 10 + 0

@@ -1,0 +1,87 @@
+"""The match screen's live region: who may see it, rendering it, and polls that skip unchanged states."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+
+from games.models import Match
+from games.selectors import can_read_match, can_write_match, match_get
+from web.deals import deal_questions, summary_keys
+from web.forms import SummaryForm
+from web.screens import MatchScreen, match_screen
+from web.views import HtmxHttpRequest
+
+POLL_SECONDS = 3
+
+
+def match_readable(request: HtmxHttpRequest, pk: int, token: str = "") -> Match:
+    """The match, if the visitor may read it (404 otherwise, so its existence is not revealed)."""
+    try:
+        match = match_get(pk)
+    except Match.DoesNotExist:
+        raise Http404 from None
+    if not can_read_match(request.user, match, token):
+        raise Http404
+    return match
+
+
+def match_writable(request: HtmxHttpRequest, pk: int) -> Match:
+    """The match, if the visitor may record in it.
+
+    Raises:
+        Http404: unknown or unreadable; PermissionDenied: readable but not writable.
+    """
+    match = match_readable(request, pk)
+    if not can_write_match(request.user, match):
+        raise PermissionDenied
+    return match
+
+
+def live_url(screen: MatchScreen, token: str) -> str:
+    if token:
+        return reverse("match-shared-live", args=[token])
+    return reverse("match-live", args=[screen.match.pk])
+
+
+def live_context(
+    request: HtmxHttpRequest, match: Match, *, token: str = "", **extra: object
+) -> dict[str, object]:
+    """What the live region's template needs; ``extra`` carries a form's error or choices."""
+    screen = match_screen(match, request.user)
+    writable = screen.can_write and not token
+    keys = summary_keys(match.game, match.options)
+    names = [side.names for side in screen.sides]
+    return {
+        "screen": screen,
+        "writable": writable,
+        "deal": deal_questions(match.game, match.options),
+        "summary_form": SummaryForm(keys=keys, sides=names) if keys else None,
+        "key": uuid.uuid4().hex,
+        "live_url": live_url(screen, token),
+        "poll_seconds": POLL_SECONDS,
+        "token": token,
+        **extra,
+    }
+
+
+def live_response(
+    request: HtmxHttpRequest, match: Match, *, token: str = "", status: int = 200, **extra: object
+) -> HttpResponse:
+    """The live region alone (after an htmx write or poll)."""
+    context = live_context(request, match, token=token, **extra)
+    return render(request, "web/matches/_live.html", context, status=status)
+
+
+def live_poll(request: HtmxHttpRequest, match: Match, token: str = "") -> HttpResponse:
+    """The live region, or 204 (htmx leaves the page alone) when the screen has not changed."""
+    context = live_context(request, match, token=token)
+    screen = context["screen"]
+    assert isinstance(screen, MatchScreen)
+    if request.GET.get("v") == screen.version:
+        return HttpResponse(status=204)
+    return render(request, "web/matches/_live.html", context)
