@@ -121,8 +121,8 @@ def standings_for(
     descending: bool | None = None,
 ) -> StandingsTable:
     """The standings, served from the cache; ratings are shown when ``game`` is given."""
-    parts = ("standings", *fingerprint(club_id), season_id, game)
-    rows = cache.cached(club_id, parts, lambda: _standings_rows(club_id, season_id, game))
+    key = _standings_key(fingerprint(club_id), season_id, game)  # before reading the matches
+    rows = cache.cached(club_id, key, lambda: _standings_rows(club_id, season_id, game, None))
     below = provisional_below(club_id)
     return StandingsTable(
         club_id=club_id,
@@ -133,8 +133,39 @@ def standings_for(
     )
 
 
-def _standings_rows(club_id: int, season_id: int | None, game: str | None) -> list[StandingsRow]:
-    rows = standings(results_of(finished_matches(club_ids=[club_id], game=game, season_id=season_id)))
+def standings_warm(*, club_id: int) -> int:
+    """Compute and cache every table of the club (each season and all, each game and all) from one
+    read of its finished matches; how many tables. The refresh task calls it after invalidating."""
+    found = fingerprint(club_id)  # first: a match finishing meanwhile is then counted under an old key
+    results = results_of(finished_matches(club_ids=[club_id]))
+    tables = {(None, None)} | {
+        combo for result in results for combo in _tables_of(result.season_id, result.game)
+    }
+    for season_id, game in tables:
+        chosen = [
+            result
+            for result in results
+            if season_id in (None, result.season_id) and game in (None, result.game)
+        ]
+        key = _standings_key(found, season_id, game)
+        cache.cached(club_id, key, lambda: _standings_rows(club_id, season_id, game, chosen))  # noqa: B023
+    return len(tables)
+
+
+def _tables_of(season_id: int | None, game: str) -> set[tuple[int | None, str | None]]:
+    return {(None, game), (season_id, None), (season_id, game)}
+
+
+def _standings_key(found: tuple[object, ...], season_id: int | None, game: str | None) -> tuple[object, ...]:
+    return ("standings", *found, season_id, game)
+
+
+def _standings_rows(
+    club_id: int, season_id: int | None, game: str | None, results: list[MatchResult] | None
+) -> list[StandingsRow]:
+    if results is None:
+        results = results_of(finished_matches(club_ids=[club_id], game=game, season_id=season_id))
+    rows = standings(results)
     names = dict(Player.objects.filter(pk__in=[row.player_id for row in rows]).values_list("pk", "name"))
     ratings = current_ratings(club_id=club_id, game=game, player_ids=list(names)) if game else {}
     return [_with_rating(replace(row, name=names[row.player_id]), ratings.get(row.player_id)) for row in rows]

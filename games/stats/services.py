@@ -18,7 +18,7 @@ from games.stats import cache
 from games.stats.models import RatingScope, RatingSnapshot
 from games.stats.ratings import Rating, Snapshot, latest, replay
 from games.stats.results import MatchKey
-from games.stats.selectors import current_ratings, finished_matches, results_of
+from games.stats.selectors import current_ratings, finished_matches, results_of, standings_warm
 
 Progress = Callable[[int], None]
 """Called with how many more matches were rated (the rebuild command's progress bar)."""
@@ -27,12 +27,16 @@ CHUNK = 1000
 
 
 def stats_refresh_for_match(*, match_id: int) -> int:
-    """After a match finished, was corrected or deleted: replay the ratings it affects and invalidate
-    its club's cached standings. Returns how many snapshots were written."""
-    written = 0
-    for club_id, game in _scopes_of(match_id):
-        written += ratings_refresh(club_id=club_id, game=game, changed=[match_id])
-    return written
+    """After a match finished, was corrected or deleted: replay the ratings it affects, then recompute
+    its club's cached standings. Returns how many ratings (club and game) were replayed."""
+    replayed = [
+        (club_id, game)
+        for club_id, game in _scopes_of(match_id)
+        if ratings_refresh(club_id=club_id, game=game, changed=[match_id])
+    ]
+    for club_id in {club_id for club_id, _ in replayed}:
+        standings_warm(club_id=club_id)
+    return len(replayed)
 
 
 def _scopes_of(match_id: int) -> set[tuple[int, str]]:
@@ -47,16 +51,17 @@ def _scopes_of(match_id: int) -> set[tuple[int, str]]:
 
 
 @transaction.atomic
-def ratings_refresh(*, club_id: int, game: str, changed: Collection[int] = ()) -> int:
+def ratings_refresh(*, club_id: int, game: str, changed: Collection[int] = ()) -> bool:
     """Replay the club's ratings in ``game`` from the earliest match that changed, is not rated yet, or
-    was rated but no longer counts (deleted, reopened, abandoned). Returns snapshots written."""
+    was rated but no longer counts (deleted, reopened, abandoned), and invalidate the club's cached
+    standings. ``False`` when the ratings were up to date (nothing done)."""
     scope = _locked_scope(club_id, game)
     start = _replay_start(scope, changed)
     if start is None:
-        return 0
-    written = _replay(scope, start)
+        return False
+    _replay(scope, start)
     transaction.on_commit(lambda: cache.invalidate(club_id))
-    return written
+    return True
 
 
 @transaction.atomic
@@ -81,14 +86,18 @@ class RebuildReport:
     scopes: int
     matches: int
     snapshots: int
+    tables: int
 
 
 def stats_rebuild(*, club_ids: Iterable[int], progress: Progress | None = None) -> RebuildReport:
-    """Rebuild every rating of the clubs (each club and game in its own transaction)."""
+    """Rebuild every rating of the clubs (each club and game in its own transaction), then recompute
+    their cached standings."""
     scopes = rebuild_scopes(club_ids)
     snapshots = sum(ratings_rebuild(club_id=club, game=game, progress=progress) for club, game in scopes)
-    matches = finished_matches(club_ids=[club for club, _ in scopes]).count() if scopes else 0
-    return RebuildReport(scopes=len(scopes), matches=matches, snapshots=snapshots)
+    clubs = sorted({club for club, _ in scopes})
+    tables = sum(standings_warm(club_id=club) for club in clubs)
+    matches = finished_matches(club_ids=clubs).count()
+    return RebuildReport(scopes=len(scopes), matches=matches, snapshots=snapshots, tables=tables)
 
 
 def rebuild_scopes(club_ids: Iterable[int]) -> list[tuple[int, str]]:
@@ -132,13 +141,13 @@ def _after(start: MatchKey, time: str, ref: str) -> Q:
     return Q(**{f"{time}__gt": start[0]}) | Q(**{time: start[0], f"{ref}__gte": start[1]})
 
 
-def _replay(scope: RatingScope, start: MatchKey) -> int:
+def _replay(scope: RatingScope, start: MatchKey) -> None:
     """Drop the snapshots from ``start`` on and rate the matches from there again."""
     RatingSnapshot.objects.filter(scope=scope).filter(_after(start, "finished_at", "match_ref")).delete()
     results = results_of(_counted(scope).filter(_after(start, "finished_at", "pk")), hands=False)
     players = {player for result in results for player in result.players}
     before = current_ratings(club_id=scope.club_id, game=scope.game, player_ids=players)
-    return _store(scope, replay(results, before), before)
+    _store(scope, replay(results, before), before)
 
 
 def _store(scope: RatingScope, snapshots: Sequence[Snapshot], current: dict[int, Rating]) -> int:

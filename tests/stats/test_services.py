@@ -84,7 +84,7 @@ def test_an_abandoned_match_is_never_rated() -> None:
     club = ClubFactory.create()
     match = MatchFactory.create(game="tamlin", club=club, created_by=club.created_by)
     match_abandon(match=match)
-    assert stats_refresh_for_match(match_id=match.pk) == 0
+    assert stats_refresh_for_match(match_id=match.pk) == 0  # nothing to replay
     assert snapshots(club.pk) == []
 
 
@@ -97,5 +97,5 @@ def test_a_refresh_is_idempotent_and_a_rebuild_covers_every_game_of_the_club() -
     stats_refresh_for_match(match_id=match.pk)
     assert snapshots(club.pk) == rated
     report = stats_rebuild(club_ids=[club.pk])
-    assert (report.scopes, report.matches, report.snapshots) == (1, 1, 2)
+    assert (report.scopes, report.matches, report.snapshots, report.tables) == (1, 1, 2, 2)
     assert snapshots(club.pk) == rated
