@@ -1,0 +1,36 @@
+"""Admin: each club's statistics settings, and an action that recomputes its standings and ratings."""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from games.stats.models import ClubStandings, ClubStatsSettings
+from games.stats.tasks import stats_rebuild_clubs
+
+
+class ClubStatsSettingsInline(admin.StackedInline):  # type: ignore[type-arg]  # not subscriptable at runtime
+    model = ClubStatsSettings
+    can_delete = False
+
+
+@admin.register(ClubStandings)
+class ClubStandingsAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # not subscriptable at runtime
+    list_display = ["name", "created_at"]
+    search_fields = ["name"]
+    fields = ["name"]
+    readonly_fields = ["name"]
+    inlines = [ClubStatsSettingsInline]
+    actions = ["rebuild"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # clubs are made in the app; this page only reads them
+
+    @admin.action(description="Rebuild standings and ratings")
+    def rebuild(self, request: HttpRequest, queryset: QuerySet[ClubStandings]) -> None:
+        club_ids = list(queryset.values_list("pk", flat=True))
+        stats_rebuild_clubs.delay(club_ids)
+        self.message_user(
+            request, f"Rebuilding the standings and ratings of {len(club_ids)} club(s).", messages.SUCCESS
+        )
