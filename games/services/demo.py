@@ -74,11 +74,18 @@ def random_play(
 
 
 def demo_hand_play(*, match: Match, rng: random.Random, by: User | None = None) -> Hand:
-    """Start the match's next hand and play it out at random, then close it."""
+    """Start the match's next hand, play it out at random, and close it."""
     setup = random_setup(match.game, match.hands.count() + 1, rng)
     hand = hand_start(match=match, **setup)
-    seen = {*setup["table"], *setup["set_aside"]}
+    demo_plays_record(hand=hand, rng=rng, by=by)
+    return hand_close(hand=hand)
+
+
+def demo_plays_record(*, hand: Hand, rng: random.Random, by: User | None = None) -> None:
+    """Record random legal plays until the open ``hand`` is over (it stays open)."""
+    match = hand.match
     deck = find_game(match.game).deck
+    seen = {*hand.table, *hand.set_aside}
     report = hand_report_now(hand, table_of(match))
     while not report.complete and report.next_seat is not None:
         unseen = [card for card in deck if str(card) not in seen]
@@ -88,7 +95,6 @@ def demo_hand_play(*, match: Match, rng: random.Random, by: User | None = None) 
         )
         hand.next_seq, report = recorded.next_seq, recorded.report
         seen.add(str(card))
-    return hand_close(hand=hand)
 
 
 def demo_match_play(*, match: Match, rng: random.Random, by: User | None = None, hands: int = 50) -> Match:

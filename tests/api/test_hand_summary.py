@@ -1,0 +1,40 @@
+"""POST /api/v1/matches/{id}/hands/{n}/summary/: quick entry of each side's counts; the hand closes."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import HandSummary
+from games.services.hands import hand_start
+from tests.factories import api_client, make_personas
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_summary_is_scored_and_closes_the_hand() -> None:
+    people = make_personas()
+    hand_start(match=people.match, table=["2C", "3D", "4H", "5S"])
+    sides = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
+    response = api_client(people.owner).post(
+        f"/api/v1/matches/{people.match.pk}/hands/1/summary/", {"sides": sides}, format="json"
+    )
+    assert response.status_code == 201
+    body = response.json()
+    assert (body["hand"]["mode"], body["hand"]["is_open"], body["hand"]["summary"]) == (
+        "summary",
+        False,
+        sides,
+    )
+    assert body["match"]["totals"] == [15, 10]  # RULES.md B3, B11: 12 + 3 for 30 cards; 10 + 0
+
+
+def test_an_inconsistent_summary_lists_every_problem_and_writes_nothing() -> None:
+    people = make_personas()
+    hand_start(match=people.match, table=["2C", "3D", "4H", "5S"])
+    sides = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 30, "point_cards": 12, "tablos": 0}]
+    response = api_client(people.owner).post(
+        f"/api/v1/matches/{people.match.pk}/hands/1/summary/", {"sides": sides}, format="json"
+    )
+    assert (response.status_code, response.json()["code"]) == (400, "summary.inconsistent")
+    assert len(response.json()["details"]["problems"]) == 2
+    assert not HandSummary.objects.exists()
