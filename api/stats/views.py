@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import IsAuthenticated
@@ -19,24 +18,17 @@ from rest_framework.views import APIView
 
 from api.stats import serializers as s
 from games.models import Club, Player, Season
-from games.selectors import club_list, club_role
+from games.stats import selectors
 from games.stats.players import head_to_head_get, player_stats
 from games.stats.selectors import rating_history, standings_for
 
 
 def member_club(request: Request, club_id: int) -> Club:
-    """The club, if the requester belongs to it (404 if there is no such club, 403 if not a member)."""
-    club = get_object_or_404(Club, pk=club_id)
-    if club_role(club=club, user=request.user) is None:
-        raise PermissionDenied("Only the club's members see its statistics.")
-    return club
+    return selectors.member_club(user=request.user, club_id=club_id)
 
 
 def visible_club_ids(request: Request, club_id: int | None) -> list[int]:
-    """The one club asked for (members only), or every club of the requester."""
-    if club_id is not None:
-        return [member_club(request, club_id).pk]
-    return list(club_list(user=request.user).values_list("pk", flat=True))
+    return selectors.visible_club_ids(user=request.user, club_id=club_id)
 
 
 def ref(pk: int, name: str) -> dict[str, Any]:
