@@ -6,7 +6,6 @@ Cards are stored as canonical texts (RULES.md A1), logs as ``Play`` and ``Challe
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 from typing import Any
@@ -63,27 +62,24 @@ def play_entry(*, seat: int, card: str, taken: Sequence[str]) -> LogEntry:
 
 
 def log_entries(plays: Sequence[Play], challenges: Iterable[Challenge]) -> list[LogEntry]:
-    """The hand's log: live plays in ``seq`` order, each followed by the challenges of it."""
+    """The hand's log: live plays in ``seq`` order, each followed by the challenges of it.
+
+    A challenge's ``challenge_of`` is the challenged play's index among the plays (challenges are not
+    plays), as the engine counts them.
+    """
     by_play: dict[int, list[Challenge]] = {}
     for challenge in challenges:
         by_play.setdefault(challenge.play_id, []).append(challenge)
     log: list[LogEntry] = []
-    for play in sorted(plays, key=lambda row: row.seq):
-        index = len(log)
+    for index, play in enumerate(sorted(plays, key=lambda row: row.seq)):
         log.append(play_entry(seat=play.seat, card=play.card, taken=play.taken))
         log.extend(LogEntry(seat=row.seat, challenge_of=index) for row in by_play.get(play.pk, ()))
     return log
 
 
-def play_index(plays: Sequence[Play], challenges: Iterable[Challenge], play: Play) -> int:
-    """Where ``play`` stands in the log that :func:`log_entries` builds."""
-    challenged = Counter(row.play_id for row in challenges)
-    index = 0
-    for row in sorted(plays, key=lambda row: row.seq):
-        if row.pk == play.pk:
-            return index
-        index += 1 + challenged[row.pk]
-    raise ValueError(f"play {play.pk} is not in this hand's log")
+def play_index(plays: Sequence[Play], play: Play) -> int:
+    """The index of ``play`` among the hand's live plays, as ``LogEntry.challenge_of`` counts."""
+    return [row.pk for row in sorted(plays, key=lambda row: row.seq)].index(play.pk)
 
 
 def jsonable(value: object) -> Any:  # Any: JSON of unknown shape (a game's own ``extra``)

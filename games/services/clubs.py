@@ -8,11 +8,18 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from games.models import Club, Membership, Player, Season
+from games.services.errors import PlayerAccountTaken
 
 
 @transaction.atomic
 def player_create(*, name: str, by: User, user: User | None = None) -> Player:
-    """A player at the table, optionally the account ``user`` (one player per account)."""
+    """A player at the table, optionally the account ``user``.
+
+    Raises:
+        PlayerAccountTaken: ``user`` already has a player (one per account).
+    """
+    if user is not None and (existing := Player.objects.filter(user=user).first()) is not None:
+        raise PlayerAccountTaken(user=user.get_username(), player=existing.name)
     return Player.objects.create(name=name.strip(), user=user, created_by=by)
 
 

@@ -92,6 +92,11 @@ class MatchNotInProgress(RecordConflict):
     template = gettext_noop("The match is {status}: it takes no more hands, plays or changes.")
 
 
+class PlayerAccountTaken(RecordConflict):
+    code = "player.account_taken"
+    template = gettext_noop("The account {user} already plays as {player}.")
+
+
 class IdempotencyKeyReused(RecordConflict):
     code = "idempotency.key_reused"
     template = gettext_noop("The idempotency key {key!r} was already used for a different request.")

@@ -139,7 +139,7 @@ def hand_challenge_record(
     challenged = next((play for play in plays if play.seq == play_seq), None)
     if challenged is None:
         raise NoSuchPlay(number=hand.number, seq=play_seq)
-    entry = LogEntry(seat=seat, challenge_of=convert.play_index(plays, challenges, challenged))
+    entry = LogEntry(seat=seat, challenge_of=convert.play_index(plays, challenged))
     report = replay(hand, table, [*convert.log_entries(plays, challenges), entry])
     row = _created(
         Challenge,

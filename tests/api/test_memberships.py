@@ -1,0 +1,34 @@
+"""/api/v1/clubs/{id}/memberships/: members read the list, admins add people or change roles."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Membership
+from tests.factories import api_client, make_personas
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_admin_adds_a_member_and_can_promote_them() -> None:
+    people = make_personas()
+    url = f"/api/v1/clubs/{people.club.pk}/memberships/"
+    response = api_client(people.owner).post(url, {"username": "outsider"}, format="json")
+    assert (response.status_code, response.json()["role"]) == (201, "member")
+    promoted = api_client(people.owner).post(url, {"username": "outsider", "role": "admin"}, format="json")
+    assert promoted.json()["role"] == "admin"
+    assert Membership.objects.filter(club=people.club).count() == 3
+    listed = api_client(people.member).get(url).json()["results"]
+    assert {(m["user"], m["role"]) for m in listed} == {
+        ("owner", "admin"),
+        ("member", "member"),
+        ("outsider", "admin"),
+    }
+
+
+def test_an_unknown_username_is_400() -> None:
+    people = make_personas()
+    response = api_client(people.owner).post(
+        f"/api/v1/clubs/{people.club.pk}/memberships/", {"username": "nobody"}, format="json"
+    )
+    assert (response.status_code, response.json()["code"]) == (400, "request.invalid")

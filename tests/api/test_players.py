@@ -1,0 +1,44 @@
+"""/api/v1/players/: any signed-in user lists and adds players; one player per account."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from games.models import Player
+from tests.factories import PlayerFactory, UserFactory, api_client
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_player_can_be_linked_to_my_account() -> None:
+    user = UserFactory.create(username="ana")
+    response = api_client(user).post("/api/v1/players/", {"name": " Ana ", "me": True}, format="json")
+    assert response.status_code == 201
+    assert response.json()["name"] == "Ana"
+    assert response.json()["user"] == "ana"
+    again = api_client(user).post("/api/v1/players/", {"name": "Ana 2", "me": True}, format="json")
+    assert (again.status_code, again.json()["code"]) == (409, "player.account_taken")
+    assert Player.objects.count() == 1
+
+
+def test_the_list_is_searchable_paginated_and_bounded(
+    django_assert_max_num_queries: Callable[..., Any],
+) -> None:
+    PlayerFactory.create_batch(30)
+    PlayerFactory.create(name="Zora")
+    client = api_client(UserFactory.create())
+    with django_assert_max_num_queries(3):
+        body = client.get("/api/v1/players/?limit=10").json()
+    assert (body["count"], len(body["results"])) == (31, 10)
+    assert [p["name"] for p in client.get("/api/v1/players/?search=zor").json()["results"]] == ["Zora"]
+    player = body["results"][0]
+    assert client.get(f"/api/v1/players/{player['id']}/").json() == player
+
+
+def test_anonymous_visitors_cannot_add_players() -> None:
+    response = api_client().post("/api/v1/players/", {"name": "Ana"}, format="json")
+    assert (response.status_code, response.json()["code"]) == (403, "auth.required")
+    assert not Player.objects.exists()
