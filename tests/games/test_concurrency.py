@@ -1,0 +1,119 @@
+"""Two phones on one hand, retries on a bad connection, and crashes, on real PostgreSQL (issue #6).
+
+Each test commits for real (``transaction=True``) and runs its clients in threads, each with its own
+database connection, so the hand's row lock, the unique constraints and the rollbacks are PostgreSQL's.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from games.models import Hand, HandScore, Match, Play
+from games.services import scoring
+from games.services.demo import demo_plays_record
+from games.services.hands import hand_start
+from tests.factories import Personas, api_client, make_personas
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+TABLE = ["2C", "3D", "4H", "5S"]
+
+
+@pytest.fixture
+def people() -> Personas:
+    personas = make_personas()
+    hand_start(match=personas.match, dealer=0, table=TABLE)
+    return personas
+
+
+def at_once(*requests: Callable[[], Any]) -> list[Any]:
+    """Run the requests in parallel threads, released together; each thread closes its connection."""
+    barrier = threading.Barrier(len(requests))
+
+    def run(request: Callable[[], Any]) -> Any:
+        try:
+            barrier.wait()
+            return request()
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(len(requests)) as pool:
+        return list(pool.map(run, requests))
+
+
+def _post(people: Personas, who: str, body: dict[str, Any], **headers: str) -> Callable[[], Any]:
+    url = f"/api/v1/matches/{people.match.pk}/hands/1/plays/"
+    return lambda: api_client(getattr(people, who)).post(url, body, format="json", **headers)
+
+
+def test_two_phones_recording_at_once_land_exactly_one_play_per_number(people: Personas) -> None:
+    """Round after round both phones send the next play with the same expected_seq: one wins (201),
+    the other gets 409 with the state it needs to catch up."""
+    seat, cards = 1, iter(["6H", "7H", "8H", "9H", "10H", "6D", "7D", "8D", "9D", "10D"])
+    for seq in range(5):
+        first, second = next(cards), next(cards)
+        responses = at_once(
+            _post(people, "owner", {"seat": seat, "card": first, "expected_seq": seq}),
+            _post(people, "player", {"seat": seat, "card": second, "expected_seq": seq}),
+        )
+        statuses = sorted(response.status_code for response in responses)
+        assert statuses == [201, 409]
+        lost = next(response.json() for response in responses if response.status_code == 409)
+        assert (lost["code"], lost["details"]["expected_seq"]) == ("hand.out_of_sync", seq + 1)
+        seat = 1 - seat
+    plays = list(Play.objects.filter(hand__match=people.match).values_list("seq", flat=True))
+    assert sorted(plays) == [0, 1, 2, 3, 4]
+    assert Hand.objects.get().next_seq == 5
+
+
+def test_a_retried_request_racing_its_original_records_one_play(people: Personas) -> None:
+    body = {"seat": 1, "card": "5H", "taken": ["5S"], "expected_seq": 0}
+    responses = at_once(*(_post(people, "player", body, HTTP_IDEMPOTENCY_KEY="same") for _ in range(4)))
+    assert [response.status_code for response in responses] == [201] * 4
+    assert sorted(response.json()["replayed"] for response in responses) == [False, True, True, True]
+    assert len({response.json()["play"]["seq"] for response in responses}) == 1
+    assert Play.objects.count() == 1
+
+
+def test_a_crash_in_the_middle_of_a_play_writes_nothing(
+    people: Personas, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def crash(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("the server died after inserting the play")
+
+    monkeypatch.setattr(Hand, "save", crash)  # hand_play_record saves the hand after inserting the play
+    response = _post(people, "player", {"seat": 1, "card": "5H", "taken": ["5S"], "expected_seq": 0})()
+    assert (response.status_code, response.json()["code"]) == (500, "server.error")
+    monkeypatch.undo()
+    assert not Play.objects.exists()
+    assert Hand.objects.get().next_seq == 0
+
+
+def test_a_crash_while_closing_a_hand_leaves_it_open_and_unscored(
+    people: Personas, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    demo_plays_record(hand=Hand.objects.get(), rng=random.Random(1))
+
+    def crash(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("the server died between the score lines and the match's result")
+
+    monkeypatch.setattr(scoring, "store_status", crash)
+    response = api_client(people.owner).post(f"/api/v1/matches/{people.match.pk}/hands/1/close/")
+    assert response.status_code == 500
+    monkeypatch.undo()
+    assert Hand.objects.get().is_open
+    assert not HandScore.objects.exists()
+    assert Match.objects.get().totals == [0, 0]
+
+
+def test_an_illegal_play_is_400_with_the_engines_code_and_nothing_is_written(people: Personas) -> None:
+    response = _post(people, "player", {"seat": 1, "card": "9H", "taken": ["2C", "3D"], "expected_seq": 0})()
+    assert (response.status_code, response.json()["code"]) == (400, "capture.illegal")
+    assert response.json()["details"]["alternatives"]
+    assert not Play.objects.exists()
