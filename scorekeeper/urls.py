@@ -19,6 +19,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/v1/", include("api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("clubs/", include("web.stats.urls")),
     path("", include("web.urls")),
 ]
 

@@ -7,6 +7,7 @@ log whenever a hand is corrected, so statistics never hold numbers of their own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -19,6 +20,15 @@ class Outcome(StrEnum):
     WIN = "W"
     DRAW = "D"
     LOSS = "L"
+
+
+def outcome_of(side: int, totals: Sequence[int], winner: int | None, draw: bool) -> Outcome:
+    """Won, drawn (a draw, and the side shares the top total) or lost (also when nobody won)."""
+    if side == winner:
+        return Outcome.WIN
+    if draw and totals[side] == max(totals):
+        return Outcome.DRAW
+    return Outcome.LOSS
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +72,7 @@ class MatchResult:
         return next((index for index, side in enumerate(self.sides) if player in side.players), None)
 
     def outcome(self, side: int) -> Outcome:
-        """Won, drawn (a draw, and the side shares the top total) or lost."""
-        if side == self.winner:
-            return Outcome.WIN
-        top = max(other.total for other in self.sides)
-        if self.draw and self.sides[side].total == top:
-            return Outcome.DRAW
-        return Outcome.LOSS
+        return outcome_of(side, [other.total for other in self.sides], self.winner, self.draw)
 
     def best_opponent(self, side: int) -> int:
         """The highest total of the other sides: the score ``side`` had to beat."""

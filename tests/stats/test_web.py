@@ -1,0 +1,123 @@
+"""The club's statistics pages and CSV exports, for members (issue #8)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import xml.etree.ElementTree as ET
+from datetime import UTC, datetime
+
+import pytest
+from django.test import Client
+
+from games.stats.selectors import RatingPoint
+from tests.factories import SeasonFactory
+from tests.stats.conftest import ClubWorld
+from tests.stats.matches import tamlin_match
+from web.stats.charts import rating_chart
+
+pytestmark = pytest.mark.django_db(transaction=True)  # the follow-up task runs on commit
+
+
+def signed_in(world: ClubWorld, who: str = "member") -> Client:
+    client = Client()
+    client.force_login(getattr(world, who))
+    return client
+
+
+def csv_rows(response: object) -> list[list[str]]:
+    content = b"".join(response.streaming_content).decode()  # type: ignore[attr-defined]
+    return list(csv.reader(io.StringIO(content)))
+
+
+def test_the_standings_page_lists_the_members_results_with_sortable_columns(world: ClubWorld) -> None:
+    tamlin_match(world.club, [world.ana, world.bo])
+    response = signed_in(world).get(f"/clubs/{world.club.pk}/standings/", {"game": "tamlin", "sort": "lost"})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert page.index(">Bo</a>") < page.index(">Ana</a>")  # most losses first
+    assert 'aria-sort="descending"><a href="?game=tamlin&amp;sort=lost&amp;order=asc"' in page
+    assert "± " in page  # ratings are shown for one game
+    assert "provisional: fewer than 5 matches" in page
+
+
+@pytest.mark.parametrize(
+    ("who", "status"),
+    [
+        pytest.param("outsider", 403, id="outsider-refused"),
+        pytest.param(None, 302, id="anonymous-to-sign-in"),
+    ],
+)
+def test_only_members_see_the_statistics_pages(world: ClubWorld, who: str | None, status: int) -> None:
+    client = signed_in(world, who) if who else Client()
+    for path in (
+        "standings/",
+        f"players/{world.ana.pk}/",
+        "head-to-head/",
+        "standings.csv",
+        "score-sheets.csv",
+    ):
+        assert client.get(f"/clubs/{world.club.pk}/{path}").status_code == status
+
+
+def test_a_profile_shows_stats_per_game_and_a_rating_chart(world: ClubWorld) -> None:
+    tamlin_match(world.club, [world.ana, world.bo])
+    tamlin_match(world.club, [world.bo, world.ana], winner=1)
+    page = signed_in(world).get(f"/clubs/{world.club.pk}/players/{world.ana.pk}/").content.decode()
+    assert '<h2 id="game-tamlin">Tamlin</h2>' in page
+    svg = page[page.index("<svg") : page.index("</svg>") + len("</svg>")]
+    chart = ET.fromstring(svg)
+    line = chart.find("{*}polyline") if chart.tag.startswith("{") else chart.find("polyline")
+    assert line is not None
+    assert len(line.attrib["points"].split()) == 3  # 1500 first, then one point per match
+
+
+def test_head_to_head_compares_two_players_of_the_club(world: ClubWorld) -> None:
+    tamlin_match(world.club, [world.ana, world.bo])
+    query = {"a": world.ana.pk, "b": world.bo.pk}
+    page = signed_in(world).get(f"/clubs/{world.club.pk}/head-to-head/", query).content.decode()
+    assert "Ana won</dt><dd>1</dd>" in page
+    assert "Average margin for Ana</dt><dd>10.0</dd>" in page
+
+
+def test_the_standings_csv_is_the_table_shown(world: ClubWorld) -> None:
+    season = SeasonFactory.create(club=world.club, name="Autumn")
+    tamlin_match(world.club, [world.ana, world.bo], season=season)
+    response = signed_in(world).get(f"/clubs/{world.club.pk}/standings.csv", {"season": season.pk})
+    assert (
+        response["Content-Disposition"]
+        == f'attachment; filename="standings-club-{world.club.pk}-season-{season.pk}.csv"'
+    )
+    header, ana, bo = csv_rows(response)
+    assert header[:4] == ["position", "player", "played", "won"]
+    assert ana[:4] == ["1", "Ana", "1", "1"]
+    assert bo[:2] == ["2", "Bo"]
+
+
+def test_the_score_sheets_csv_has_every_hand_of_every_match_with_running_totals(world: ClubWorld) -> None:
+    match = tamlin_match(world.club, [world.ana, world.bo])
+    header, *lines = csv_rows(signed_in(world).get(f"/clubs/{world.club.pk}/score-sheets.csv"))
+    assert header == [
+        "match", "game", "season", "status", "finished_at", "hand", "side", "players", "cards", "sweeps",
+        "points", "hand_total", "running_total", "match_total", "result",
+    ]  # fmt: skip
+    assert [(line[0], line[5], line[7], line[11], line[12], line[14]) for line in lines] == [
+        (str(match.pk), "1", "Ana", "11", "11", "W"),
+        (str(match.pk), "1", "Bo", "1", "1", "L"),
+    ]
+    assert "tamlins=2" in lines[0][10]
+
+
+def test_a_rating_chart_starts_at_1500_and_draws_one_step_per_match() -> None:
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    points = [
+        RatingPoint(match_id=1, finished_at=at, rank=0, rating=1580, deviation=220, change=80),
+        RatingPoint(match_id=2, finished_at=at, rank=1, rating=1530, deviation=200, change=-50),
+    ]
+    chart = rating_chart(points)
+    assert chart is not None
+    assert len(chart.line.split()) == 3
+    assert len(chart.band.split()) == 6
+    assert (chart.rating, chart.deviation, chart.matches) == (1530, 200, 2)
+    assert chart.ticks[0].value == 1500 - 250
+    assert rating_chart([]) is None
