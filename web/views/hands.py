@@ -204,5 +204,5 @@ def play_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 context["verdict"] = verdict
                 context["reason"] = verdict_reason(verdict, card, taken)
         except RuleViolation as violation:
-            context["error"] = violation_text(violation)
+            context["options_error"] = violation_text(violation)
     return render(request, "web/matches/_play_options.html", context)

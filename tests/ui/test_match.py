@@ -1,0 +1,119 @@
+"""A Tablo evening through the UI at a phone's size: a whole hand, an illegal capture, undo, the winner
+(RULES.md B5-B12, TB-2), a second phone following along, and the match screen in Russian."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from games.rules.cards import deck
+
+PASSWORD = "tablo-101-tally"
+TABLE = ["10D", "2C", "7S", "5H"]
+
+
+def sign_in(page: Page, base: str) -> None:
+    User.objects.create_user("marija", password=PASSWORD)
+    page.goto(base + "/accounts/login/")
+    page.get_by_label("Username").fill("marija")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+
+
+def start_match(page: Page, base: str, target: str = "100") -> str:
+    """Start a Tablo match for Marija and Dragan and deal hand 1; the match screen's URL."""
+    page.goto(base + "/matches/new/")
+    page.get_by_label("Seat 1").fill("Marija")
+    page.get_by_label("Seat 2").fill("Dragan")
+    page.get_by_label("Target score").fill(target)
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+    for text in TABLE:
+        page.locator(f"#table-{text}").check()
+    page.get_by_role("button", name="Start the hand").click()
+    expect(page.get_by_text("Dragan to play")).to_be_visible()
+    return page.url
+
+
+def play(page: Page, card: str, button: str = "#play-options button[value=trail]") -> None:
+    """Tap the card, then one button, and wait until the screen shows the card as played (greyed out,
+    or gone with the whole grid after the hand's last card)."""
+    page.locator(f"#card-{card}").check()
+    page.locator(button).first.click()
+    expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_whole_tablo_hand_is_played_and_the_match_won(live_server: LiveServer, page: Page) -> None:
+    sign_in(page, live_server.url)
+    start_match(page, live_server.url, target="1")
+    page.screenshot(path="test-artifacts/match-hand-start.png", full_page=True)
+
+    play(page, "7H", "#play-options .capture-button")  # TB-2: the best capture is offered first
+    for label in ("2♣", "7♠", "5♥"):
+        expect(page.locator(".last-play")).to_contain_text(label)
+
+    page.locator("#card-KS").check()
+    expect(page.locator("#play-options button[value=trail]")).to_be_visible()
+    page.get_by_text("Pick the taken cards yourself").click()
+    page.locator("#taken-10D").check()
+    expect(page.locator("#play-options .verdict")).to_contain_text("Not legal.")
+    page.get_by_role("button", name="Record these cards").click()
+    expect(page.get_by_role("alert")).to_contain_text("K♠ cannot take 10♦")
+    page.screenshot(path="test-artifacts/match-illegal-capture.png", full_page=True)
+
+    play(page, "KS")
+    page.get_by_role("button", name="Undo the last play").click()
+    expect(page.locator("#card-KS")).to_be_enabled()
+
+    played = {"7H", *TABLE}
+    for card in [str(each) for each in deck() if str(each) not in played]:
+        play(page, card)
+    expect(page.get_by_text("All cards are played.")).to_be_visible()
+    page.get_by_role("button", name="Score the hand").click()
+
+    expect(page.get_by_role("heading", name=re.compile(r"won$"))).to_be_visible()
+    expect(page.locator(".sheet table tbody tr")).to_have_count(1)
+    expect(page.locator(".totals-chart svg")).to_be_visible()
+    page.get_by_role("button", name="Create a share link").click()
+    expect(page.get_by_label("Anyone with this link can follow the match")).to_have_value(
+        re.compile("/shared/")
+    )
+    page.screenshot(path="test-artifacts/match-finished.png", full_page=True)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_second_phone_sees_each_play_within_seconds(
+    live_server: LiveServer, page: Page, browser: Browser
+) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    other = browser.new_context(
+        storage_state=page.context.storage_state(), viewport={"width": 390, "height": 844}
+    )
+    second = other.new_page()
+    second.goto(url)
+    play(page, "3H")
+    expect(second.locator(".last-play")).to_contain_text("Dragan played 3♥", timeout=8000)
+    other.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_match_screen_speaks_russian(live_server: LiveServer, page: Page) -> None:
+    sign_in(page, live_server.url)
+    start_match(page, live_server.url)
+    page.get_by_label("Language").select_option("ru")
+    page.get_by_role("button", name="Switch").click()
+    expect(page.get_by_role("heading", name="Кон 1")).to_be_visible()
+    play(page, "QS")
+    expect(page.locator(".last-play")).to_contain_text("Д♠")
+    expect(page.get_by_role("radio", name="король пик")).to_be_enabled()
+    page.screenshot(path="test-artifacts/match-russian.png", full_page=True)
