@@ -1,19 +1,14 @@
 """Celery tasks of the statistics: thin wrappers that take ids and call :mod:`games.stats.services`.
 
 ``games.tasks`` imports this module, so the worker (which autodiscovers ``games.tasks``) knows them.
+The refresh after each finished or corrected match runs inside ``games.tasks.match_updated``.
 """
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from games.stats.services import stats_rebuild, stats_refresh_for_match
-
-
-@shared_task(acks_late=True)
-def stats_refresh(match_id: int) -> int:
-    """Replay the ratings a match affects and invalidate its club's standings (idempotent)."""
-    return stats_refresh_for_match(match_id=match_id)
+from games.stats.services import stats_rebuild
 
 
 @shared_task(acks_late=True)

@@ -13,6 +13,8 @@ from rest_framework.test import APIClient
 
 from games.models import Match
 from games.services.followups import followups_resend
+from games.stats.models import RatingSnapshot
+from games.stats.tasks import stats_rebuild_clubs
 from games.tasks import users_count
 from scorekeeper.celery import app
 from tests.games.test_followups import DEAD_BROKER, broker
@@ -99,3 +101,12 @@ def test_with_redis_down_the_match_is_recorded_and_the_standings_catch_up_when_i
         drained()
     assert [(name, won) for name, won, _ in table(world)] == [("Bo", 1), ("Ana", 0)]
     assert ratings(world)["Bo"] > 1500 > ratings(world)["Ana"]
+
+
+def test_the_worker_knows_the_rebuild_task_of_the_admin_action(world: ClubWorld) -> None:
+    finish_through_the_api(client_for(world.owner), world, winner=0)
+    with worker():
+        drained()
+        rated = list(RatingSnapshot.objects.order_by("pk").values_list("match_ref", "player_id", "mu"))
+        assert stats_rebuild_clubs.delay([world.club.pk]).get(timeout=30) == 2
+    assert list(RatingSnapshot.objects.order_by("pk").values_list("match_ref", "player_id", "mu")) == rated
