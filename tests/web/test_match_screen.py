@@ -78,8 +78,11 @@ def test_an_illegal_capture_is_refused_with_the_reason(owner_client: Client, tab
         {"hand": 1, "card": "KS", "taken": ["10D", "2C"], "expected_seq": 0},
         headers=HTMX,
     )
+    page = response.content.decode()
     assert response.status_code == 422
-    assert "cannot take" in response.content.decode()
+    assert "cannot take" in page
+    assert 'id="card-KS" aria-label="king of spades" checked' in page  # kept, to correct the capture
+    assert 'id="taken-10D" aria-label="10 of diamonds" checked' in page
     assert not Play.objects.exists()
 
 

@@ -25,9 +25,9 @@ from games.services.hands import hand_close, hand_start, hand_summary_record
 from games.services.plays import hand_challenge_record, hand_play_record, hand_play_undo
 from web.deals import summary_keys
 from web.forms import HandStartForm, PlayForm, SeqForm, SummaryForm
-from web.screens import match_screen, summary_preview
+from web.screens import MatchScreen, match_screen, summary_preview
 from web.views import HtmxHttpRequest
-from web.views.live import live_response, match_writable
+from web.views.live import live_context, match_writable
 from web.violations import problem_texts, verdict_reason, violation_text
 
 CAPTURES_OFFERED = 8
@@ -39,8 +39,14 @@ def _open_hand(match: Match) -> Hand | None:
     return last if last is not None and last.is_open else None
 
 
-def _answer(request: HtmxHttpRequest, pk: int, write: Callable[[Match], object]) -> HttpResponse:
-    """Run ``write`` on the match, then show the match again, with the error if it was refused."""
+Keep = Callable[[MatchScreen], dict[str, object]]
+
+
+def _answer(
+    request: HtmxHttpRequest, pk: int, write: Callable[[Match], object], keep: Keep | None = None
+) -> HttpResponse:
+    """Run ``write`` on the match, then show the match again; if it was refused, with the error and
+    (``keep``) what the phone had chosen, so it can be corrected rather than entered again."""
     match = match_writable(request, pk)
     error, status, problems = "", 200, []
     try:
@@ -54,7 +60,11 @@ def _answer(request: HtmxHttpRequest, pk: int, write: Callable[[Match], object])
     except forms.ValidationError as invalid:
         error, status = " ".join(invalid.messages), REFUSED
     if request.htmx:
-        return live_response(request, match_get(pk), status=status, error=error, problems=problems)
+        context = live_context(request, match_get(pk), error=error, problems=problems)
+        screen = context["screen"]
+        if error and keep is not None and isinstance(screen, MatchScreen):
+            context |= keep(screen)
+        return render(request, "web/matches/_live.html", context, status=status)
     if error:
         messages.error(request, error)
         for problem in problems:
@@ -95,6 +105,11 @@ def hand_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def play_record(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    card, taken = request.POST.get("card", ""), request.POST.getlist("taken")
+
+    def keep(screen: MatchScreen) -> dict[str, object]:
+        return {"chosen_card": [card], **play_choices(screen, card, taken)}
+
     def write(match: Match) -> None:
         hand = _current(match, request.POST.get("hand"))
         form = _valid(PlayForm(request.POST))
@@ -110,7 +125,7 @@ def play_record(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             by=request.user,  # type: ignore[arg-type]  # match_writable: signed in
         )
 
-    return _answer(request, pk, write)
+    return _answer(request, pk, write, keep)
 
 
 @require_POST
@@ -185,24 +200,31 @@ def summary_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, "web/matches/_summary_check.html", context)
 
 
+def play_choices(screen: MatchScreen, card: str, taken: list[str]) -> dict[str, object]:
+    """For a tapped card: the engine's legal captures, best first, and its verdict on the cards ticked
+    by hand."""
+    context: dict[str, object] = {"card": card, "taken": taken}
+    hand = screen.hand
+    if hand is None or not hand.captures or not card:
+        return context
+    table = [str(each) for each in hand.table]
+    game, options = screen.match.game, screen.match.options
+    try:
+        context["captures"] = capture_list(game, table, card, options, CAPTURES_OFFERED)
+        if taken:
+            verdict = capture_check(game, table, card, taken, options)
+            context |= {"verdict": verdict, "reason": verdict_reason(verdict, card, taken)}
+    except RuleViolation as violation:
+        context["options_error"] = violation_text(violation)
+    return context
+
+
 @require_GET
 def play_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """After a card is tapped: the engine's legal captures, best first, and the check of cards ticked
-    by hand."""
-    match = match_writable(request, pk)
-    screen = match_screen(match, request.user)
-    card = request.GET.get("card", "")
-    taken = request.GET.getlist("taken")
-    context: dict[str, object] = {"screen": screen, "card": card, "taken": taken}
-    hand = screen.hand
-    if hand is not None and hand.captures and card:
-        table = [str(each) for each in hand.table]
-        try:
-            context["captures"] = capture_list(match.game, table, card, match.options, CAPTURES_OFFERED)
-            if taken:
-                verdict = capture_check(match.game, table, card, taken, match.options)
-                context["verdict"] = verdict
-                context["reason"] = verdict_reason(verdict, card, taken)
-        except RuleViolation as violation:
-            context["options_error"] = violation_text(violation)
+    """The choices for the card just tapped (an htmx partial of the play form)."""
+    screen = match_screen(match_writable(request, pk), request.user)
+    context = {
+        "screen": screen,
+        **play_choices(screen, request.GET.get("card", ""), request.GET.getlist("taken")),
+    }
     return render(request, "web/matches/_play_options.html", context)
