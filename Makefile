@@ -33,6 +33,11 @@ test: check pytest
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
+# Whole random matches through gunicorn + PostgreSQL on loopback (LOAD_DATABASE_URL, dropped and
+# recreated): plays/s and p50/p95/p99 at 20 and 100 tables, then every score checked. Not in `make test`.
+load: $(STAMP)
+	$(BIN)/python scripts/load.py $(LOAD_ARGS)
+
 messages: $(STAMP)
 	$(BIN)/python manage.py makemessages -l ru --no-location
 	$(BIN)/python manage.py compilemessages -v 0
