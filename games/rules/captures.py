@@ -5,8 +5,14 @@ Tamlin Jack is ``()``), and the played card gives one or more targets. A capture
 cards split into disjoint *groups*, each summing to one target (a lone card of equal value is a group
 too); :class:`CaptureMode` says how many groups and how many cards a group may have.
 
-Cards with the same values and points are interchangeable, so the search runs on *kinds* (count
-vectors packed into one int, a few bits per kind) and expands to card sets only for the answer.
+The search runs on kinds of interchangeable cards (:mod:`games.rules.capture_kinds`): every union
+of disjoint groups is reached once, depth-first, and expanded to card sets only for the answer.
+When that is too much work, :mod:`games.rules.capture_best` still finds the best captures.
+
+>>> ace = (1, 11)
+>>> board = Board(values=((3,), (10,), ace), points=(0, 1, 1))  # TB-5: 3 10 A, a King (14) is played
+>>> [(found.taken, found.sweep) for found in legal_captures(board, (14,)).captures]
+[((0, 1, 2), True), ((0, 2), False)]
 """
 
 from __future__ import annotations
@@ -14,39 +20,37 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations, product
-from math import comb
+from itertools import chain, combinations, product
+
+from games.rules.capture_best import best_vectors
+from games.rules.capture_kinds import (
+    MANY_GROUPS,
+    WEIGHT_UNIT,
+    Board,
+    Budget,
+    CaptureMode,
+    Kinds,
+    Splitter,
+    kinds_of,
+)
+
+__all__ = [
+    "MANY_GROUPS",
+    "Board",
+    "CaptureMode",
+    "CaptureSearch",
+    "Found",
+    "can_capture",
+    "find_grouping",
+    "is_sweep",
+    "legal_captures",
+]
 
 Groups = tuple[tuple[int, ...], ...]
 
-DEFAULT_BUDGET = 60_000
-"""Work units (pattern fits and partition steps) before the search stops early (``complete=False``)."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CaptureMode:
-    """How a capture is made of groups.
-
-    ``single_group``: exactly one group (Escoba E5), else any number of disjoint groups (Tablo B8,
-    Tamlin T10). ``max_size``: most cards in a group (Escoba ``pair``: 2). ``equal_first``: when a
-    lone table card equals the target, only lone equal cards may be taken (Escoba
-    ``capture_priority``, 3.2(b)).
-    """
-
-    single_group: bool = False
-    max_size: int | None = None
-    equal_first: bool = False
-
-
-MANY_GROUPS = CaptureMode()
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """The table as the search sees it: each card's possible values and its points, by table index."""
-
-    values: tuple[tuple[int, ...], ...]
-    points: tuple[int, ...]
+DEFAULT_BUDGET = 30_000
+"""Work units (about a microsecond each) before the search stops early; listing every capture may use
+half, the rest is kept for finding the best ones."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,172 +65,16 @@ class Found:
 
 @dataclass(frozen=True, slots=True)
 class CaptureSearch:
-    """The best captures, best first; ``count`` distinct capture sets (a lower bound unless ``complete``)."""
+    """The best captures, best first.
+
+    ``count``: distinct capture sets, a lower bound unless ``complete``. ``exact``: the captures
+    listed are proven to be the best ones in order (always so when ``complete``).
+    """
 
     captures: tuple[Found, ...]
     count: int
     complete: bool
-
-
-@dataclass(frozen=True, slots=True)
-class _Kinds:
-    """Table cards sorted into kinds; a count vector packs ``width`` bits per kind (top bit = guard)."""
-
-    members: tuple[tuple[int, ...], ...]
-    values: tuple[tuple[int, ...], ...]
-    points: tuple[int, ...]
-    width: int
-    full: int
-    guard: int
-
-    def count(self, vector: int, kind: int) -> int:
-        return (vector >> (kind * self.width)) & ((1 << (self.width - 1)) - 1)
-
-    def counts(self, vector: int) -> list[int]:
-        return [self.count(vector, kind) for kind in range(len(self.members))]
-
-    def fits(self, part: int, room: int) -> bool:
-        """Every count of ``part`` is at most that of ``room`` (no field borrows past its guard)."""
-        guard = self.guard
-        return ((room | guard) - part) & guard == guard
-
-    def multiplicity(self, vector: int) -> int:
-        """How many card sets have this count vector."""
-        result = 1
-        for kind, members in enumerate(self.members):
-            result *= comb(len(members), self.count(vector, kind))
-        return result
-
-    def cost(self, vector: int) -> tuple[int, int]:
-        """(points, cards) of a count vector."""
-        counts = self.counts(vector)
-        return sum(map(int.__mul__, counts, self.points)), sum(counts)
-
-    def lowest(self, vector: int) -> int:
-        """The first kind with a nonzero count."""
-        return ((vector & -vector).bit_length() - 1) // self.width
-
-    def is_lone(self, vector: int) -> bool:
-        """Exactly one card."""
-        return vector & (vector - 1) == 0 and (vector.bit_length() - 1) % self.width == 0
-
-
-def _kinds(board: Board, indices: Sequence[int]) -> _Kinds:
-    by_kind: dict[tuple[tuple[int, ...], int], list[int]] = {}
-    for index in indices:
-        values = tuple(sorted(set(board.values[index])))
-        by_kind.setdefault((values, board.points[index]), []).append(index)
-    width = max((len(members) for members in by_kind.values()), default=1).bit_length() + 1
-    full = guard = 0
-    for kind, members in enumerate(by_kind.values()):
-        full |= len(members) << (kind * width)
-        guard |= 1 << (kind * width + width - 1)
-    return _Kinds(
-        members=tuple(tuple(members) for members in by_kind.values()),
-        values=tuple(values for values, _ in by_kind),
-        points=tuple(points for _, points in by_kind),
-        width=width,
-        full=full,
-        guard=guard,
-    )
-
-
-def _patterns(kinds: _Kinds, target: int, mode: CaptureMode) -> list[int]:
-    """Every group for ``target``, as a count vector: kinds whose values can add up to ``target``."""
-    if target <= 0:
-        return []
-    mask = (1 << (target + 1)) - 1
-    max_size = mode.max_size or target
-    steps: list[tuple[int, list[tuple[int, tuple[int, ...], int]]]] = []
-    for kind, values in enumerate(kinds.values):
-        if values and values[0] <= target:
-            steps.append((values[0], _copies(kinds, kind, values, mask)))
-    steps.sort(key=lambda step: step[0])
-    found: list[int] = []
-
-    def walk(start: int, sums: int, vector: int, size: int) -> None:
-        lowest = (sums & -sums).bit_length() - 1
-        for position in range(start, len(steps)):
-            least, copies = steps[position]
-            if lowest + least > target:
-                break
-            for count, adds, unit in copies:
-                if size + count > max_size:
-                    break
-                reached = 0
-                for add in adds:
-                    reached |= sums << add
-                reached &= mask
-                if not reached:
-                    break
-                grown = vector + unit
-                if reached >> target & 1:
-                    found.append(grown)
-                walk(position + 1, reached, grown, size + count)
-
-    walk(0, 1, 0, 0)
-    if mode.equal_first:
-        lone = [pattern for pattern in found if kinds.is_lone(pattern)]
-        return lone or found
-    return found
-
-
-def _copies(
-    kinds: _Kinds, kind: int, values: tuple[int, ...], mask: int
-) -> list[tuple[int, tuple[int, ...], int]]:
-    """For 1, 2, ... cards of ``kind``: the sums they can make (bits of ``mask``) and the count unit."""
-    copies = []
-    sums = 1
-    for count in range(1, len(kinds.members[kind]) + 1):
-        grown = 0
-        for value in values:
-            grown |= sums << value
-        sums = grown & mask
-        if not sums:
-            break
-        adds = tuple(bit for bit in range(mask.bit_length()) if sums >> bit & 1)
-        copies.append((count, adds, count << (kind * kinds.width)))
-    return copies
-
-
-class _Splitter:
-    """Memoised partition of a count vector into disjoint groups of one target."""
-
-    def __init__(self, kinds: _Kinds, patterns: list[int], mode: CaptureMode) -> None:
-        self.kinds = kinds
-        self.single = mode.single_group
-        self.patterns = set(patterns)
-        self.by_lowest: dict[int, list[int]] = {}
-        for pattern in sorted(patterns, reverse=True):
-            self.by_lowest.setdefault(kinds.lowest(pattern), []).append(pattern)
-        self.memo: dict[int, int] = {0: 0}
-        self.steps = 0
-
-    def split(self, vector: int) -> list[int] | None:
-        """The groups (count vectors) that make up ``vector``, or ``None`` when it cannot be split."""
-        if self.single:
-            return [vector] if vector in self.patterns else None
-        if not self._can(vector):
-            return None
-        parts = []
-        while vector:
-            part = self.memo[vector]
-            parts.append(part)
-            vector -= part
-        return parts
-
-    def _can(self, vector: int) -> bool:
-        known = self.memo.get(vector)
-        if known is not None:
-            return known >= 0
-        fits = self.kinds.fits
-        for pattern in self.by_lowest.get(self.kinds.lowest(vector), ()):
-            self.steps += 1
-            if fits(pattern, vector) and self._can(vector - pattern):
-                self.memo[vector] = pattern
-                return True
-        self.memo[vector] = -1
-        return False
+    exact: bool = True
 
 
 def find_grouping(
@@ -238,14 +86,14 @@ def find_grouping(
     """
     if not taken:
         return None
-    kinds = _kinds(board, taken)
+    kinds = kinds_of(board, taken)
     free = replace(mode, equal_first=False)
     for target in targets:
         if mode.equal_first and any(target in values for values in board.values):
             if len(taken) == 1 and target in board.values[taken[0]]:
                 return ((taken[0],),)
             continue
-        parts = _Splitter(kinds, _patterns(kinds, target, free), free).split(kinds.full)
+        parts = Splitter(kinds, target, free).split(kinds.full) if target > 0 else None
         if parts is not None:
             return _assign(kinds, parts, kinds.members)
     return None
@@ -253,12 +101,12 @@ def find_grouping(
 
 def can_capture(board: Board, targets: Sequence[int], mode: CaptureMode = MANY_GROUPS) -> bool:
     """Whether any capture exists (Escoba and Tamlin captures are compulsory: E6, T9)."""
-    sizes = mode.max_size or 1  # without a size limit, track one set of sums for any size
+    sizes = mode.max_size or 1  # without a size limit, one set of sums for any number of cards
     for target in targets:
         if target <= 0:
             continue
         mask = (1 << (target + 1)) - 1
-        reach = [1] + [0] * sizes  # reach[k]: sums made by exactly k cards (by any, without a limit)
+        reach = [1] + [0] * sizes  # reach[k]: sums made by exactly k cards (by one or more, unlimited)
         for values in board.values:
             for size in range(sizes, 0, -1):
                 below = reach[size - 1] if mode.max_size else reach[0] | reach[1]
@@ -284,105 +132,89 @@ def legal_captures(
 ) -> CaptureSearch:
     """The ``limit`` best legal captures, ordered sweep first, then points, then cards taken.
 
-    Every capture set is counted once however many groupings it has. When the work exceeds
-    ``budget`` the count is a lower bound (``complete=False``), but the best captures are still
-    searched for exactly, from the whole table down.
+    Every capture set is counted once however many groupings it has. When listing every capture
+    would take more than ``budget``, the count is a lower bound (``complete=False``) and the best
+    captures are searched for from the whole table down.
     """
-    kinds = _kinds(board, range(len(board.values)))
-    splitters = [_Splitter(kinds, _patterns(kinds, target, mode), mode) for target in targets]
-    known: dict[int, _Splitter] = {}
-    complete = True
+    kinds = kinds_of(board, range(len(board.values)))
+    splitters = [Splitter(kinds, target, mode) for target in targets if target > 0]
+    known: dict[int, tuple[int, Splitter]] = {}
+    complete = exact = True
+    listing = Budget(budget // 2)
     for splitter in splitters:
-        reached, done = _closure(splitter, budget)
+        reached, done = _closure(splitter, listing)
         complete = complete and done
-        for vector in reached:
-            known.setdefault(vector, splitter)
+        for vector, weight in reached.items():
+            known.setdefault(vector, (weight, splitter))
     if not complete:
-        for vector, splitter in _best_first(kinds, splitters, limit, budget):
-            known.setdefault(vector, splitter)
-    left = kinds.full
-    ranked = heapq.nsmallest(limit, known, key=lambda vector: (kinds.cost(left - vector), left - vector))
-    captures = tuple(_expand(kinds, known, ranked, limit))
-    return CaptureSearch(captures=captures, count=sum(map(kinds.multiplicity, known)), complete=complete)
+        best = Budget(budget - budget // 2)
+        for splitter in splitters:
+            vectors, proven = best_vectors(splitter, limit, best)
+            exact = exact and proven
+            for vector in vectors:
+                known.setdefault(vector, (kinds.weight(vector), splitter))
+    ranked = heapq.nsmallest(limit, known.items(), key=lambda item: (-item[1][0], -item[0]))
+    captures = tuple(_expand(kinds, ranked, limit))
+    return CaptureSearch(captures=captures, count=_count(kinds, known), complete=complete, exact=exact)
 
 
-def _closure(splitter: _Splitter, budget: int) -> tuple[list[int], bool]:
-    """Every union of disjoint groups, depth-first; each is remembered as one group plus a smaller union."""
-    kinds, full = splitter.kinds, splitter.kinds.full
-    patterns = sorted(splitter.patterns, reverse=True)
+def _closure(splitter: Splitter, budget: Budget) -> tuple[dict[int, int], bool]:
+    """Every union of disjoint groups with its weight, depth-first; each is remembered in the
+    splitter's memo as one group plus a smaller union, so it splits without searching."""
+    kinds, full, fits = splitter.kinds, splitter.kinds.full, splitter.kinds.fits
+    weights = {pattern: kinds.weight(pattern) for pattern in splitter.patterns}
     if splitter.single:
-        return patterns, True
+        return weights, True
     memo = splitter.memo
-    reached: list[int] = []
-    stack = [(0, patterns)]
-    work = 0
-    fits = kinds.fits
+    reached: dict[int, int] = {}
+    stack = [(0, 0, sorted(splitter.patterns, reverse=True))]
     while stack:
-        vector, candidates = stack.pop()
+        vector, weight, candidates = stack.pop()
         room = full - vector
         fitting = [pattern for pattern in candidates if fits(pattern, room)]
-        work += len(candidates)
         for pattern in fitting:
             grown = vector + pattern
             if grown not in memo:
                 memo[grown] = pattern
-                reached.append(grown)
-                stack.append((grown, fitting))
-        if work > budget:
+                reached[grown] = weight + weights[pattern]
+                stack.append((grown, reached[grown], fitting))
+        if not budget.spend(1 + len(candidates) // 10 + len(fitting)):
             return reached, False
     return reached, True
 
 
-def _best_first(
-    kinds: _Kinds, splitters: list[_Splitter], limit: int, budget: int
-) -> Iterator[tuple[int, _Splitter]]:
-    """Legal count vectors in exact best-first order: the fewest points, then cards, left on the table."""
-    width = kinds.width
-    sizes = [len(members) for members in kinds.members]
-    heap: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
-    collected = work = 0
-    while heap and collected < limit and work <= budget:
-        points, cards, left, start = heapq.heappop(heap)
-        for kind in range(start, len(sizes)):
-            if kinds.count(left, kind) < sizes[kind]:
-                heapq.heappush(
-                    heap, (points + kinds.points[kind], cards + 1, left + (1 << (kind * width)), kind)
-                )
-        vector = kinds.full - left
-        work += 1
-        if not vector:
-            continue
-        for splitter in splitters:
-            before = splitter.steps
-            parts = splitter.split(vector)
-            work += splitter.steps - before
-            if parts is not None:
-                collected += kinds.multiplicity(vector)
-                yield vector, splitter
-                break
+def _count(kinds: Kinds, known: dict[int, tuple[int, Splitter]]) -> int:
+    if all(len(members) == 1 for members in kinds.members):
+        return len(known)
+    return sum(map(kinds.multiplicity, known))
 
 
-def _expand(kinds: _Kinds, known: dict[int, _Splitter], ranked: list[int], limit: int) -> Iterator[Found]:
+def _expand(kinds: Kinds, ranked: list[tuple[int, tuple[int, Splitter]]], limit: int) -> Iterator[Found]:
     """Card sets of the ranked count vectors, ``limit`` at most, each with one grouping."""
     produced = 0
-    for vector in ranked:
-        parts = known[vector].split(vector)
+    for vector, (weight, splitter) in ranked:
+        parts = splitter.split(vector)
         assert parts is not None  # every known vector was split when it was found
-        points = kinds.cost(vector)[0]
-        sweep = vector == kinds.full
-        choices = [
-            combinations(members, kinds.count(vector, kind)) for kind, members in enumerate(kinds.members)
+        points, sweep = weight // WEIGHT_UNIT, vector == kinds.full
+        used = [kind for kind in range(len(kinds.members)) if kinds.count(vector, kind)]
+        slots = [
+            [group for group, part in enumerate(parts) for _ in range(kinds.count(part, kind))]
+            for kind in used
         ]
+        choices = [combinations(kinds.members[kind], kinds.count(vector, kind)) for kind in used]
         for chosen in product(*choices):
-            groups = _assign(kinds, parts, chosen)
-            taken = tuple(sorted(index for group in groups for index in group))
-            yield Found(taken=taken, groups=groups, points=points, sweep=sweep)
+            groups: list[list[int]] = [[] for _ in parts]
+            for indices, kind_slots in zip(chosen, slots, strict=True):
+                for index, group in zip(indices, kind_slots, strict=True):
+                    groups[group].append(index)
+            taken = tuple(sorted(chain.from_iterable(chosen)))
+            yield Found(taken, tuple(sorted(tuple(sorted(group)) for group in groups)), points, sweep)
             produced += 1
             if produced >= limit:
                 return
 
 
-def _assign(kinds: _Kinds, parts: list[int], chosen: Sequence[Sequence[int]]) -> Groups:
+def _assign(kinds: Kinds, parts: list[int], chosen: Sequence[Sequence[int]]) -> Groups:
     """Deal the chosen table indices of each kind out to the groups (count vectors) ``parts``."""
     groups: list[list[int]] = [[] for _ in parts]
     for kind, indices in enumerate(chosen):

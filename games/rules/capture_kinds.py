@@ -1,0 +1,274 @@
+"""Building blocks of the capture search: cards as kinds, groups as count vectors, splitting (RULES.md B8).
+
+Table cards with the same values and points are interchangeable, so the search works on *kinds*:
+a set of cards is a count vector packed into one int, ``width`` bits per kind with the top bit of
+each field a guard, so adding, subtracting and "fits in" are single integer operations. Kinds come
+highest value first: splitting places the most constrained cards first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb
+
+WEIGHT_UNIT = 64  # weight = points * 64 + cards: orders by points, then cards (at most 52 cards)
+
+
+@dataclass(slots=True)
+class Budget:
+    """Work left for a search, in units of about a microsecond; spending past zero says stop."""
+
+    left: int
+
+    def spend(self, units: int) -> bool:
+        self.left -= units
+        return self.left >= 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CaptureMode:
+    """How a capture is made of groups.
+
+    ``single_group``: exactly one group (Escoba E5), else any number of disjoint groups (Tablo B8,
+    Tamlin T10). ``max_size``: most cards in a group (Escoba ``pair``: 2). ``equal_first``: when a
+    lone table card equals the target, only lone equal cards may be taken (Escoba
+    ``capture_priority``, 3.2(b)).
+    """
+
+    single_group: bool = False
+    max_size: int | None = None
+    equal_first: bool = False
+
+
+MANY_GROUPS = CaptureMode()
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The table as the search sees it: each card's possible values and its points, by table index."""
+
+    values: tuple[tuple[int, ...], ...]
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Kinds:
+    """Table cards sorted into kinds (highest value first) and the packing of their count vectors."""
+
+    members: tuple[tuple[int, ...], ...]
+    values: tuple[tuple[int, ...], ...]
+    points: tuple[int, ...]
+    width: int
+    full: int
+    guard: int
+
+    def count(self, vector: int, kind: int) -> int:
+        return (vector >> (kind * self.width)) & ((1 << (self.width - 1)) - 1)
+
+    def counts(self, vector: int) -> list[int]:
+        return [self.count(vector, kind) for kind in range(len(self.members))]
+
+    def unit(self, kind: int) -> int:
+        """The vector of one card of ``kind``."""
+        return 1 << (kind * self.width)
+
+    def fits(self, part: int, room: int) -> bool:
+        """Every count of ``part`` is at most that of ``room`` (no field borrows past its guard)."""
+        guard = self.guard
+        return ((room | guard) - part) & guard == guard
+
+    def weight(self, vector: int) -> int:
+        """Points, then cards, as one int (:data:`WEIGHT_UNIT`)."""
+        return sum(
+            count * (points * WEIGHT_UNIT + 1)
+            for count, points in zip(self.counts(vector), self.points, strict=True)
+        )
+
+    def multiplicity(self, vector: int) -> int:
+        """How many card sets have this count vector."""
+        result = 1
+        for kind, members in enumerate(self.members):
+            if len(members) > 1:
+                result *= comb(len(members), self.count(vector, kind))
+        return result
+
+    def lowest(self, vector: int) -> int:
+        """The first kind with a nonzero count."""
+        return ((vector & -vector).bit_length() - 1) // self.width
+
+    def is_lone(self, vector: int) -> bool:
+        """Exactly one card."""
+        return vector & (vector - 1) == 0 and (vector.bit_length() - 1) % self.width == 0
+
+
+def kinds_of(board: Board, indices: Sequence[int]) -> Kinds:
+    """The cards at ``indices`` sorted into kinds."""
+    by_kind: dict[tuple[tuple[int, ...], int], list[int]] = {}
+    for index in indices:
+        values = tuple(sorted(set(board.values[index])))
+        by_kind.setdefault((values, board.points[index]), []).append(index)
+    order = sorted(
+        by_kind, key=lambda key: (-min(key[0], default=0), -max(key[0], default=0), by_kind[key][0])
+    )
+    width = max((len(members) for members in by_kind.values()), default=1).bit_length() + 1
+    full = guard = 0
+    for kind, key in enumerate(order):
+        full |= len(by_kind[key]) << (kind * width)
+        guard |= 1 << (kind * width + width - 1)
+    return Kinds(
+        members=tuple(tuple(by_kind[key]) for key in order),
+        values=tuple(values for values, _ in order),
+        points=tuple(points for _, points in order),
+        width=width,
+        full=full,
+        guard=guard,
+    )
+
+
+def group_patterns(kinds: Kinds, target: int, mode: CaptureMode) -> list[int]:
+    """Every group for ``target`` as a count vector: cards whose values can add up to ``target``."""
+    if target <= 0:
+        return []
+    mask = (1 << (target + 1)) - 1
+    max_size = mode.max_size or target
+    steps: list[tuple[int, list[tuple[int, tuple[int, ...], int]]]] = []
+    for kind, values in enumerate(kinds.values):
+        if values and values[0] <= target:
+            steps.append((values[0], _copies(kinds, kind, values, mask)))
+    steps.sort(key=lambda step: step[0])
+    found: list[int] = []
+
+    def walk(start: int, sums: int, vector: int, size: int) -> None:
+        lowest = (sums & -sums).bit_length() - 1
+        for position in range(start, len(steps)):
+            least, copies = steps[position]
+            if lowest + least > target:
+                break
+            for count, adds, unit in copies:
+                if size + count > max_size:
+                    break
+                reached = 0
+                for add in adds:
+                    reached |= sums << add
+                reached &= mask
+                if not reached:
+                    break
+                grown = vector + unit
+                if reached >> target & 1:
+                    found.append(grown)
+                walk(position + 1, reached, grown, size + count)
+
+    walk(0, 1, 0, 0)
+    if mode.equal_first:
+        lone = [pattern for pattern in found if kinds.is_lone(pattern)]
+        return lone or found
+    return found
+
+
+def _copies(
+    kinds: Kinds, kind: int, values: tuple[int, ...], mask: int
+) -> list[tuple[int, tuple[int, ...], int]]:
+    """For 1, 2, ... cards of ``kind``: the sums they can make (bits of ``mask``) and their vector."""
+    copies = []
+    sums = 1
+    for count in range(1, len(kinds.members[kind]) + 1):
+        grown = 0
+        for value in values:
+            grown |= sums << value
+        sums = grown & mask
+        if not sums:
+            break
+        adds = tuple(bit for bit in range(mask.bit_length()) if sums >> bit & 1)
+        copies.append((count, adds, count * kinds.unit(kind)))
+    return copies
+
+
+class Splitter:
+    """Memoised split of a count vector into disjoint groups of one target.
+
+    ``memo`` maps a vector to one group of a split (0 for the empty vector, -1 when none exists).
+    A vector whose values cannot add up to a multiple of the target is refused at once.
+    """
+
+    def __init__(self, kinds: Kinds, target: int, mode: CaptureMode) -> None:
+        self.kinds = kinds
+        self.target = target
+        self.single = mode.single_group
+        self.patterns = group_patterns(kinds, target, mode)
+        self.pattern_set = set(self.patterns)
+        self.by_lowest: dict[int, list[int]] = {}
+        for pattern in sorted(self.patterns, reverse=True):
+            self.by_lowest.setdefault(kinds.lowest(pattern), []).append(pattern)
+        usable = [tuple({value % target for value in values if value <= target}) for values in kinds.values]
+        self.residues = usable
+        self.flex = [kind for kind, residues in enumerate(usable) if len(residues) > 1]
+        self.fixed = [residues[0] if len(residues) == 1 else 0 for residues in usable]
+        self.flex_sums: dict[tuple[int, ...], int] = {}
+        self.pattern_fixed = {pattern: self.fixed_residue(pattern) for pattern in self.patterns}
+        self.memo: dict[int, int] = {0: 0}
+        self.steps = 0
+
+    def split(self, vector: int) -> list[int] | None:
+        """The groups (count vectors) that make up ``vector``, or ``None`` when it cannot be split."""
+        if self.single:
+            return [vector] if vector in self.pattern_set else None
+        if not self._can(vector):
+            return None
+        parts = []
+        while vector:
+            part = self.memo[vector]
+            parts.append(part)
+            vector -= part
+        return parts
+
+    def _can(self, vector: int, fixed: int | None = None) -> bool:
+        known = self.memo.get(vector)
+        if known is not None:
+            return known >= 0
+        if fixed is None:
+            fixed = self.fixed_residue(vector)
+        if self.adds_up(vector, fixed):
+            fits, fixed_of = self.kinds.fits, self.pattern_fixed
+            for pattern in self.by_lowest.get(self.kinds.lowest(vector), ()):
+                self.steps += 1
+                if fits(pattern, vector) and self._can(
+                    vector - pattern, (fixed - fixed_of[pattern]) % self.target
+                ):
+                    self.memo[vector] = pattern
+                    return True
+        self.memo[vector] = -1
+        return False
+
+    def fixed_residue(self, vector: int) -> int:
+        """The residue of the cards of one value in ``vector``."""
+        return (
+            sum(self.kinds.count(vector, kind) * residue for kind, residue in enumerate(self.fixed))
+            % self.target
+        )
+
+    def adds_up(self, vector: int, fixed: int) -> bool:
+        """Whether the cards of ``vector`` (``fixed``: :meth:`fixed_residue`) can add up to a multiple
+        of the target: a quick necessary test."""
+        return bool(self.flex_residues(vector) >> (-fixed % self.target) & 1)
+
+    def flex_residues(self, vector: int) -> int:
+        """The residues (a bit set) the cards of several values in ``vector`` can add up to."""
+        flex = tuple(self.kinds.count(vector, kind) for kind in self.flex)
+        sums = self.flex_sums.get(flex)
+        if sums is None:
+            sums = 1
+            for kind, count in zip(self.flex, flex, strict=True):
+                for _ in range(count):
+                    sums = rotations(sums, self.residues[kind], self.target)
+            self.flex_sums[flex] = sums
+        return sums
+
+
+def rotations(sums: int, adds: Sequence[int], modulus: int) -> int:
+    """The residues ``sums`` (a bit set) plus any of ``adds``, modulo ``modulus``."""
+    full = (1 << modulus) - 1
+    grown = 0
+    for add in adds:
+        grown |= ((sums << add) | (sums >> (modulus - add))) & full
+    return grown
