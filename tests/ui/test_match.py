@@ -115,5 +115,6 @@ def test_the_match_screen_speaks_russian(live_server: LiveServer, page: Page) ->
     expect(page.get_by_role("heading", name="Кон 1")).to_be_visible()
     play(page, "QS")
     expect(page.locator(".last-play")).to_contain_text("Д♠")
+    expect(page.locator(".turn")).to_be_focused()  # the redrawn screen keeps the focus in place
     expect(page.get_by_role("radio", name="король пик")).to_be_enabled()
     page.screenshot(path="test-artifacts/match-russian.png", full_page=True)

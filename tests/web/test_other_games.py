@@ -1,0 +1,51 @@
+"""Escoba's manual capture with a challenge (RULES.md 3.2(g)) and a Twenty round (W2) from the match screen."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Challenge, Play
+from tests.web.conftest import start_match
+
+HTMX = {"HX-Request": "true"}
+
+
+def test_a_wrong_manual_capture_stands_and_a_challenge_is_ruled(owner: User, owner_client: Client) -> None:
+    match = start_match(owner, "escoba", manual_capture=True)
+    url = reverse("hand-new", args=[match.pk])
+    owner_client.post(url, {"dealer": 0, "table": ["3C", "4D", "5H", "6S"]}, headers=HTMX)
+    play = {"hand": 1, "card": "7H", "taken": ["5H"], "expected_seq": 0, "key": "p1"}
+    response = owner_client.post(reverse("play", args=[match.pk]), play, headers=HTMX)
+    assert response.status_code == 200  # under manual capture the wrong capture stands
+    assert "Challenge (Marija)" in response.content.decode()
+    challenge = {"hand": 1, "seat": 0, "play_seq": 0, "expected_seq": 1, "key": "c1"}
+    response = owner_client.post(reverse("play-challenge", args=[match.pk]), challenge, headers=HTMX)
+    assert "Marija challenged rightly" in response.content.decode()
+    assert Challenge.objects.get().seat == 0
+
+
+def test_escoba_offers_no_trail_when_a_capture_is_compulsory(owner: User, owner_client: Client) -> None:
+    match = start_match(owner, "escoba")
+    url = reverse("hand-new", args=[match.pk])
+    owner_client.post(url, {"dealer": 0, "table": ["3C", "4D", "5H", "6S"]}, headers=HTMX)
+    page = owner_client.get(reverse("play-options", args=[match.pk]), {"card": "7H"}, headers=HTMX)
+    assert 'value="3C 4D"' in page.content.decode()  # E5: two cards that add up to 7
+    assert 'value="trail"' not in page.content.decode()
+
+
+def test_a_twenty_round_starts_with_its_bonus_cards_and_takes_plain_plays(
+    owner: User, owner_client: Client
+) -> None:
+    match = start_match(owner, "twenty")
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    assert "The two bonus cards set aside" in page
+    setup = {"dealer": 1, "starter": 0, "set_aside": ["2C", "3D"]}
+    owner_client.post(reverse("hand-new", args=[match.pk]), setup, headers=HTMX)
+    options = owner_client.get(reverse("play-options", args=[match.pk]), {"card": "10H"}, headers=HTMX)
+    assert 'value="trail"' in options.content.decode()
+    play = {"hand": 1, "card": "10H", "capture": "trail", "expected_seq": 0}
+    response = owner_client.post(reverse("play", args=[match.pk]), play, headers=HTMX)
+    assert response.status_code == 200, response.content.decode()
+    assert Play.objects.get().seat == 0
