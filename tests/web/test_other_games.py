@@ -1,4 +1,4 @@
-"""Escoba's manual capture with a challenge (RULES.md 3.2(g)) and a Twenty round (W2) from the match screen."""
+"""Escoba manual capture with a challenge (RULES.md 3.2(g)) and a Twenty round (W2) on the match screen."""
 
 from __future__ import annotations
 
