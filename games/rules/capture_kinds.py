@@ -69,6 +69,16 @@ class Kinds:
     def counts(self, vector: int) -> list[int]:
         return [self.count(vector, kind) for kind in range(len(self.members))]
 
+    def spread(self, vector: int) -> list[tuple[int, int]]:
+        """The nonzero (kind, count) pairs of ``vector``."""
+        pairs = []
+        while vector:
+            kind = self.lowest(vector)
+            count = self.count(vector, kind)
+            pairs.append((kind, count))
+            vector -= count << (kind * self.width)
+        return pairs
+
     def unit(self, kind: int) -> int:
         """The vector of one card of ``kind``."""
         return 1 << (kind * self.width)
@@ -105,21 +115,25 @@ class Kinds:
 def kinds_of(board: Board, indices: Sequence[int]) -> Kinds:
     """The cards at ``indices`` sorted into kinds."""
     by_kind: dict[tuple[tuple[int, ...], int], list[int]] = {}
+    values, points = board.values, board.points
     for index in indices:
-        values = tuple(sorted(set(board.values[index])))
-        by_kind.setdefault((values, board.points[index]), []).append(index)
-    order = sorted(
-        by_kind, key=lambda key: (-min(key[0], default=0), -max(key[0], default=0), by_kind[key][0])
-    )
-    width = max((len(members) for members in by_kind.values()), default=1).bit_length() + 1
+        key = (values[index], points[index])
+        members = by_kind.get(key)
+        if members is None:
+            by_kind[key] = [index]
+        else:
+            members.append(index)
+    keys = [(tuple(sorted(set(each))), point, members) for (each, point), members in by_kind.items()]
+    keys.sort(key=lambda key: (-min(key[0], default=0), -max(key[0], default=0), key[2][0]))
+    width = max(map(len, by_kind.values()), default=1).bit_length() + 1
     full = guard = 0
-    for kind, key in enumerate(order):
-        full |= len(by_kind[key]) << (kind * width)
+    for kind, (_, _, members) in enumerate(keys):
+        full |= len(members) << (kind * width)
         guard |= 1 << (kind * width + width - 1)
     return Kinds(
-        members=tuple(tuple(by_kind[key]) for key in order),
-        values=tuple(values for values, _ in order),
-        points=tuple(points for _, points in order),
+        members=tuple(tuple(members) for _, _, members in keys),
+        values=tuple(each for each, _, _ in keys),
+        points=tuple(point for _, point, _ in keys),
         width=width,
         full=full,
         guard=guard,
@@ -197,15 +211,12 @@ class Splitter:
         self.single = mode.single_group
         self.patterns = group_patterns(kinds, target, mode)
         self.pattern_set = set(self.patterns)
-        self.by_lowest: dict[int, list[int]] = {}
-        for pattern in sorted(self.patterns, reverse=True):
-            self.by_lowest.setdefault(kinds.lowest(pattern), []).append(pattern)
+        self.by_lowest: dict[int, list[tuple[int, int]]] | None = None  # built when first searching
         usable = [tuple({value % target for value in values if value <= target}) for values in kinds.values]
         self.residues = usable
         self.flex = [kind for kind, residues in enumerate(usable) if len(residues) > 1]
         self.fixed = [residues[0] if len(residues) == 1 else 0 for residues in usable]
         self.flex_sums: dict[tuple[int, ...], int] = {}
-        self.pattern_fixed = {pattern: self.fixed_residue(pattern) for pattern in self.patterns}
         self.memo: dict[int, int] = {0: 0}
         self.steps = 0
 
@@ -229,16 +240,25 @@ class Splitter:
         if fixed is None:
             fixed = self.fixed_residue(vector)
         if self.adds_up(vector, fixed):
-            fits, fixed_of = self.kinds.fits, self.pattern_fixed
-            for pattern in self.by_lowest.get(self.kinds.lowest(vector), ()):
+            fits = self.kinds.fits
+            for pattern, pattern_fixed in self._starting(self.kinds.lowest(vector)):
                 self.steps += 1
                 if fits(pattern, vector) and self._can(
-                    vector - pattern, (fixed - fixed_of[pattern]) % self.target
+                    vector - pattern, (fixed - pattern_fixed) % self.target
                 ):
                     self.memo[vector] = pattern
                     return True
         self.memo[vector] = -1
         return False
+
+    def _starting(self, kind: int) -> list[tuple[int, int]]:
+        """The groups whose first kind is ``kind``, with their residues."""
+        if self.by_lowest is None:
+            self.by_lowest = {}
+            for pattern in sorted(self.patterns, reverse=True):
+                entry = (pattern, self.fixed_residue(pattern))
+                self.by_lowest.setdefault(self.kinds.lowest(pattern), []).append(entry)
+        return self.by_lowest.get(kind, [])
 
     def fixed_residue(self, vector: int) -> int:
         """The residue of the cards of one value in ``vector``."""

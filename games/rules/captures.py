@@ -192,26 +192,41 @@ def _count(kinds: Kinds, known: dict[int, tuple[int, Splitter]]) -> int:
 def _expand(kinds: Kinds, ranked: list[tuple[int, tuple[int, Splitter]]], limit: int) -> Iterator[Found]:
     """Card sets of the ranked count vectors, ``limit`` at most, each with one grouping."""
     produced = 0
+    spreads: dict[int, list[tuple[int, int]]] = {}
     for vector, (weight, splitter) in ranked:
         parts = splitter.split(vector)
         assert parts is not None  # every known vector was split when it was found
+        for part in parts:
+            if part not in spreads:
+                spreads[part] = kinds.spread(part)
         points, sweep = weight // WEIGHT_UNIT, vector == kinds.full
-        used = [kind for kind in range(len(kinds.members)) if kinds.count(vector, kind)]
-        slots = [
-            [group for group, part in enumerate(parts) for _ in range(kinds.count(part, kind))]
-            for kind in used
-        ]
-        choices = [combinations(kinds.members[kind], kinds.count(vector, kind)) for kind in used]
-        for chosen in product(*choices):
-            groups: list[list[int]] = [[] for _ in parts]
-            for indices, kind_slots in zip(chosen, slots, strict=True):
-                for index, group in zip(indices, kind_slots, strict=True):
-                    groups[group].append(index)
-            taken = tuple(sorted(chain.from_iterable(chosen)))
-            yield Found(taken, tuple(sorted(tuple(sorted(group)) for group in groups)), points, sweep)
+        for chosen in _choices(kinds, vector):
+            groups = []
+            cursor: dict[int, int] = {}
+            for part in parts:
+                group: list[int] = []
+                for kind, count in spreads[part]:
+                    start = cursor.get(kind, 0)
+                    group += chosen[kind][start : start + count]
+                    cursor[kind] = start + count
+                group.sort()
+                groups.append(tuple(group))
+            groups.sort()
+            yield Found(tuple(sorted(chain.from_iterable(groups))), tuple(groups), points, sweep)
             produced += 1
             if produced >= limit:
                 return
+
+
+def _choices(kinds: Kinds, vector: int) -> Iterator[dict[int, tuple[int, ...]]]:
+    """Every way to pick the cards of each kind that ``vector`` counts (one when it takes them all)."""
+    spread = kinds.spread(vector)
+    if all(len(kinds.members[kind]) == count for kind, count in spread):
+        yield {kind: kinds.members[kind] for kind, _ in spread}
+        return
+    picks = [combinations(kinds.members[kind], count) for kind, count in spread]
+    for chosen in product(*picks):
+        yield {kind: cards for (kind, _), cards in zip(spread, chosen, strict=True)}
 
 
 def _assign(kinds: Kinds, parts: list[int], chosen: Sequence[Sequence[int]]) -> Groups:

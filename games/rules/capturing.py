@@ -70,11 +70,13 @@ class Capture:
 
 @dataclass(frozen=True, slots=True)
 class CaptureList:
-    """The best captures first; ``count`` distinct capture sets, a lower bound unless ``complete``."""
+    """The best captures first; ``count`` distinct capture sets, a lower bound unless ``complete``;
+    ``exact``: the captures listed are proven the best (False only when even that search ran out)."""
 
     captures: tuple[Capture, ...]
     count: int
     complete: bool
+    exact: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -107,7 +109,7 @@ def legal_capture_list(
         )
         for found in search.captures
     )
-    return CaptureList(captures, count=search.count, complete=search.complete)
+    return CaptureList(captures, count=search.count, complete=search.complete, exact=search.exact)
 
 
 def _whole_table(capturing: Capturing, table: Sequence[Card], card: Card) -> tuple[Capture, ...]:
