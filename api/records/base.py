@@ -34,23 +34,25 @@ class RecordsApi(APIView):
         return super().handle_exception(exc)
 
     def match(self, request: Request, pk: int) -> Match:
-        """The match ``pk`` if this request may read it (GET) or write it (other methods)."""
+        """The match ``pk`` (with its seats) if this request may read it (GET) or write it (others)."""
         try:
             match = selectors.match_get(pk)
         except Match.DoesNotExist:
             raise Http404 from None
-        if not MatchAccess().has_object_permission(request, self, match):
-            self.permission_denied(request)
+        self._allow(request, match)
         return match
 
     def hand(self, request: Request, pk: int, number: int) -> Hand:
-        match = self.match(request, pk)
-        try:
-            hand = selectors.hand_get(match=match, number=number)
-        except Hand.DoesNotExist:
-            raise Http404 from None
-        hand.match = match
+        """Hand ``number`` of match ``pk`` (with its match, in one query), as :meth:`match` allows."""
+        hand = Hand.objects.select_related("match").filter(match_id=pk, number=number).first()
+        if hand is None:
+            raise Http404
+        self._allow(request, hand.match)
         return hand
+
+    def _allow(self, request: Request, match: Match) -> None:
+        if not MatchAccess().has_object_permission(request, self, match):
+            self.permission_denied(request)
 
     def club(self, request: Request, pk: int) -> Club:
         """The club ``pk`` if this request may read it (members) or write it (admins)."""

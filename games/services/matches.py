@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Club, Match, Membership, Player, Season, Seat, Side
+from games.models import Club, Hand, Match, Membership, Player, Season, Seat, Side
 from games.rules.errors import BadPlayerCount, TeamsNotAllowed
 from games.rules.game import Game, resolve_options, sides_of
 from games.rules.registry import find_game
@@ -99,6 +99,8 @@ def match_abandon(*, match: Match) -> Match:
     match = Match.objects.select_for_update().get(pk=match.pk)
     if match.status != Match.Status.IN_PROGRESS:
         raise MatchNotInProgress(status=match.status)
+    # Wait for a play being recorded on the open hand; plays that wait for it will see "abandoned".
+    list(Hand.objects.select_for_update().filter(match=match, closed_at__isnull=True))
     match.status = Match.Status.ABANDONED
     match.finished_at = timezone.now()
     match.save(update_fields=["status", "finished_at"])

@@ -9,11 +9,12 @@ log, so an illegal play raises its RuleViolation and nothing is written.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, ParamSpec, TypeVar
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -33,6 +34,9 @@ from games.services.errors import (
 from games.services.scoring import Table, live_rows, replay, table_of
 
 Row = TypeVar("Row", Play, Challenge)
+P = ParamSpec("P")
+R = TypeVar("R")
+KEY_CONSTRAINT = "_key_once_per_match"  # play_key_once_per_match, challenge_key_once_per_match
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +49,25 @@ class Recorded(Generic[Row]):
     replayed: bool = False
 
 
+def _reused_key_is_a_conflict(service: Callable[P, R]) -> Callable[P, R]:
+    """The same key sent at once for two hands of a match passes both lookups (each under its own hand
+    lock); the later insert then breaks the unique key constraint, the write rolls back whole, and the
+    client is told the key is reused. (No savepoint per insert: it would cost two round trips a play.)"""
+
+    @functools.wraps(service)
+    def checked(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return service(*args, **kwargs)
+        except IntegrityError as error:
+            key = kwargs.get("idempotency_key")
+            if key and KEY_CONSTRAINT in str(error):
+                raise IdempotencyKeyReused(key=key) from error
+            raise
+
+    return checked
+
+
+@_reused_key_is_a_conflict
 @transaction.atomic
 def hand_play_record(
     *,
@@ -73,9 +96,7 @@ def hand_play_record(
         return _replayed(earlier, digest, hand, table)
     plays, challenges = _verified_rows(hand, table, expected_seq)
     report = replay(hand, table, [*convert.log_entries(plays, challenges), entry])
-    row = _created(
-        Play,
-        idempotency_key,
+    row = Play.objects.create(
         hand=hand,
         match_id=hand.match_id,
         seq=expected_seq,
@@ -112,6 +133,7 @@ def hand_play_undo(*, hand: Hand, expected_seq: int) -> Recorded[Play]:
     return Recorded(row=last, report=report, next_seq=hand.next_seq)
 
 
+@_reused_key_is_a_conflict
 @transaction.atomic
 def hand_challenge_record(
     *,
@@ -141,9 +163,7 @@ def hand_challenge_record(
         raise NoSuchPlay(number=hand.number, seq=play_seq)
     entry = LogEntry(seat=seat, challenge_of=convert.play_index(plays, challenged))
     report = replay(hand, table, [*convert.log_entries(plays, challenges), entry])
-    row = _created(
-        Challenge,
-        idempotency_key,
+    row = Challenge.objects.create(
         hand=hand,
         match_id=hand.match_id,
         play=challenged,
@@ -198,14 +218,3 @@ def _replayed(earlier: Row, digest: str, hand: Hand, table: Table) -> Recorded[R
         raise IdempotencyKeyReused(key=earlier.idempotency_key)
     report = replay(hand, table, convert.log_entries(*live_rows(hand)))
     return Recorded(row=earlier, report=report, next_seq=hand.next_seq, replayed=True)
-
-
-def _created(model: type[Row], key: str, **fields: Any) -> Row:
-    """Insert the row; the same key used at once on another hand of the match is a reused key."""
-    try:
-        with transaction.atomic():
-            return model.objects.create(**fields)
-    except IntegrityError:
-        if key and model.objects.filter(match_id=fields["match_id"], idempotency_key=key).exists():
-            raise IdempotencyKeyReused(key=key) from None
-        raise

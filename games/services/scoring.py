@@ -49,6 +49,8 @@ def is_time_up(match: Match) -> bool:
 
 def sweeps_before(hand: Hand, table: Table) -> tuple[int, ...]:
     """Each side's sweeps in the match's closed hands before ``hand`` (Tablo's ``per_five``, B9)."""
+    if hand.number == 1:
+        return (0,) * len(table.sides)
     rows = (
         HandScore.objects.filter(hand__match_id=hand.match_id, hand__number__lt=hand.number)
         .values("side")
