@@ -118,3 +118,17 @@ def test_the_match_screen_speaks_russian(live_server: LiveServer, page: Page) ->
     expect(page.locator(".turn")).to_be_focused()  # the redrawn screen keeps the focus in place
     expect(page.get_by_role("radio", name="король пик")).to_be_enabled()
     page.screenshot(path="test-artifacts/match-russian.png", full_page=True)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_choosing_a_variant_redraws_its_seats_and_rules(live_server: LiveServer, page: Page) -> None:
+    sign_in(page, live_server.url)
+    page.goto(live_server.url + "/matches/new/")
+    page.get_by_label("Seat 1").fill("Marija")
+    page.get_by_label("Game").select_option("escoba-15")
+    expect(page.get_by_label("Seat 6")).to_be_visible()  # Escoba seats up to six (RULES.md A2)
+    expect(page.get_by_label("Seat 1")).to_have_value("Marija")
+    expect(page.get_by_label("Target score")).to_have_value("11")
+    expect(page.get_by_label("What a card takes")).to_have_value("fifteen")
+    page.screenshot(path="test-artifacts/new-match.png", full_page=True)

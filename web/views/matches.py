@@ -34,7 +34,9 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else None
     slug = (data or request.GET).get("variant", "")
     preset = preset_find(slug) or presets_available()[0]
-    form = MatchForm(data, preset=preset, initial=request.GET.dict() if data is None else None)
+    # A new variant keeps the names typed so far; its target and rules start from the variant's own.
+    kept = {key: value for key, value in request.GET.items() if key.startswith("seat_") or key == "teams"}
+    form = MatchForm(data, preset=preset, initial=kept if data is None else None)
     if data is not None and form.is_valid():
         try:
             with transaction.atomic():  # guests created for a match that fails to start are not kept
