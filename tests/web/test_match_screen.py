@@ -117,3 +117,28 @@ def test_the_quick_entry_is_checked_live_and_scores_the_hand(owner_client: Clien
     assert response.status_code == 200
     tablo.refresh_from_db()
     assert tablo.totals == [15, 10]  # 12 + 3 for 29+ cards (B11); 10 + 0
+
+
+def test_a_share_link_shows_the_match_to_anyone_read_only(owner_client: Client, tablo: Match) -> None:
+    owner_client.post(reverse("match-share", args=[tablo.pk]), {"enabled": "1"})
+    tablo.refresh_from_db()
+    visitor = Client()
+    page = visitor.get(reverse("match-shared", args=[tablo.share_token])).content.decode()
+    assert "Score sheet" in page
+    assert "Start the hand" not in page
+    live = visitor.get(reverse("match-shared-live", args=[tablo.share_token]), headers=HTMX)
+    assert live.status_code == 200
+    assert visitor.get(reverse("match-shared", args=["not-a-token"])).status_code == 404
+
+
+def test_an_abandoned_match_says_so_and_takes_no_more_hands(owner_client: Client, tablo: Match) -> None:
+    owner_client.post(reverse("match-abandon", args=[tablo.pk]))
+    page = owner_client.get(reverse("match", args=[tablo.pk])).content.decode()
+    assert "This match was abandoned." in page
+    assert "Start the hand" not in page
+
+
+def test_home_lists_my_matches_in_progress(owner_client: Client, tablo: Match) -> None:
+    page = owner_client.get(reverse("home")).content.decode()
+    assert reverse("match", args=[tablo.pk]) in page
+    assert "Marija, Dragan" in page
