@@ -29,7 +29,7 @@ from games.selectors import (
     sides_of_match,
 )
 from games.services.scoring import setup_of, table_of
-from web.presets import sweep_name
+from web.presets import game_title, sweep_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +205,7 @@ def match_screen(match: Match, user: User | AnonymousUser) -> MatchScreen:
     seat_numbers = [[seat.number for seat in side] for side in seats]
     return MatchScreen(
         match=match,
-        title=find_game(match.game).title,
+        title=str(game_title(match.game)),
         deck=find_game(match.game).deck,
         board=board,
         seat_names=names,

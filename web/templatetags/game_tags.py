@@ -1,0 +1,14 @@
+"""Games in templates: ``{{ match.game|game_title }}``."""
+
+from __future__ import annotations
+
+from django import template
+
+from web.presets import game_title as title_of
+
+register = template.Library()
+
+
+@register.filter
+def game_title(name: str) -> str:
+    return str(title_of(name))
