@@ -11,7 +11,8 @@
   /* A key press moves focus to the element marked data-shortcut="<key>" (S score, T turn, C table cards). */
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
-    var key = event.key.toLowerCase();
+    /* By physical key, so S T C also work with a Russian layout (where they type ы е с). */
+    var key = /^Key[A-Z]$/.test(event.code) ? event.code.slice(3).toLowerCase() : event.key.toLowerCase();
     if (key.length !== 1) return;
     var region = document.querySelector('[data-shortcut="' + key + '"]');
     if (!region) return;

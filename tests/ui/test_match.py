@@ -116,6 +116,10 @@ def test_the_match_screen_speaks_russian(live_server: LiveServer, page: Page) ->
     play(page, "QS")
     expect(page.locator(".last-play")).to_contain_text("Д♠")
     expect(page.locator(".turn")).to_be_focused()  # the redrawn screen keeps the focus in place
+    page.keyboard.press("KeyS")  # S, as in the originals, whatever the keyboard layout
+    expect(page.locator(".sheet")).to_be_focused()
+    page.keyboard.press("KeyC")
+    expect(page.locator(".table-cards")).to_be_focused()
     expect(page.get_by_role("radio", name="король пик")).to_be_enabled()
     page.screenshot(path="test-artifacts/match-russian.png", full_page=True)
 
