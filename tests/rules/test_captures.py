@@ -9,18 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.rules.capture_best import best_vectors
+from games.rules.capture_kinds import Budget, Splitter, kinds_of
 from games.rules.captures import (
     MANY_GROUPS,
     Board,
     CaptureMode,
-    CaptureSearch,
     can_capture,
     find_grouping,
     is_sweep,
     legal_captures,
 )
-from games.rules.capture_best import best_vectors
-from games.rules.capture_kinds import Budget, Splitter, kinds_of
 from tests.rules.reference import reference_captures
 
 ACE = (1, 11)
