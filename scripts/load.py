@@ -4,12 +4,14 @@ It migrates a throwaway PostgreSQL database, starts gunicorn on loopback, and fo
 (20 and 100 tables by default) runs that many tables for a bounded time. A table is an async httpx
 client that starts matches of every game and plays them hand by hand with random legal plays (the
 engine's capture lists), sending each play with an ``Idempotency-Key``; now and then it resends a play
-as a phone on a bad connection would. Afterwards it checks, in this process, that every play the
-server acknowledged is stored exactly once and that every stored score equals the engine's replay of
-the stored log (``match_audit``), then prints plays per second and p50/p95/p99 latency per level.
+as a phone on a bad connection would. Before each request a table pauses ``--think`` seconds on
+average (exponentially distributed; 0 makes it a closed loop that measures the server's capacity).
+Afterwards it checks, in this process, that every play the server acknowledged is stored exactly
+once and that every stored score equals the engine's replay of the stored log (``match_audit``), then
+prints plays per second and p50/p95/p99 latency per level.
 
-    make load                                  # 20 and 100 tables, 30 s each
-    .venv/bin/python scripts/load.py --tables 20 --seconds 10
+    make load                                  # 20 and 100 tables, 30 s each, 0.5 s think time
+    make load LOAD_ARGS="--tables 20 --think 0 --seconds 10"
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ GAMES = [  # (game, players, options): short matches, so that many finish within
     ("tablo", 4, {"target": 30}),
 ]
 RESEND = 0.03  # share of plays sent twice, as a phone that lost the answer would
+THINK = 0.5  # a table entering two cards a second: several times faster than people play
 
 
 @dataclass
@@ -46,6 +49,7 @@ class Level:
     """What the tables of one concurrency level saw."""
 
     tables: int
+    think: float
     latencies: list[float] = field(default_factory=list)  # seconds, one per play request answered
     acked: set[tuple[int, int, int]] = field(default_factory=set)  # (match, hand, seq) answered 201
     matches: set[int] = field(default_factory=set)
@@ -77,6 +81,12 @@ def _arguments() -> argparse.Namespace:
     )
     parser.add_argument("--tables", type=int, nargs="+", default=[20, 100], help="concurrency levels")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long each level plays")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=THINK,
+        help="mean pause in seconds between a table's requests (0: each answer triggers the next request)",
+    )
     parser.add_argument("--database", default=os.environ.get("LOAD_DATABASE_URL", DEFAULT_DB))
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
@@ -151,7 +161,7 @@ class _gunicorn:
 
 
 async def _run_level(args: argparse.Namespace, tables: int, tokens: list[str]) -> Level:
-    level = Level(tables=tables)
+    level = Level(tables=tables, think=args.think)
     limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
     base = f"http://127.0.0.1:{args.port}/api/v1"
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
@@ -159,27 +169,12 @@ async def _run_level(args: argparse.Namespace, tables: int, tokens: list[str]) -
         started = time.monotonic()
         await asyncio.gather(
             *(
-                _table(client, tokens[n], random.Random(args.seed * 1000 + n), stop, level)
+                _Table(client, tokens[n], random.Random(args.seed * 1000 + n), stop, level, args.think).run()
                 for n in range(tables)
             )
         )
         level.seconds = time.monotonic() - started
     return level
-
-
-async def _table(
-    client: httpx.AsyncClient, token: str, rng: random.Random, stop: float, level: Level
-) -> None:
-    """Start matches and play them until time is up."""
-    headers = {"Authorization": f"Token {token}"}
-    while time.monotonic() < stop:
-        game, players, options = rng.choice(GAMES)
-        try:
-            await _match(client, headers, game, players, options, rng, stop, level)
-        except _Stop:
-            return
-        except _Failure as failure:
-            level.errors.append(str(failure))
 
 
 class _Failure(Exception):
@@ -190,87 +185,79 @@ class _Stop(Exception):
     """Time is up (a match may be left mid-hand: that is fine, it is checked all the same)."""
 
 
-async def _call(
-    client: httpx.AsyncClient, method: str, url: str, headers: dict[str, str], **kwargs: Any
-) -> Any:
-    response = await client.request(method, url, headers=headers, **kwargs)
-    if response.status_code >= 300:
-        raise _Failure(f"{method} {url}: {response.status_code} {response.text[:300]}")
-    return response.json()
+@dataclass
+class _Table:
+    """One table: a phone that starts matches of every game and plays them out, play after play."""
 
+    client: httpx.AsyncClient
+    token: str
+    rng: random.Random
+    stop: float
+    level: Level
+    think: float
 
-async def _match(
-    client: httpx.AsyncClient,
-    headers: dict[str, str],
-    game: str,
-    players: int,
-    options: dict[str, Any],
-    rng: random.Random,
-    stop: float,
-    level: Level,
-) -> None:
-    seats = []
-    for seat in range(players):
-        body = {"name": f"P{seat}"}
-        seats.append((await _call(client, "POST", "/players/", headers, json=body))["id"])
-    body = {"game": game, "players": seats, "options": options}
-    match = await _call(client, "POST", "/matches/", headers, json=body)
-    level.matches.add(match["id"])
-    for number in range(1, 40):
-        if time.monotonic() >= stop:
+    async def run(self) -> None:
+        while time.monotonic() < self.stop:
+            try:
+                await self.match(*self.rng.choice(GAMES))
+            except _Stop:
+                return
+            except _Failure as failure:
+                self.level.errors.append(str(failure))
+
+    async def call(self, method: str, url: str, body: Any = None, key: str = "") -> Any:
+        """One request; plays are timed. Pauses first, as a person would, unless ``think`` is 0."""
+        if time.monotonic() >= self.stop:
             raise _Stop
-        await _hand(client, headers, match, number, rng, stop, level)
-        result = await _call(client, "POST", f"/matches/{match['id']}/hands/{number}/close/", headers)
-        if result["match"]["status"] != "in_progress":
-            level.finished += 1
-            return
+        if self.think:
+            await asyncio.sleep(self.rng.expovariate(1 / self.think))
+        headers = {"Authorization": f"Token {self.token}"} | ({"Idempotency-Key": key} if key else {})
+        started = time.perf_counter()
+        response = await self.client.request(method, url, headers=headers, json=body)
+        if url.endswith("/plays/"):
+            self.level.latencies.append(time.perf_counter() - started)
+        if response.status_code == 409:
+            self.level.conflicts += 1
+        if response.status_code >= 300:
+            raise _Failure(f"{method} {url}: {response.status_code} {response.text[:300]}")
+        return response.json()
 
+    async def match(self, game: str, players: int, options: dict[str, Any]) -> None:
+        seats = [
+            (await self.call("POST", "/players/", {"name": f"P{seat}"}))["id"] for seat in range(players)
+        ]
+        match = await self.call("POST", "/matches/", {"game": game, "players": seats, "options": options})
+        self.level.matches.add(match["id"])
+        for number in range(1, 40):
+            await self.hand(match, number)
+            result = await self.call("POST", f"/matches/{match['id']}/hands/{number}/close/")
+            if result["match"]["status"] != "in_progress":
+                self.level.finished += 1
+                return
 
-async def _hand(
-    client: httpx.AsyncClient,
-    headers: dict[str, str],
-    match: dict[str, Any],
-    number: int,
-    rng: random.Random,
-    stop: float,
-    level: Level,
-) -> None:
-    from games.rules.registry import find_game
-    from games.services.demo import random_play, random_setup
+    async def hand(self, match: dict[str, Any], number: int) -> None:
+        """Start hand ``number`` and play it out; now and then a play is sent twice with its key."""
+        from games.rules.registry import find_game
+        from games.services.demo import random_play, random_setup
 
-    url = f"/matches/{match['id']}/hands/"
-    setup = random_setup(match["game"], number, rng)
-    state = (await _call(client, "POST", url, headers, json=setup))["state"]
-    deck = find_game(match["game"]).deck
-    seen, seq = {*setup["table"], *setup["set_aside"]}, 0
-    while not state["complete"]:
-        if time.monotonic() >= stop:
-            raise _Stop
-        unseen = [card for card in deck if str(card) not in seen]
-        card, taken = random_play(match["game"], state["table"], unseen, match["options"], rng)
-        body = {"seat": state["next_seat"], "card": str(card), "taken": taken, "expected_seq": seq}
-        key = {"Idempotency-Key": f"{match['id']}-{number}-{seq}"}
-        answer = await _play(client, {**headers, **key}, f"{url}{number}/plays/", body, level)
-        if rng.random() < RESEND:
-            level.resent += 1
-            again = await _play(client, {**headers, **key}, f"{url}{number}/plays/", body, level)
-            level.replayed += again["replayed"] and again["play"] == answer["play"]
-        level.acked.add((match["id"], number, answer["play"]["seq"]))
-        state, seq = answer["hand"], answer["hand"]["next_seq"]
-        seen.add(str(card))
-
-
-async def _play(
-    client: httpx.AsyncClient, headers: dict[str, str], url: str, body: dict[str, Any], level: Level
-) -> Any:
-    started = time.perf_counter()
-    response = await client.post(url, headers=headers, json=body)
-    level.latencies.append(time.perf_counter() - started)
-    if response.status_code == 409:
-        level.conflicts += 1
-    if response.status_code != 201:
-        raise _Failure(f"POST {url}: {response.status_code} {response.text[:300]}")
-    return response.json()
+        url = f"/matches/{match['id']}/hands/"
+        setup = random_setup(match["game"], number, self.rng)
+        state = (await self.call("POST", url, setup))["state"]
+        deck = find_game(match["game"]).deck
+        seen, seq = {*setup["table"], *setup["set_aside"]}, 0
+        while not state["complete"]:
+            unseen = [card for card in deck if str(card) not in seen]
+            card, taken = random_play(match["game"], state["table"], unseen, match["options"], self.rng)
+            body = {"seat": state["next_seat"], "card": str(card), "taken": taken, "expected_seq": seq}
+            key = f"{match['id']}-{number}-{seq}"
+            answer = await self.call("POST", f"{url}{number}/plays/", body, key)
+            self.level.acked.add((match["id"], number, answer["play"]["seq"]))
+            if self.rng.random() < RESEND:
+                again = await self.call("POST", f"{url}{number}/plays/", body, key)
+                self.level.resent += 1
+                self.level.replayed += again["replayed"] and again["play"] == answer["play"]
+            state, seq = answer["hand"], answer["hand"]["next_seq"]
+            seen.add(str(card))
 
 
 def _verify(levels: list[Level]) -> dict[str, Any]:
@@ -299,18 +286,16 @@ def _verify(levels: list[Level]) -> dict[str, Any]:
 
 
 def _report(levels: list[Level], checks: dict[str, Any]) -> None:
+    columns = ["tables", "think s", "seconds", "plays", "plays/s", "p50 ms", "p95 ms", "p99 ms"]
+    columns += ["matches", "finished", "resent", "409", "errors"]
     print("\nPlays recorded through POST .../plays/ (gunicorn + PostgreSQL on loopback)")
-    print(
-        f"{'tables':>6} {'seconds':>7} {'plays':>6} {'plays/s':>8} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7}"
-        f" {'matches':>7} {'finished':>8} {'resent':>6} {'409':>4} {'errors':>6}"
-    )
+    print(" ".join(f"{column:>8}" for column in columns))
     for level in levels:
         cuts = statistics.quantiles(level.latencies, n=100) if len(level.latencies) > 1 else [0.0] * 99
-        print(
-            f"{level.tables:>6} {level.seconds:>7.1f} {len(level.acked):>6} {len(level.acked) / level.seconds:>8.1f}"
-            f" {cuts[49] * 1000:>7.1f} {cuts[94] * 1000:>7.1f} {cuts[98] * 1000:>7.1f} {len(level.matches):>7}"
-            f" {level.finished:>8} {level.resent:>6} {level.conflicts:>4} {len(level.errors):>6}"
-        )
+        row = [level.tables, level.think, f"{level.seconds:.1f}", len(level.acked)]
+        row += [f"{len(level.acked) / level.seconds:.1f}", *(f"{cuts[n] * 1000:.1f}" for n in (49, 94, 98))]
+        row += [len(level.matches), level.finished, level.resent, level.conflicts, len(level.errors)]
+        print(" ".join(f"{value:>8}" for value in row))
         for error in level.errors[:3]:
             print(f"    error: {error}")
     print()

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from games import convert
 from games.models import Club, Hand, Match, Membership, Player, Season, Seat, Side
 from games.rules.errors import BadPlayerCount, TeamsNotAllowed
 from games.rules.game import Game, resolve_options, sides_of
@@ -41,7 +42,7 @@ def match_start(
     resolved = resolve_options(rules, options)
     teams = rules.default_teams(len(players)) if teams is None else teams
     _verify_seating(rules, players, teams)
-    rules.match_status((), len(players), resolved, False)  # the engine's own check of the whole setup
+    status = rules.match_status((), len(players), resolved, False)  # the engine's own check of the setup
     club = season.club if season is not None and club is None else club
     _verify_club(club, season, by)
     match = Match.objects.create(
@@ -54,7 +55,7 @@ def match_start(
         club=club,
         season=season,
         created_by=by,
-        totals=[0] * len(sides_of(len(players), teams)),
+        **{**convert.status_fields(status), "winner": None},
     )
     for index, seats in enumerate(sides_of(len(players), teams)):
         side = Side.objects.create(match=match, index=index)
