@@ -89,8 +89,8 @@ def _arguments() -> argparse.Namespace:
     )
     parser.add_argument("--database", default=os.environ.get("LOAD_DATABASE_URL", DEFAULT_DB))
     parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
-    parser.add_argument("--threads", type=int, default=4, help="threads per worker")
+    parser.add_argument("--workers", type=int, default=5, help="gunicorn workers (2 x cores + 1)")
+    parser.add_argument("--threads", type=int, default=1, help="threads per worker (1: sync workers)")
     parser.add_argument("--seed", type=int, default=6)
     return parser.parse_args()
 
@@ -141,7 +141,7 @@ class _gunicorn:
             f"--bind=127.0.0.1:{self.port}",
             f"--workers={self.workers}",
             f"--threads={self.threads}",
-            "--worker-class=gthread",
+            "--worker-class=" + ("sync" if self.threads == 1 else "gthread"),
             "--log-level=warning",
         ]
         self.process = subprocess.Popen(command, cwd=ROOT)

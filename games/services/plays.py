@@ -36,7 +36,7 @@ from games.services.scoring import Table, live_rows, replay, table_of
 Row = TypeVar("Row", Play, Challenge)
 P = ParamSpec("P")
 R = TypeVar("R")
-KEY_CONSTRAINT = "_key_once_per_match"  # play_key_once_per_match, challenge_key_once_per_match
+KEY_COLUMN = "idempotency_key"  # named by both PostgreSQL's and SQLite's unique-violation messages
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +60,7 @@ def _reused_key_is_a_conflict(service: Callable[P, R]) -> Callable[P, R]:
             return service(*args, **kwargs)
         except IntegrityError as error:
             key = kwargs.get("idempotency_key")
-            if key and KEY_CONSTRAINT in str(error):
+            if key and KEY_COLUMN in str(error):
                 raise IdempotencyKeyReused(key=key) from error
             raise
 
@@ -90,11 +90,12 @@ def hand_play_record(
         kind="play", seat=seat, card=str(entry.card), taken=sorted(map(str, entry.taken)), seq=expected_seq
     )
     hand, table = _locked_open(hand)
-    if idempotency_key and (
-        earlier := Play.objects.filter(match_id=hand.match_id, idempotency_key=idempotency_key).first()
-    ):
+    rows = list(hand.plays.order_by("seq", "pk"))  # undone ones too: a late retry finds its play
+    # A key used on another hand of the match breaks the unique constraint at the insert instead.
+    if idempotency_key and (earlier := next((r for r in rows if r.idempotency_key == idempotency_key), None)):
         return _replayed(earlier, digest, hand, table)
-    plays, challenges = _verified_rows(hand, table, expected_seq)
+    live = [row for row in rows if row.undone_at is None]
+    plays, challenges = _verified_rows(hand, table, expected_seq, live)
     report = replay(hand, table, [*convert.log_entries(plays, challenges), entry])
     row = Play.objects.create(
         hand=hand,
@@ -187,13 +188,16 @@ def _locked_open(hand: Hand) -> tuple[Hand, Table]:
     return hand, table_of(hand.match)
 
 
-def _verified_rows(hand: Hand, table: Table, expected_seq: int) -> tuple[list[Play], list[Challenge]]:
-    """The hand's live log, once the match, the hand and ``expected_seq`` allow a write."""
+def _verified_rows(
+    hand: Hand, table: Table, expected_seq: int, live: list[Play] | None = None
+) -> tuple[list[Play], list[Challenge]]:
+    """The hand's live log (its ``live`` plays, when already read), once the match, the hand and
+    ``expected_seq`` allow a write."""
     if hand.match.status != Match.Status.IN_PROGRESS:
         raise MatchNotInProgress(status=hand.match.status)
     if not hand.is_open:
         raise HandNotOpen(number=hand.number)
-    plays, challenges = live_rows(hand)
+    plays, challenges = live_rows(hand, live)
     if expected_seq != hand.next_seq:
         report = replay(hand, table, convert.log_entries(plays, challenges))
         raise HandOutOfSync(expected_seq=hand.next_seq, got=expected_seq, **state_facts(report, plays))

@@ -65,9 +65,10 @@ def setup_of(hand: Hand, table: Table, sweeps: Sequence[int] | None = None) -> H
     return convert.hand_setup(hand, players=table.players, teams=table.teams, sweeps_before=counts)
 
 
-def live_rows(hand: Hand) -> tuple[list[Play], list[Challenge]]:
-    """The hand's plays that stand (not undone), in order, and the challenges of them."""
-    plays = list(hand.plays.filter(undone_at__isnull=True).order_by("seq"))
+def live_rows(hand: Hand, plays: list[Play] | None = None) -> tuple[list[Play], list[Challenge]]:
+    """The hand's plays that stand (not undone), in order (unless given), and the challenges of them."""
+    if plays is None:
+        plays = list(hand.plays.filter(undone_at__isnull=True).order_by("seq"))
     challenges = list(hand.challenges.filter(play__undone_at__isnull=True).order_by("pk")) if plays else []
     return plays, challenges
 

@@ -102,3 +102,17 @@ def test_no_play_on_a_closed_hand(hand: Hand) -> None:
     with pytest.raises(HandNotOpen):
         hand_play_record(hand=hand, seat=1, card="5H", expected_seq=0)
     assert Match.objects.get().status == Match.Status.IN_PROGRESS
+
+
+def test_a_key_from_an_earlier_hand_is_refused_and_nothing_is_written() -> None:
+    import random
+
+    from games.services.demo import demo_hand_play
+
+    match = MatchFactory.create(game="tablo")
+    first = demo_hand_play(match=match, rng=random.Random(1))
+    Play.objects.filter(hand=first, seq=0).update(idempotency_key="k1")
+    hand = hand_start(match=match, table=TABLE)
+    with pytest.raises(IdempotencyKeyReused):
+        hand_play_record(hand=hand, seat=0, card="5H", taken=["5S"], expected_seq=0, idempotency_key="k1")
+    assert not Play.objects.filter(hand=hand).exists()
