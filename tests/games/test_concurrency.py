@@ -47,9 +47,9 @@ def at_once(*requests: Callable[[], Any]) -> list[Any]:
         return list(pool.map(run, requests))
 
 
-def _post(people: Personas, who: str, body: dict[str, Any], **headers: str) -> Callable[[], Any]:
+def _post(people: Personas, who: str, body: dict[str, Any], key: str = "") -> Callable[[], Any]:
     url = f"/api/v1/matches/{people.match.pk}/hands/1/plays/"
-    return lambda: api_client(getattr(people, who)).post(url, body, format="json", **headers)
+    return lambda: api_client(getattr(people, who)).post(url, body, format="json", HTTP_IDEMPOTENCY_KEY=key)
 
 
 def test_two_phones_recording_at_once_land_exactly_one_play_per_number(people: Personas) -> None:
@@ -74,7 +74,7 @@ def test_two_phones_recording_at_once_land_exactly_one_play_per_number(people: P
 
 def test_a_retried_request_racing_its_original_records_one_play(people: Personas) -> None:
     body = {"seat": 1, "card": "5H", "taken": ["5S"], "expected_seq": 0}
-    responses = at_once(*(_post(people, "player", body, HTTP_IDEMPOTENCY_KEY="same") for _ in range(4)))
+    responses = at_once(*(_post(people, "player", body, key="same") for _ in range(4)))
     assert [response.status_code for response in responses] == [201] * 4
     assert sorted(response.json()["replayed"] for response in responses) == [False, True, True, True]
     assert len({response.json()["play"]["seq"] for response in responses}) == 1

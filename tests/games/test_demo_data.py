@@ -1,4 +1,4 @@
-"""``manage.py demo_data`` (run by ``make run``): the demo account, players and a finished Tablo match, once."""
+"""``manage.py demo_data`` (``make run``): the demo account, players and a finished Tablo match, once."""
 
 from __future__ import annotations
 
