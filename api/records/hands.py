@@ -10,7 +10,7 @@ from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.records.base import CardsField, RecordsApi, account, valid
+from api.records.base import CardsField, RecordsApi, account, paginated, valid
 from api.records.matches import SHARE
 from games import convert, selectors
 from games.models import Hand, Match
@@ -122,8 +122,7 @@ class HandListCreateApi(RecordsApi):
 
     @extend_schema(operation_id="hands_list", parameters=[SHARE], responses=HandListOutput(many=True))
     def get(self, request: Request, pk: int) -> Response:
-        hands = selectors.hand_list(match=self.match(request, pk))
-        return Response(HandListOutput(hands, many=True).data)  # type: ignore[arg-type]  # many=True takes rows
+        return paginated(self, request, selectors.hand_list(match=self.match(request, pk)), HandListOutput)
 
     @extend_schema(operation_id="hands_create", request=InputSerializer, responses={201: HandOutput})
     def post(self, request: Request, pk: int) -> Response:

@@ -57,7 +57,7 @@ def hand_start(
         HandStillOpen: the previous hand is not closed.
         BadDealer, RuleViolation: a bad setup (the engine checks the table and set-aside cards).
     """
-    if is_time_up(match) and _finish_if_over(match=match):
+    if match.time_limit_minutes is not None and _finish_if_over(match=match):
         raise MatchNotInProgress(status=Match.Status.FINISHED)
     return _hand_open(match=match, dealer=dealer, starter=starter, table=table, set_aside=set_aside)
 
@@ -66,7 +66,9 @@ def hand_start(
 def _finish_if_over(*, match: Match) -> bool:
     """Out of time between hands: ask the engine whether the match is over now, and record it."""
     match = _locked_match(match)
-    if match.status != Match.Status.IN_PROGRESS or match.hands.filter(closed_at__isnull=True).exists():
+    if not is_time_up(match) or match.status != Match.Status.IN_PROGRESS:
+        return False
+    if match.hands.filter(closed_at__isnull=True).exists():
         return False  # the hand in progress is played out first (RULES.md T15)
     status = match_rescore(match=match, from_number=match.hands.count() + 1)
     if status.finished:

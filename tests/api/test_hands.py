@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -64,10 +66,14 @@ def test_hand_detail_shows_the_plays_and_the_replayed_state(people: Personas) ->
     assert body["state"]["complete"] is False
 
 
-def test_the_hand_list_shows_each_hands_totals(people: Personas) -> None:
+def test_the_hand_list_shows_each_hands_totals_in_a_bounded_number_of_queries(
+    people: Personas, django_assert_max_num_queries: Callable[..., Any]
+) -> None:
     rng = random.Random(1)
     demo_hand_play(match=people.match, rng=rng)
     demo_hand_play(match=people.match, rng=rng)
-    body = api_client(people.member).get(f"/api/v1/matches/{people.match.pk}/hands/").json()
-    assert [hand["number"] for hand in body] == [1, 2]
-    assert all(len(hand["totals"]) == 2 and not hand["is_open"] for hand in body)
+    with django_assert_max_num_queries(7):  # auth, match, seats, permission, count, hands, scores
+        body = api_client(people.member).get(f"/api/v1/matches/{people.match.pk}/hands/").json()
+    assert body["count"] == 2
+    assert [hand["number"] for hand in body["results"]] == [1, 2]
+    assert all(len(hand["totals"]) == 2 and not hand["is_open"] for hand in body["results"])
