@@ -8,6 +8,9 @@ from django.contrib.auth.models import User
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -155,3 +158,22 @@ class SeasonListCreateApi(RecordsApi):
         data = valid(self.InputSerializer, request)
         season = season_create(club=club, **data)
         return Response(SeasonOutput(season).data, status=status.HTTP_201_CREATED)
+
+
+class TokenCreateApi(RecordsApi):
+    """App sign-in: username and password give the account's API token (``Authorization: Token ...``)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema_serializer(component_name="TokenCreateOutput")
+    class OutputSerializer(serializers.Serializer[Any]):
+        token = serializers.CharField()
+        username = serializers.CharField()
+
+    @extend_schema(operation_id="auth_token_create", request=AuthTokenSerializer, responses=OutputSerializer)
+    def post(self, request: Request) -> Response:
+        serializer = AuthTokenSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        user = serializer.validated_data["user"]
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response(self.OutputSerializer({"token": token.key, "username": user.get_username()}).data)

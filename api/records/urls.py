@@ -9,6 +9,7 @@ from api.records import hands, matches, people, plays
 HAND = "matches/<int:pk>/hands/<int:number>/"
 
 urlpatterns = [
+    path("auth/token/", people.TokenCreateApi.as_view(), name="records-auth-token"),
     path("players/", people.PlayerListCreateApi.as_view(), name="records-players"),
     path("players/<int:pk>/", people.PlayerDetailApi.as_view(), name="records-player"),
     path("clubs/", people.ClubListCreateApi.as_view(), name="records-clubs"),

@@ -1,4 +1,5 @@
-"""/api/v1/players/: any signed-in user lists and adds players; one player per account."""
+"""/api/v1/players/: any signed-in user lists and adds players; one player per account. And app sign-in
+(/api/v1/auth/token/)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from rest_framework.test import APIClient
 
 from games.models import Player
-from tests.factories import PlayerFactory, UserFactory, api_client
+from tests.factories import PASSWORD, PlayerFactory, UserFactory, api_client
 
 pytestmark = pytest.mark.django_db
 
@@ -42,3 +44,15 @@ def test_anonymous_visitors_cannot_add_players() -> None:
     response = api_client().post("/api/v1/players/", {"name": "Ana"}, format="json")
     assert (response.status_code, response.json()["code"]) == (403, "auth.required")
     assert not Player.objects.exists()
+
+
+def test_an_app_signs_in_for_a_token_and_uses_it() -> None:
+    UserFactory.create(username="ana")
+    response = api_client().post(
+        "/api/v1/auth/token/", {"username": "ana", "password": PASSWORD}, format="json"
+    )
+    assert response.status_code == 200
+    app = APIClient(HTTP_AUTHORIZATION=f"Token {response.json()['token']}")
+    assert app.post("/api/v1/players/", {"name": "Ana"}, format="json").status_code == 201
+    wrong = api_client().post("/api/v1/auth/token/", {"username": "ana", "password": "nope"}, format="json")
+    assert (wrong.status_code, wrong.json()["code"]) == (400, "request.invalid")
