@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from games.models import Membership
-from tests.factories import api_client, make_personas
+from tests.factories import MembershipFactory, UserFactory, api_client, make_personas
 
 pytestmark = pytest.mark.django_db
 
@@ -32,3 +35,14 @@ def test_an_unknown_username_is_400() -> None:
         f"/api/v1/clubs/{people.club.pk}/memberships/", {"username": "nobody"}, format="json"
     )
     assert (response.status_code, response.json()["code"]) == (400, "request.invalid")
+
+
+def test_the_list_takes_a_bounded_number_of_queries(
+    django_assert_max_num_queries: Callable[..., Any],
+) -> None:
+    people = make_personas()
+    for user in UserFactory.create_batch(15):
+        MembershipFactory.create(club=people.club, user=user)
+    with django_assert_max_num_queries(5):  # auth, club, role, count, page
+        body = api_client(people.member).get(f"/api/v1/clubs/{people.club.pk}/memberships/").json()
+    assert body["count"] == 17
