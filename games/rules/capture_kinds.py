@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from math import comb
 
 WEIGHT_UNIT = 64  # weight = points * 64 + cards: orders by points, then cards (at most 52 cards)
@@ -69,15 +70,9 @@ class Kinds:
     def counts(self, vector: int) -> list[int]:
         return [self.count(vector, kind) for kind in range(len(self.members))]
 
-    def spread(self, vector: int) -> list[tuple[int, int]]:
+    def spread(self, vector: int) -> tuple[tuple[int, int], ...]:
         """The nonzero (kind, count) pairs of ``vector``."""
-        pairs = []
-        while vector:
-            kind = self.lowest(vector)
-            count = self.count(vector, kind)
-            pairs.append((kind, count))
-            vector -= count << (kind * self.width)
-        return pairs
+        return _spread(vector, self.width)
 
     def unit(self, kind: int) -> int:
         """The vector of one card of ``kind``."""
@@ -90,10 +85,8 @@ class Kinds:
 
     def weight(self, vector: int) -> int:
         """Points, then cards, as one int (:data:`WEIGHT_UNIT`)."""
-        return sum(
-            count * (points * WEIGHT_UNIT + 1)
-            for count, points in zip(self.counts(vector), self.points, strict=True)
-        )
+        points = self.points
+        return sum(count * (points[kind] * WEIGHT_UNIT + 1) for kind, count in self.spread(vector))
 
     def multiplicity(self, vector: int) -> int:
         """How many card sets have this count vector."""
@@ -110,6 +103,18 @@ class Kinds:
     def is_lone(self, vector: int) -> bool:
         """Exactly one card."""
         return vector & (vector - 1) == 0 and (vector.bit_length() - 1) % self.width == 0
+
+
+@lru_cache(maxsize=1 << 16)
+def _spread(vector: int, width: int) -> tuple[tuple[int, int], ...]:
+    pairs = []
+    field = (1 << (width - 1)) - 1
+    while vector:
+        kind = ((vector & -vector).bit_length() - 1) // width
+        count = (vector >> (kind * width)) & field
+        pairs.append((kind, count))
+        vector -= count << (kind * width)
+    return tuple(pairs)
 
 
 def kinds_of(board: Board, indices: Sequence[int]) -> Kinds:
@@ -212,13 +217,25 @@ class Splitter:
         self.patterns = group_patterns(kinds, target, mode)
         self.pattern_set = set(self.patterns)
         self.by_lowest: dict[int, list[tuple[int, int]]] | None = None  # built when first searching
-        usable = [tuple({value % target for value in values if value <= target}) for values in kinds.values]
-        self.residues = usable
-        self.flex = [kind for kind, residues in enumerate(usable) if len(residues) > 1]
-        self.fixed = [residues[0] if len(residues) == 1 else 0 for residues in usable]
         self.flex_sums: dict[tuple[int, ...], int] = {}
         self.memo: dict[int, int] = {0: 0}
         self.steps = 0
+
+    @cached_property
+    def residues(self) -> list[tuple[int, ...]]:
+        """Each kind's usable values modulo the target."""
+        modulus = self.target
+        return [tuple({value % modulus for value in each if value <= modulus}) for each in self.kinds.values]
+
+    @cached_property
+    def flex(self) -> list[int]:
+        """The kinds of several residues (a Tablo ace for a King: 1 or 11)."""
+        return [kind for kind, residues in enumerate(self.residues) if len(residues) > 1]
+
+    @cached_property
+    def fixed(self) -> list[int]:
+        """Each kind's residue when it has one (else 0)."""
+        return [residues[0] if len(residues) == 1 else 0 for residues in self.residues]
 
     def split(self, vector: int) -> list[int] | None:
         """The groups (count vectors) that make up ``vector``, or ``None`` when it cannot be split."""

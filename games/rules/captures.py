@@ -18,8 +18,8 @@ When that is too much work, :mod:`games.rules.capture_best` still finds the best
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from itertools import chain, combinations, product
 
 from games.rules.capture_best import best_vectors
@@ -55,12 +55,23 @@ half, the rest is kept for finding the best ones."""
 
 @dataclass(frozen=True, slots=True)
 class Found:
-    """One legal capture: table indices taken, one valid grouping, their points, whether it sweeps."""
+    """One legal capture: table indices taken, their points, whether it sweeps, and one valid grouping
+    (:attr:`groups`, worked out when asked for: listing every capture does not need them)."""
 
     taken: tuple[int, ...]
-    groups: Groups
     points: int
     sweep: bool
+    source: tuple[Splitter, int, tuple[tuple[int, ...], ...]] = field(repr=False, compare=False)
+
+    @property
+    def groups(self) -> Groups:
+        """Split the count vector, then deal the chosen cards of each kind out to its groups."""
+        splitter, vector, chosen = self.source
+        parts = splitter.split(vector)
+        assert parts is not None  # a found vector always splits
+        kinds = splitter.kinds
+        picked = dict(zip((kind for kind, _ in kinds.spread(vector)), chosen, strict=True))
+        return _assign(kinds, parts, picked)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,19 +95,67 @@ def find_grouping(
 
     ``taken`` must be distinct indices of ``board``; taking nothing is no capture.
     """
-    if not taken:
-        return None
-    kinds = kinds_of(board, taken)
-    free = replace(mode, equal_first=False)
-    for target in targets:
+    groups: Groups | None
+    for target in targets if taken else ():
         if mode.equal_first and any(target in values for values in board.values):
-            if len(taken) == 1 and target in board.values[taken[0]]:
-                return ((taken[0],),)
-            continue
-        parts = Splitter(kinds, target, free).split(kinds.full) if target > 0 else None
-        if parts is not None:
-            return _assign(kinds, parts, kinds.members)
+            groups = ((taken[0],),) if len(taken) == 1 and target in board.values[taken[0]] else None
+        elif mode.single_group:
+            groups = (tuple(sorted(taken)),) if _is_group(board, taken, target, mode.max_size) else None
+        elif len(taken) <= SMALL:
+            order = sorted(taken, key=lambda index: -max(board.values[index], default=0))
+            split = _small_split(board, tuple(order), target)
+            groups = None if split is None else tuple(sorted(split))
+        else:
+            kinds = kinds_of(board, taken)
+            parts = Splitter(kinds, target, mode).split(kinds.full)
+            groups = None if parts is None else _assign(kinds, parts, dict(enumerate(kinds.members)))
+        if groups is not None:
+            return groups
     return None
+
+
+SMALL = 8  # up to this many cards taken, trying groups directly is faster than building all the patterns
+
+
+def _is_group(board: Board, cards: Sequence[int], target: int, max_size: int | None) -> bool:
+    if max_size is not None and len(cards) > max_size:
+        return False
+    sums, mask = 1, (1 << (target + 1)) - 1
+    for index in cards:
+        sums = _shifted(sums, board.values[index], mask)
+    return bool(sums >> target & 1)
+
+
+def _shifted(sums: int, values: Sequence[int], mask: int) -> int:
+    grown = 0
+    for value in values:
+        grown |= sums << value
+    return grown & mask
+
+
+def _small_split(board: Board, rest: tuple[int, ...], target: int) -> list[tuple[int, ...]] | None:
+    """Groups for every card of ``rest`` (the highest first, in a group with some of the others)."""
+    if not rest:
+        return []
+    first, others = rest[0], rest[1:]
+    for value in set(board.values[first]):
+        for mates in _adding_up(board, others, target - value, 0):
+            tail = _small_split(board, tuple(index for index in others if index not in mates), target)
+            if tail is not None:
+                return [tuple(sorted((first, *mates))), *tail]
+    return None
+
+
+def _adding_up(board: Board, cards: tuple[int, ...], need: int, start: int) -> Iterator[tuple[int, ...]]:
+    """Sets of ``cards`` (from position ``start``) whose values can add up to ``need``."""
+    if need == 0:
+        yield ()
+        return
+    for position in range(start, len(cards)):
+        for value in set(board.values[cards[position]]):
+            if 0 < value <= need:
+                for rest in _adding_up(board, cards, need - value, position + 1):
+                    yield (cards[position], *rest)
 
 
 def can_capture(board: Board, targets: Sequence[int], mode: CaptureMode = MANY_GROUPS) -> bool:
@@ -190,52 +249,33 @@ def _count(kinds: Kinds, known: dict[int, tuple[int, Splitter]]) -> int:
 
 
 def _expand(kinds: Kinds, ranked: list[tuple[int, tuple[int, Splitter]]], limit: int) -> Iterator[Found]:
-    """Card sets of the ranked count vectors, ``limit`` at most, each with one grouping."""
+    """Card sets of the ranked count vectors, ``limit`` at most."""
     produced = 0
-    spreads: dict[int, list[tuple[int, int]]] = {}
+    members = kinds.members
     for vector, (weight, splitter) in ranked:
-        parts = splitter.split(vector)
-        assert parts is not None  # every known vector was split when it was found
-        for part in parts:
-            if part not in spreads:
-                spreads[part] = kinds.spread(part)
+        spread = kinds.spread(vector)
         points, sweep = weight // WEIGHT_UNIT, vector == kinds.full
-        for chosen in _choices(kinds, vector):
-            groups = []
-            cursor: dict[int, int] = {}
-            for part in parts:
-                group: list[int] = []
-                for kind, count in spreads[part]:
-                    start = cursor.get(kind, 0)
-                    group += chosen[kind][start : start + count]
-                    cursor[kind] = start + count
-                group.sort()
-                groups.append(tuple(group))
-            groups.sort()
-            yield Found(tuple(sorted(chain.from_iterable(groups))), tuple(groups), points, sweep)
+        if all(len(members[kind]) == count for kind, count in spread):  # one card set: all cards of its kinds
+            options: Iterable[tuple[tuple[int, ...], ...]] = (tuple(members[kind] for kind, _ in spread),)
+        else:
+            options = product(*(combinations(members[kind], count) for kind, count in spread))
+        for chosen in options:
+            yield Found(tuple(sorted(chain.from_iterable(chosen))), points, sweep, (splitter, vector, chosen))
             produced += 1
             if produced >= limit:
                 return
 
 
-def _choices(kinds: Kinds, vector: int) -> Iterator[dict[int, tuple[int, ...]]]:
-    """Every way to pick the cards of each kind that ``vector`` counts (one when it takes them all)."""
-    spread = kinds.spread(vector)
-    if all(len(kinds.members[kind]) == count for kind, count in spread):
-        yield {kind: kinds.members[kind] for kind, _ in spread}
-        return
-    picks = [combinations(kinds.members[kind], count) for kind, count in spread]
-    for chosen in product(*picks):
-        yield {kind: cards for (kind, _), cards in zip(spread, chosen, strict=True)}
-
-
-def _assign(kinds: Kinds, parts: list[int], chosen: Sequence[Sequence[int]]) -> Groups:
+def _assign(kinds: Kinds, parts: list[int], chosen: Mapping[int, Sequence[int]]) -> Groups:
     """Deal the chosen table indices of each kind out to the groups (count vectors) ``parts``."""
-    groups: list[list[int]] = [[] for _ in parts]
-    for kind, indices in enumerate(chosen):
-        position = 0
-        for group, part in enumerate(parts):
-            need = kinds.count(part, kind)
-            groups[group].extend(indices[position : position + need])
-            position += need
-    return tuple(sorted(tuple(sorted(group)) for group in groups))
+    dealt = dict.fromkeys(chosen, 0)
+    groups = []
+    for part in parts:
+        group: list[int] = []
+        for kind, count in kinds.spread(part):
+            group += chosen[kind][dealt[kind] : dealt[kind] + count]
+            dealt[kind] += count
+        group.sort()
+        groups.append(tuple(group))
+    groups.sort()
+    return tuple(groups)

@@ -1,0 +1,1 @@
+"""Benchmarks for ``make bench``: each module has ``main() -> None`` (see ``__main__``)."""
