@@ -67,9 +67,6 @@ class Kinds:
     def count(self, vector: int, kind: int) -> int:
         return (vector >> (kind * self.width)) & ((1 << (self.width - 1)) - 1)
 
-    def counts(self, vector: int) -> list[int]:
-        return [self.count(vector, kind) for kind in range(len(self.members))]
-
     def spread(self, vector: int) -> tuple[tuple[int, int], ...]:
         """The nonzero (kind, count) pairs of ``vector``."""
         return _spread(vector, self.width)
