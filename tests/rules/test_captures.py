@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import time
 from itertools import product
 
@@ -9,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.rules import captures
 from games.rules.capture_best import best_vectors
 from games.rules.capture_kinds import Budget, Splitter, kinds_of
 from games.rules.captures import (
@@ -240,3 +242,7 @@ def test_a_table_of_51_cards_is_answered_fast_with_the_best_first(
     assert all(find_grouping(board, played, found.taken) for found in search.captures)
     keys = [(not found.sweep, -found.points, -len(found.taken)) for found in search.captures]
     assert keys == sorted(keys)
+
+
+def test_the_module_example_holds() -> None:
+    assert doctest.testmod(captures).failed == 0

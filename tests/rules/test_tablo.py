@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules import tablo
+from games.rules import tablo, tablo_scoring
 from games.rules.capturing import capture_check, capture_list
 from games.rules.cards import Card, deck, format_cards, parse_cards
 from games.rules.errors import RuleViolation, SummaryInconsistent
@@ -482,3 +484,7 @@ def test_tablo_is_registered_with_its_options() -> None:
         "target",
     ]
     assert tablo.GAME.players == (2, 3, 4)
+
+
+def test_the_scoring_examples_hold() -> None:
+    assert doctest.testmod(tablo_scoring).failed == 0
