@@ -48,7 +48,7 @@ __all__ = [
 
 Groups = tuple[tuple[int, ...], ...]
 
-DEFAULT_BUDGET = 30_000
+DEFAULT_BUDGET = 22_000
 """Work units (about a microsecond each) before the search stops early; listing every capture may use
 half, the rest is kept for finding the best ones."""
 
