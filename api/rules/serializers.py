@@ -87,8 +87,9 @@ class CaptureSerializer(serializers.Serializer[dict[str, Any]]):
 
 class CapturesOutput(serializers.Serializer[dict[str, Any]]):
     captures = CaptureSerializer(many=True)
-    count = serializers.IntegerField()
-    complete = serializers.BooleanField()
+    count = serializers.IntegerField(help_text="Distinct legal capture sets; a lower bound unless complete.")
+    complete = serializers.BooleanField(help_text="Every legal capture set was counted.")
+    exact = serializers.BooleanField(help_text="The listed captures are proven the best, even if incomplete.")
 
 
 class CaptureCheckInput(serializers.Serializer[dict[str, Any]]):

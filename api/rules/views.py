@@ -105,6 +105,7 @@ class CapturesApi(RulesApi):
             "captures": [_capture(capture) for capture in found.captures],
             "count": found.count,
             "complete": found.complete,
+            "exact": found.exact,
         }
         return Response(s.CapturesOutput(body).data)
 

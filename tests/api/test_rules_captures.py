@@ -17,6 +17,7 @@ def test_lists_every_capture_best_first_tb5() -> None:
     assert response.status_code == 200
     body = response.json()
     assert body["complete"] is True
+    assert body["exact"] is True
     assert body["count"] == 2
     sweep, other = body["captures"]
     assert sweep["sweep"] is True
@@ -93,4 +94,5 @@ def test_a_full_deck_table_is_answered() -> None:
     deck = [f"{rank}{suit}" for suit in "SHDC" for rank in ["A", *map(str, range(2, 11)), "J", "Q"]]
     body = post("/api/v1/rules/tablo/captures/", table=deck, card="KS", limit=200).json()
     assert len(body["captures"]) == 200
+    assert body["exact"] is True
     assert body["captures"][0]["sweep"] is False
