@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TypeVar
 
+from django.utils import translation
+
 from games.rules.errors import RuleViolation
 from games.services.errors import RecordConflict, RecordInvalid
 
@@ -30,3 +32,11 @@ def test_codes_are_dotted_lower_snake_case() -> None:
         parts = cls.code.split(".")
         assert len(parts) >= 2, cls
         assert all(part and part.replace("_", "").isalnum() and part.islower() for part in parts), cls
+
+
+def test_every_rule_message_has_a_russian_translation() -> None:
+    templates = {cls.template for cls in _subclasses(RuleViolation) if cls is not RecordInvalid}
+    templates |= {cls.template for cls in _subclasses(RecordConflict)}
+    with translation.override("ru"):
+        untranslated = sorted(template for template in templates if translation.gettext(template) == template)
+    assert untranslated == []
