@@ -303,7 +303,7 @@ def match_audit(match: Match) -> list[str]:
             problems.append(f"hand {hand.number}: stored {stored.sides} but the log gives {report.sides}")
         reports.append(report)
         sweeps = tuple(before + side.sweeps for before, side in zip(sweeps, report.sides, strict=True))
-    status = table.game.match_status(reports, table.players, table.options, is_time_up(match))
+    status = table.game.match_status(reports, len(table.sides), table.options, is_time_up(match))
     expected = convert.status_fields(status)
     for name, value in expected.items():
         if getattr(match, name) != value:

@@ -118,13 +118,13 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
     return HandReport(complete=True, next_seat=None, sides=side_reports(seats, counts, options))
 
 
-def match_status(hands: Sequence[HandReport], players: int, raw: Options, time_up: bool) -> MatchStatus:
+def match_status(hands: Sequence[HandReport], sides: int, raw: Options, time_up: bool) -> MatchStatus:
     """Over when a side has reached the target and leads every other by 2 (RULES.md E10, EB-7).
 
     ``time_up`` plays no part in Escoba.
     """
     options = escoba_options(raw)
-    totals = match_totals(hands, players)
+    totals = match_totals(hands, sides)
     winner = escoba_winner(totals, options.target)
     return MatchStatus(totals=totals, target=options.target, finished=winner is not None, winner=winner)
 

@@ -114,7 +114,7 @@ class Game:
     replay_hand: Callable[[HandSetup, Sequence[LogEntry], Options], HandReport]
     score_summary: Callable[[HandSetup, Sequence[Mapping[str, int]], Options], HandReport]
     match_status: Callable[[Sequence[HandReport], int, Options, bool], MatchStatus]
-    """``match_status(finished_hands, players, options, time_up)``."""
+    """``match_status(finished_hands, sides, options, time_up)``: ``sides`` is how many sides play."""
     team_players: tuple[int, ...] = ()
     """Player counts that may play in teams (RULES.md A4)."""
     teams_by_default: tuple[int, ...] = ()

@@ -49,10 +49,10 @@ def winner_by_margin(totals: Sequence[int], target: int, margin: int) -> int | N
     return None
 
 
-def match_totals(hands: Sequence[HandReport], players: int) -> tuple[int, ...]:
-    """Each side's total over the finished ``hands`` (zeros, one per player, before the first hand)."""
+def match_totals(hands: Sequence[HandReport], sides: int) -> tuple[int, ...]:
+    """Each side's total over the finished ``hands`` (zeros before the first hand)."""
     if not hands:
-        return (0,) * players
+        return (0,) * sides
     return tuple(
         sum(column) for column in zip(*((side.total for side in hand.sides) for hand in hands), strict=True)
     )

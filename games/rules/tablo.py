@@ -225,12 +225,12 @@ def _verified_rows(summaries: Sequence[Mapping[str, object]], sides: int) -> Seq
     return rows
 
 
-def match_status(hands: Sequence[HandReport], players: int, raw: Options, time_up: bool) -> MatchStatus:
+def match_status(hands: Sequence[HandReport], sides: int, raw: Options, time_up: bool) -> MatchStatus:
     """Over after the hand in which a side reaches the target with the sole highest total; equal top
     totals play another hand (B12). ``extra`` has each side's tablos over the match and their tally
     marks (B9). ``time_up`` plays no part in Tablo."""
     options = tablo_options(raw)
-    totals = match_totals(hands, players)
+    totals = match_totals(hands, sides)
     tablos = [
         sum(column) for column in zip(*((side.sweeps for side in hand.sides) for hand in hands), strict=True)
     ]

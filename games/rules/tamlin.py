@@ -126,12 +126,12 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
     return HandReport(complete=True, next_seat=None, sides=side_reports(seats, counts, options))
 
 
-def match_status(hands: Sequence[HandReport], players: int, raw: Options, time_up: bool) -> MatchStatus:
+def match_status(hands: Sequence[HandReport], sides: int, raw: Options, time_up: bool) -> MatchStatus:
     """Over after a hand in which a side reached the target with the sole highest total, or, once the
     time limit is up (``time_up``, heeded only with ``time_limit_minutes`` set), as soon as one side
     leads; tied leaders play another hand (RULES.md T15)."""
     options = tamlin_options(raw)
-    totals = match_totals(hands, players)
+    totals = match_totals(hands, sides)
     winner = tamlin_winner(totals, options.target, time_up=time_up and options.time_limit_minutes is not None)
     return MatchStatus(
         totals=totals,

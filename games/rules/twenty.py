@@ -147,18 +147,18 @@ def score_summary(setup: HandSetup, entries: Sequence[Mapping[str, object]], opt
     return summarise_round(round_from_setup(setup, _resolved(options)[0]), entries)
 
 
-def match_status(hands: Sequence[HandReport], players: int, options: Options, time_up: bool) -> MatchStatus:
+def match_status(hands: Sequence[HandReport], sides: int, options: Options, time_up: bool) -> MatchStatus:
     """Two rounds, scores carried over; after round 2 the winner follows ``winner`` (W9, W10, A5).
 
     Twenty has no time limit, so ``time_up`` changes nothing.
 
     Raises:
-        BadPlayerCount: not 2 players.
+        BadPlayerCount: not 2 sides (two players, no teams).
         TooManyRounds: more than two finished rounds.
     """
     rule = _resolved(options)[1]
-    if players != len(SEATS):
-        raise BadPlayerCount(game=GAME.name, allowed="2", players=players)
+    if sides != len(SEATS):
+        raise BadPlayerCount(game=GAME.name, allowed="2", players=sides)
     if len(hands) > ROUNDS:
         raise TooManyRounds(rounds=len(hands))
     first, second = (sum(hand.sides[seat].total for hand in hands) for seat in SEATS)

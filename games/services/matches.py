@@ -42,7 +42,8 @@ def match_start(
     resolved = resolve_options(rules, options)
     teams = rules.default_teams(len(players)) if teams is None else teams
     _verify_seating(rules, players, teams)
-    status = rules.match_status((), len(players), resolved, False)  # the engine's own check of the setup
+    sides = sides_of(len(players), teams)
+    status = rules.match_status((), len(sides), resolved, False)  # the engine's own check of the setup
     club = season.club if season is not None and club is None else club
     _verify_club(club, season, by)
     match = Match.objects.create(
@@ -57,7 +58,7 @@ def match_start(
         created_by=by,
         **{**convert.status_fields(status), "winner": None},
     )
-    for index, seats in enumerate(sides_of(len(players), teams)):
+    for index, seats in enumerate(sides):
         side = Side.objects.create(match=match, index=index)
         Seat.objects.bulk_create(
             Seat(match=match, side=side, number=number, player=players[number]) for number in seats

@@ -116,7 +116,7 @@ def match_rescore(*, match: Match, from_number: int) -> MatchStatus:
             report = convert.stored_report(hand, list(hand.scores.all()), table.sides)
         reports.append(report)
         sweeps = tuple(before + side.sweeps for before, side in zip(sweeps, report.sides, strict=True))
-    status = table.game.match_status(reports, table.players, table.options, is_time_up(match))
+    status = table.game.match_status(reports, len(table.sides), table.options, is_time_up(match))
     store_status(match, status)
     return status
 

@@ -28,7 +28,8 @@ def test_a_match_stores_resolved_options_sides_and_seats() -> None:
     assert match.options["target"] == 101
     assert match.options["tablo_points"] == "per_five"  # the default filled in (RULES.md A2)
     assert match.target == 101
-    assert match.result_extra["tablos"] == [0, 0, 0, 0]  # the engine's word before the first hand
+    assert match.totals == [0, 0]  # one total per side (pairs), before the first hand
+    assert match.result_extra["tablos"] == [0, 0]
     seats = {seat.number: (seat.side.index, seat.player) for seat in Seat.objects.filter(match=match)}
     assert seats == {0: (0, players[0]), 1: (1, players[1]), 2: (0, players[2]), 3: (1, players[3])}  # A4
 
