@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import logging
-
 from celery import shared_task
 from django.contrib.auth import get_user_model
 
 from games.models import Match
 from games.stats import tasks as stats_tasks  # noqa: F401  (the worker learns the statistics tasks here)
 from games.stats.services import stats_refresh_for_match
-
-logger = logging.getLogger(__name__)
 
 
 @shared_task
@@ -27,11 +23,8 @@ def match_updated(match_id: int) -> str | None:
     Idempotent (it recomputes, never increments): replays the ratings the match affects and invalidates
     its club's cached standings (issue #8). Returns the match's status (``None`` once deleted).
     """
-    status = Match.objects.filter(pk=match_id).values_list("status", flat=True).first()
-    if status == Match.Status.FINISHED:
-        logger.info("Match %s is finished", match_id)
     stats_refresh_for_match(match_id=match_id)
-    return status
+    return Match.objects.filter(pk=match_id).values_list("status", flat=True).first()
 
 
 @shared_task(ignore_result=True)
