@@ -7,9 +7,11 @@ import logging
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from io import StringIO
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 
 from games.models import Match
 from games.services.demo import demo_hand_play
@@ -76,3 +78,13 @@ def test_with_the_broker_down_the_write_stands_and_the_follow_up_is_resent_later
     assert "Broker unavailable" in caplog.text
     assert followups_resend() == 1  # the broker is back (eager here): the catch-up sends it
     assert not Match.objects.get(pk=match.pk).pending_followups
+
+
+@pytest.mark.django_db
+def test_the_resend_command_sends_what_is_pending() -> None:
+    pending = MatchFactory.create(game="tablo")
+    Match.objects.filter(pk=pending.pk).update(pending_followups=True)
+    out = StringIO()
+    call_command("followups_resend", stdout=out)
+    assert "1 match" in out.getvalue()
+    assert not Match.objects.get(pk=pending.pk).pending_followups

@@ -1,0 +1,20 @@
+"""``manage.py followups_resend``: send the follow-ups that a broker outage left pending."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from games.services.followups import RESEND_BATCH, followups_resend
+
+
+class Command(BaseCommand):
+    help = "Re-send pending match follow-ups (standings, notifications) once the broker is back."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--limit", type=int, default=RESEND_BATCH, help="matches at most")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        sent = followups_resend(limit=options["limit"])
+        self.stdout.write(f"Follow-ups sent for {sent} match(es).")
