@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.cards import deck
 from games.rules.game import OptionValue
 from games.rules.registry import find_game
-from web.deals import COUNT_LABELS
+from web.deals import COUNT_LABELS, summary_keys
 from web.options import choice_specs, key_label, value_label
 from web.presets import Preset, presets_available
 
@@ -119,15 +121,13 @@ class HandStartForm(forms.Form):
             field.choices = list(seats.items())
 
 
-class PlayForm(forms.Form):
-    """A play: the card, and either one of the listed captures (``capture``), ``trail``, or the
-    cards ticked by hand (``taken``). ``key`` makes a double tap record once."""
+class CardChoiceForm(forms.Form):
+    """A card played, and either one of the listed captures (``capture``), ``trail``, or the cards
+    ticked by hand (``taken``)."""
 
     card = forms.ChoiceField(choices=CARD_CHOICES)
     capture = forms.CharField(required=False, max_length=200)
     taken = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
-    expected_seq = forms.IntegerField(min_value=0)
-    key = forms.CharField(max_length=100, required=False)
 
     TRAIL = "trail"
 
@@ -136,6 +136,13 @@ class PlayForm(forms.Form):
         if capture == self.TRAIL:
             return []
         return capture.split() if capture else list(self.cleaned_data.get("taken") or [])
+
+
+class PlayForm(CardChoiceForm):
+    """A play on the open hand; ``key`` makes a double tap record once."""
+
+    expected_seq = forms.IntegerField(min_value=0)
+    key = forms.CharField(max_length=100, required=False)
 
 
 class SeqForm(forms.Form):
@@ -147,13 +154,29 @@ class SeqForm(forms.Form):
     key = forms.CharField(max_length=100, required=False)
 
 
-class SummaryForm(forms.Form):
+class EntryForm(forms.Form):
+    """A hand's end-of-hand entry, one part per side; the engine judges ``entries()``."""
+
+    fields_template = ""
+
+    def __init__(self, *args: object, sides: list[str], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # Form's own signature
+        self.side_names = sides
+
+    def entries(self) -> list[dict[str, object]]:
+        raise NotImplementedError
+
+    @staticmethod
+    def initial_of(entries: Sequence[Mapping[str, object]]) -> dict[str, object]:
+        raise NotImplementedError
+
+
+class SummaryForm(EntryForm):
     """Quick end-of-hand entry: each side's counts (``<key>_<side>``); the engine checks them."""
 
     def __init__(self, *args: object, keys: tuple[str, ...], sides: list[str], **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # Form's own signature
+        super().__init__(*args, sides=sides, **kwargs)
         self.keys = keys
-        self.side_names = sides
         for side in range(len(sides)):
             for key in keys:
                 self.fields[f"{key}_{side}"] = forms.IntegerField(
@@ -167,8 +190,31 @@ class SummaryForm(forms.Form):
             (name, [self[f"{key}_{side}"] for key in self.keys]) for side, name in enumerate(self.side_names)
         ]
 
-    def entries(self) -> list[dict[str, int]]:
+    fields_template = "web/matches/_counts_fields.html"
+
+    def entries(self) -> list[dict[str, object]]:
         return [
             {key: self.cleaned_data[f"{key}_{side}"] for key in self.keys}
             for side in range(len(self.side_names))
         ]
+
+    @staticmethod
+    def initial_of(entries: Sequence[Mapping[str, object]]) -> dict[str, object]:
+        """A stored summary as the form's initial values (to correct it)."""
+        return {f"{key}_{side}": value for side, entry in enumerate(entries) for key, value in entry.items()}
+
+
+def entry_form(
+    game: str,
+    options: Mapping[str, OptionValue],
+    sides: list[str],
+    data: Mapping[str, object] | None = None,
+    entries: Sequence[Mapping[str, object]] = (),
+) -> EntryForm | None:
+    """The game's end-of-hand entry form (bound to ``data``, or showing stored ``entries``); ``None``
+    when the game has none in the UI."""
+    keys = summary_keys(game, options)
+    if not keys:
+        return None
+    initial = SummaryForm.initial_of(entries) if entries else None
+    return SummaryForm(data, keys=keys, sides=sides, initial=initial)

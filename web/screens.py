@@ -113,6 +113,11 @@ class MatchScreen:
         return 1 if self.last_hand is None else self.last_hand.number + 1
 
     @property
+    def can_correct(self) -> bool:
+        """Scored hands can be corrected, also after the match ended, but not once it is abandoned."""
+        return self.can_write and self.match.status != Match.Status.ABANDONED
+
+    @property
     def winner(self) -> SideView | None:
         return next((side for side in self.sides if side.winner), None)
 
@@ -219,11 +224,11 @@ def match_screen(match: Match, user: User | AnonymousUser) -> MatchScreen:
     )
 
 
-def summary_preview(match: Match, hand: Hand, entries: Sequence[Mapping[str, int]]) -> HandReport:
+def summary_preview(match: Match, hand: Hand, entries: Sequence[Mapping[str, object]]) -> HandReport:
     """How the engine would score these end-of-hand counts, without recording them (live validation).
 
     Raises:
         SummaryInconsistent: every problem with the counts at once.
     """
     table = table_of(match)
-    return table.game.score_summary(setup_of(hand, table), entries, table.options)
+    return table.game.score_summary(setup_of(hand, table), entries, table.options)  # type: ignore[arg-type]  # Twenty's entries hold lists

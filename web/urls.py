@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from web.views import accounts, disputes, hands, matches
+from web.views import accounts, corrections, disputes, hands, matches
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -26,6 +26,12 @@ urlpatterns = [
     path("matches/<int:pk>/finish/", hands.hand_finish, name="hand-finish"),
     path("matches/<int:pk>/summary/", hands.summary_record, name="summary"),
     path("matches/<int:pk>/summary/check/", hands.summary_check, name="summary-check"),
+    path("matches/<int:pk>/hands/<int:number>/correct/", corrections.hand_correct_page, name="hand-correct"),
+    path(
+        "matches/<int:pk>/hands/<int:number>/correct/counts/",
+        corrections.hand_correct_summary,
+        name="hand-correct-summary",
+    ),
     path("shared/<str:token>/", matches.match_shared, name="match-shared"),
     path("shared/<str:token>/live/", matches.match_shared_live, name="match-shared-live"),
 ]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -19,12 +19,11 @@ from django.views.decorators.http import require_GET, require_POST
 from games.models import Hand, Match
 from games.rules.capturing import capture_check, capture_list
 from games.rules.errors import RuleViolation, SummaryInconsistent
-from games.selectors import hand_list, hand_report, match_get
+from games.selectors import hand_get, hand_list, hand_report, match_get
 from games.services.errors import RecordConflict
 from games.services.hands import hand_close, hand_start, hand_summary_record
 from games.services.plays import hand_challenge_record, hand_play_record, hand_play_undo
-from web.deals import summary_keys
-from web.forms import HandStartForm, PlayForm, SeqForm, SummaryForm
+from web.forms import EntryForm, HandStartForm, PlayForm, SeqForm, entry_form
 from web.screens import MatchScreen, match_screen, summary_preview
 from web.views import HtmxHttpRequest
 from web.views.live import live_context, match_writable
@@ -32,6 +31,28 @@ from web.violations import problem_texts, verdict_reason, violation_text
 
 CAPTURES_OFFERED = 8
 CONFLICT, REFUSED = 409, 422
+
+
+REFUSALS = (RecordConflict, RuleViolation, forms.ValidationError)
+
+
+def refusal(error: Exception) -> tuple[str, int, list[str]]:
+    """A refused write (one of ``REFUSALS``) as the message, the HTTP status and every problem listed."""
+    if isinstance(error, RecordConflict):
+        return violation_text(error), CONFLICT, []
+    if isinstance(error, SummaryInconsistent):
+        return violation_text(error), REFUSED, problem_texts(error)
+    if isinstance(error, RuleViolation):
+        return violation_text(error), REFUSED, []
+    assert isinstance(error, forms.ValidationError)
+    return " ".join(error.messages), REFUSED, []
+
+
+def valid(form: forms.Form) -> forms.Form:
+    """The form, if valid (else ``ValidationError`` with its messages, a refusal)."""
+    if not form.is_valid():
+        raise forms.ValidationError([message for errors in form.errors.values() for message in errors])
+    return form
 
 
 def _open_hand(match: Match) -> Hand | None:
@@ -48,17 +69,11 @@ def _answer(
     """Run ``write`` on the match, then show the match again; if it was refused, with the error and
     (``keep``) what the phone had chosen, so it can be corrected rather than entered again."""
     match = match_writable(request, pk)
-    error, status, problems = "", 200, []
+    error, status, problems = "", 200, list[str]()
     try:
         write(match)
-    except RecordConflict as conflict:
-        error, status = violation_text(conflict), CONFLICT
-    except SummaryInconsistent as inconsistent:
-        error, status, problems = violation_text(inconsistent), REFUSED, problem_texts(inconsistent)
-    except RuleViolation as violation:
-        error, status = violation_text(violation), REFUSED
-    except forms.ValidationError as invalid:
-        error, status = " ".join(invalid.messages), REFUSED
+    except REFUSALS as refused:
+        error, status, problems = refusal(refused)
     if request.htmx:
         context = live_context(request, match_get(pk), error=error, problems=problems)
         screen = context["screen"]
@@ -70,12 +85,6 @@ def _answer(
         for problem in problems:
             messages.error(request, problem)
     return redirect("match", pk=pk)
-
-
-def _valid(form: forms.Form) -> forms.Form:
-    if not form.is_valid():
-        raise forms.ValidationError([message for errors in form.errors.values() for message in errors])
-    return form
 
 
 def _current(match: Match, expected_hand: str | None) -> Hand:
@@ -90,7 +99,7 @@ def _current(match: Match, expected_hand: str | None) -> Hand:
 def hand_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     def write(match: Match) -> None:
         seats = {seat.number: seat.player.name for seat in match.seats.all()}
-        form = _valid(HandStartForm(request.POST, seats=seats))
+        form = valid(HandStartForm(request.POST, seats=seats))
         data = form.cleaned_data
         hand_start(
             match=match,
@@ -112,7 +121,7 @@ def play_record(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
     def write(match: Match) -> None:
         hand = _current(match, request.POST.get("hand"))
-        form = _valid(PlayForm(request.POST))
+        form = valid(PlayForm(request.POST))
         assert isinstance(form, PlayForm)
         next_seat = hand_report(hand).next_seat
         hand_play_record(
@@ -132,7 +141,7 @@ def play_record(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def play_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     def write(match: Match) -> None:
         hand = _current(match, request.POST.get("hand"))
-        form = _valid(SeqForm(request.POST))
+        form = valid(SeqForm(request.POST))
         hand_play_undo(hand=hand, expected_seq=form.cleaned_data["expected_seq"])
 
     return _answer(request, pk, write)
@@ -142,7 +151,7 @@ def play_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def play_challenge(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     def write(match: Match) -> None:
         hand = _current(match, request.POST.get("hand"))
-        data = _valid(SeqForm(request.POST)).cleaned_data
+        data = valid(SeqForm(request.POST)).cleaned_data
         hand_challenge_record(
             hand=hand,
             seat=data["seat"],
@@ -163,29 +172,43 @@ def hand_finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _answer(request, pk, write)
 
 
-def _summary_form(request: HtmxHttpRequest, match: Match) -> SummaryForm:
+def _entry_form(request: HtmxHttpRequest, match: Match) -> EntryForm:
     names = [side.names for side in match_screen(match, request.user).sides]
     data = request.POST if request.method == "POST" else request.GET
-    return SummaryForm(data, keys=summary_keys(match.game, match.options), sides=names)
+    form = entry_form(match.game, match.options, names, data)
+    if form is None:
+        raise Http404  # no quick entry for this game
+    return form
 
 
 @require_POST
 def summary_record(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     def write(match: Match) -> None:
         hand = _current(match, request.POST.get("hand"))
-        form = _valid(_summary_form(request, match))
-        assert isinstance(form, SummaryForm)
-        hand_summary_record(hand=hand, entries=form.entries(), by=request.user)  # type: ignore[arg-type]
+        form = valid(_entry_form(request, match))
+        assert isinstance(form, EntryForm)
+        hand_summary_record(hand=hand, entries=form.entries(), by=request.user)  # type: ignore[arg-type]  # signed in
 
     return _answer(request, pk, write)
 
 
+def _hand_numbered(match: Match, number: str | None) -> Hand | None:
+    """Hand ``number`` of the match (open or closed, e.g. one being corrected), else the open hand."""
+    if not number or not number.isdigit():
+        return _open_hand(match)
+    try:
+        return hand_get(match=match, number=int(number))
+    except Hand.DoesNotExist:
+        return None
+
+
 @require_GET
 def summary_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Live validation of the quick entry: every problem at once, or the points each side would get."""
+    """Live validation of the quick entry (or of a correction): every problem at once, or the points
+    each side would get."""
     match = match_writable(request, pk)
-    hand = _open_hand(match)
-    form = _summary_form(request, match)
+    hand = _hand_numbered(match, request.GET.get("hand"))
+    form = _entry_form(request, match)
     context: dict[str, object] = {"form": form}
     if hand is not None and form.is_valid():
         try:

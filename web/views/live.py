@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from games.models import Match
 from games.selectors import can_read_match, can_write_match, match_get
-from web.deals import deal_questions, summary_keys
-from web.forms import SummaryForm
+from web.deals import deal_questions
+from web.forms import entry_form
 from web.screens import MatchScreen, match_screen
 from web.views import HtmxHttpRequest
 
@@ -54,13 +54,12 @@ def live_context(
     """What the live region's template needs; ``extra`` carries a form's error or choices."""
     screen = match_screen(match, request.user)
     writable = screen.can_write and not token
-    keys = summary_keys(match.game, match.options)
     names = [side.names for side in screen.sides]
     return {
         "screen": screen,
         "writable": writable,
         "deal": deal_questions(match.game, match.options),
-        "summary_form": SummaryForm(keys=keys, sides=names) if keys else None,
+        "summary_form": entry_form(match.game, match.options, names),
         "key": uuid.uuid4().hex,
         "live_url": live_url(screen, token),
         "poll_seconds": POLL_SECONDS,
