@@ -1,7 +1,8 @@
 """One error envelope for the whole API: ``{"code": "...", "message": "...", "details": {...}}``.
 
-Codes are stable and dotted (docs/errors.md). Rule violations carry their own codes; everything the
-handler does not know is a 500 with no traceback in the body (it is logged instead).
+Codes are stable and dotted (docs/errors.md). Rule violations (400) and record conflicts (409, a stale
+write) carry their own codes and facts; everything the handler does not know is a 500 with no
+traceback in the body (it is logged instead).
 """
 
 from __future__ import annotations
@@ -17,22 +18,11 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
-from games.rules.cards import Card
-from games.rules.errors import RuleViolation
+from games.convert import jsonable
+from games.rules.errors import CodedError, RuleViolation
+from games.services.errors import RecordConflict
 
 logger = logging.getLogger(__name__)
-
-
-class Conflict(exceptions.APIException):
-    """A stale write: the client's view of the resource is out of date (409)."""
-
-    status_code = status.HTTP_409_CONFLICT
-    default_code = "conflict"
-
-    def __init__(self, code: str, message: str, details: Mapping[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.envelope_code = code
-        self.details = dict(details or {})
 
 
 _DRF_CODES: list[tuple[type[exceptions.APIException], str]] = [
@@ -53,21 +43,8 @@ def envelope(code: str, message: str, details: Mapping[str, Any] | None = None) 
     return {"code": code, "message": message, "details": dict(details or {})}
 
 
-def jsonable(value: object) -> object:
-    """Facts of a violation as JSON: cards as canonical text, collections as lists."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Mapping):
-        return {str(key): jsonable(item) for key, item in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [jsonable(item) for item in value]
-    if value is None or isinstance(value, str | int | float | bool):
-        return value
-    return str(value)
-
-
-def violation_body(exc: RuleViolation) -> dict[str, Any]:
-    """A rule violation in the envelope, its message in the request's language."""
+def coded_body(exc: CodedError) -> dict[str, Any]:
+    """A rule violation or record conflict in the envelope, its message in the request's language."""
     facts = {key: jsonable(value) for key, value in exc.facts.items()}
     message = gettext(exc.template).format(**exc.facts)
     return envelope(exc.code, message, facts)
@@ -77,13 +54,13 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response:
     """DRF's exception handler, in the envelope; rolls the request's transaction back."""
     set_rollback()
     if isinstance(exc, RuleViolation):
-        return Response(violation_body(exc), status=status.HTTP_400_BAD_REQUEST)
+        return Response(coded_body(exc), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, RecordConflict):
+        return Response(coded_body(exc), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
-    if isinstance(exc, Conflict):
-        return Response(envelope(exc.envelope_code, str(exc.detail), exc.details), status=exc.status_code)
     if isinstance(exc, exceptions.APIException):
         return _api_exception_response(exc)
     logger.exception("Unhandled error in %s", context.get("view"), exc_info=exc)

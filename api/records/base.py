@@ -7,7 +7,6 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import Http404
-from django.utils.translation import gettext
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import IsAuthenticated
@@ -15,23 +14,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.errors import Conflict
 from api.permissions import ClubAccess, MatchAccess
-from games import convert, selectors
+from games import selectors
 from games.models import Club, Hand, Match
-from games.services.errors import RecordConflict
 
 
 class RecordsApi(APIView):
-    """Base view: a service's :class:`RecordConflict` becomes the envelope's 409 with its code and facts."""
+    """Base view of the records API: signed-in users, with the read and write checks of a match."""
 
     permission_classes = [IsAuthenticated]
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, RecordConflict):
-            facts = {key: convert.jsonable(value) for key, value in exc.facts.items()}
-            exc = Conflict(exc.code, gettext(exc.template).format(**exc.facts), facts)
-        return super().handle_exception(exc)
 
     def match(self, request: Request, pk: int) -> Match:
         """The match ``pk`` (with its seats) if this request may read it (GET) or write it (others)."""

@@ -14,11 +14,11 @@ def gettext_noop(message: str) -> str:
     return message
 
 
-class RuleViolation(ValueError):
-    """Base class: something breaks the rules (or the input cannot be read)."""
+class CodedError(Exception):
+    """An error with a stable dotted ``code``, its facts, and a message template filled from them."""
 
-    code: ClassVar[str] = "rules.violation"
-    template: ClassVar[str] = gettext_noop("This breaks the rules.")
+    code: ClassVar[str] = "error"
+    template: ClassVar[str] = gettext_noop("Something is wrong.")
 
     def __init__(self, **facts: object) -> None:
         self.facts: dict[str, object] = facts
@@ -27,6 +27,13 @@ class RuleViolation(ValueError):
     @property
     def message(self) -> str:
         return self.template.format(**self.facts)
+
+
+class RuleViolation(CodedError, ValueError):
+    """Base class: something breaks the rules (or the input cannot be read)."""
+
+    code = "rules.violation"
+    template = gettext_noop("This breaks the rules.")
 
 
 class BadCardText(RuleViolation):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from games.rules.errors import RuleViolation, gettext_noop
+from games.rules.errors import CodedError, RuleViolation, gettext_noop
 
 
 class RecordInvalid(RuleViolation):
@@ -37,19 +37,11 @@ class CorrectionContent(RecordInvalid):
     template = gettext_noop("A correction gives either the plays or the summary of the hand, not {given}.")
 
 
-class RecordConflict(Exception):
+class RecordConflict(CodedError):
     """The stored state does not allow this write now (HTTP 409)."""
 
-    code: ClassVar[str] = "record.conflict"
-    template: ClassVar[str] = gettext_noop("This cannot be recorded now.")
-
-    def __init__(self, **facts: object) -> None:
-        self.facts: dict[str, object] = facts
-        super().__init__(self.message)
-
-    @property
-    def message(self) -> str:
-        return self.template.format(**self.facts)
+    code = "record.conflict"
+    template = gettext_noop("This cannot be recorded now.")
 
 
 class HandOutOfSync(RecordConflict):

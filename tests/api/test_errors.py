@@ -12,8 +12,8 @@ from rest_framework.response import Response
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
-from api.errors import Conflict
 from games.rules.cards import Card
+from games.services.errors import HandOutOfSync
 
 
 class EchoSerializer(serializers.Serializer[dict[str, object]]):
@@ -42,7 +42,7 @@ class StaleApi(APIView):
     permission_classes = [AllowAny]
 
     def get(self, request: Request) -> Response:
-        raise Conflict("hand.out_of_sync", "Someone else recorded a play first.", {"expected_seq": 4})
+        raise HandOutOfSync(expected_seq=4, got=3)
 
 
 class PrivateApi(APIView):
