@@ -9,14 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from games.convert import play_entry
-from games.models import Hand, Match
+from games.models import Hand, Match, Play
+from games.rules.cards import Card
 from games.rules.game import HandReport, LogEntry
+from games.rules.registry import find_game
 from games.selectors import hand_log, sides_of_match
 from games.services.hands import PlayInput
 from games.services.scoring import replay, table_of
-from web.presets import game_title
+from web.deals import deal_questions
+from web.presets import game_title, sweep_name
+from web.screens import HandView, hand_view
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -37,6 +42,7 @@ class CorrectionScreen:
     title: str
     seat_names: Mapping[int, str]
     side_names: list[str]
+    side_seats: list[list[int]]
     points: tuple[tuple[str, int], ...]  # each side's points in this hand as scored now
     plays: tuple[PlayInput, ...]  # the recorded log (empty for a summary)
     entries: tuple[Mapping[str, object], ...]  # the recorded summary (empty for plays)
@@ -52,6 +58,14 @@ class CorrectionScreen:
     @property
     def lines(self) -> tuple[PlayLine, ...]:
         return play_lines(self.plays, self.seat_names)
+
+    @property
+    def replayable(self) -> bool:
+        """Whether its plays can be entered again: a hand scored from counts alone may lack its table."""
+        return (
+            bool(self.plays or self.hand.table)
+            or not deal_questions(self.match.game, self.match.options).table
+        )
 
 
 def play_lines(plays: Sequence[PlayInput], names: Mapping[int, str]) -> tuple[PlayLine, ...]:
@@ -87,6 +101,7 @@ def correction_screen(match: Match, hand: Hand) -> CorrectionScreen:
         title=str(game_title(match.game)),
         seat_names=names,
         side_names=side_names,
+        side_seats=[[seat.number for seat in side] for side in sides],
         points=tuple((name, scores.get(index, 0)) for index, name in enumerate(side_names)),
         plays=plays,
         entries=tuple(summary.entries) if summary is not None else (),
@@ -109,3 +124,92 @@ def draft_report(match: Match, hand: Hand, plays: Sequence[PlayInput]) -> HandRe
         RuleViolation: a play of the draft breaks the rules.
     """
     return replay(hand, table_of(match), draft_log(plays))
+
+
+def play_text(play: PlayInput) -> str:
+    """A play as a draft carries it in the page: ``"1 7H 2C 7S"`` (seat, card, the cards it took)."""
+    return " ".join([str(play.seat), play.card, *play.taken])
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DraftScreen:
+    """Re-entering a hand's plays: the first ``keep`` recorded plays, those ``added`` since, and the hand
+    as the engine sees it after them (as the match screen shows an open hand)."""
+
+    correction: CorrectionScreen
+    keep: int
+    added: tuple[PlayInput, ...]
+    hand: HandView
+    deck: tuple[Card, ...]
+    sweep: str
+
+    @property
+    def match(self) -> Match:
+        return self.correction.match
+
+    @property
+    def plays(self) -> tuple[PlayInput, ...]:
+        return (*self.correction.plays[: self.keep], *self.added)
+
+    @property
+    def lines(self) -> tuple[PlayLine, ...]:
+        return play_lines(self.plays, self.correction.seat_names)
+
+    @property
+    def texts(self) -> list[str]:
+        return [play_text(play) for play in self.added]
+
+    @property
+    def points(self) -> tuple[tuple[str, int], ...]:
+        """Each side's points in the hand with these plays, once they finish it."""
+        if not self.hand.report.complete:
+            return ()
+        sides = self.hand.report.sides
+        return tuple((name, side.total) for name, side in zip(self.correction.side_names, sides, strict=True))
+
+    @property
+    def query(self) -> str:
+        """The draft as a query string (the editor's address after each play)."""
+        return urlencode([("keep", self.keep), *(("p", text) for text in self.texts)])
+
+
+def draft_screen(correction: CorrectionScreen, keep: int, added: Sequence[PlayInput]) -> DraftScreen:
+    """The draft after the first ``keep`` recorded plays and ``added``.
+
+    Raises:
+        RuleViolation: a play of the draft breaks the rules (or the hand's setup lacks its table).
+    """
+    keep = min(keep, len(correction.plays))
+    match, hand = correction.match, correction.hand
+    plays = (*correction.plays[:keep], *added)
+    report = draft_report(match, hand, plays)
+    rows = tuple(Play(seat=play.seat, card=play.card, taken=list(play.taken)) for play in plays)
+    view = hand_view(match, hand, correction.seat_names, correction.side_seats, draft=(report, rows))
+    return DraftScreen(
+        correction=correction,
+        keep=keep,
+        added=tuple(added),
+        hand=view,
+        deck=find_game(match.game).deck,
+        sweep=str(sweep_name(match.game)),
+    )
+
+
+def draft_add(draft: DraftScreen, card: str, taken: Sequence[str]) -> DraftScreen:
+    """The draft with ``card`` played next (by the seat whose turn the engine reports), taking ``taken``.
+
+    Raises:
+        RuleViolation: the engine refuses the play.
+    """
+    seat = draft.hand.next_seat if draft.hand.next_seat is not None else 0  # over: the engine says so
+    play = PlayInput(seat=seat, card=card, taken=tuple(taken))
+    return draft_screen(draft.correction, draft.keep, (*draft.added, play))
+
+
+def draft_back(
+    correction: CorrectionScreen, keep: int, added: Sequence[PlayInput]
+) -> tuple[int, tuple[PlayInput, ...]]:
+    """The draft without its last play: the last added one, else the last recorded one kept."""
+    if added:
+        return keep, tuple(added[:-1])
+    return max(0, min(keep, len(correction.plays)) - 1), ()

@@ -10,11 +10,13 @@ from django.utils.translation import gettext_lazy as _
 from games.rules.cards import deck
 from games.rules.game import OptionValue
 from games.rules.registry import find_game
+from games.services.hands import PlayInput
 from web.deals import COUNT_LABELS, summary_keys
 from web.options import choice_specs, key_label, value_label
 from web.presets import Preset, presets_available
 
 CARD_CHOICES = [(str(each), str(each)) for each in deck(faces=True)]
+CARD_TEXTS = frozenset(text for text, _label in CARD_CHOICES)
 
 
 class DisputeForm(forms.Form):
@@ -143,6 +145,33 @@ class PlayForm(CardChoiceForm):
 
     expected_seq = forms.IntegerField(min_value=0)
     key = forms.CharField(max_length=100, required=False)
+
+
+class DraftPlaysField(forms.Field):
+    """Plays of a correction's draft, each carried as ``"<seat> <card> <taken>..."`` (hidden inputs)."""
+
+    widget = forms.MultipleHiddenInput
+
+    def to_python(self, value: object) -> list[PlayInput]:
+        texts = value if isinstance(value, list | tuple) else []
+        plays = []
+        for text in texts:
+            seat, *cards = str(text).split()
+            if not seat.isdigit() or not cards or not set(cards) <= CARD_TEXTS:
+                message = _("A play of this draft cannot be read: %(text)s")
+                raise forms.ValidationError(message, params={"text": text})
+            plays.append(PlayInput(seat=int(seat), card=cards[0], taken=tuple(cards[1:])))
+        return plays
+
+
+class DraftForm(CardChoiceForm):
+    """A correction's draft: the first ``keep`` recorded plays, then the plays ``p`` entered since, and the
+    next card chosen (``back`` takes the draft's last play back)."""
+
+    card = forms.ChoiceField(choices=CARD_CHOICES, required=False)
+    keep = forms.IntegerField(min_value=0, required=False)
+    p = DraftPlaysField(required=False)
+    back = forms.BooleanField(required=False)
 
 
 class SeqForm(forms.Form):

@@ -171,9 +171,16 @@ def _rulings(report: HandReport, names: Mapping[int, str]) -> tuple[Ruling, ...]
     return tuple(Ruling(names.get(item["by"], "?"), item["correct"], item["points"]) for item in rulings)
 
 
-def _hand_view(match: Match, hand: Hand, names: Mapping[int, str], sides: list[list[int]]) -> HandView:
-    report = hand_report(hand)
-    plays = tuple(hand_plays(hand))
+def hand_view(
+    match: Match,
+    hand: Hand,
+    names: Mapping[int, str],
+    sides: list[list[int]],
+    draft: tuple[HandReport, tuple[Play, ...]] | None = None,
+) -> HandView:
+    """The hand as the recording controls show it: as stored, or (``draft``) after other plays, e.g. a
+    correction's, with the engine's report of them."""
+    report, plays = draft if draft is not None else (hand_report(hand), tuple(hand_plays(hand)))
     seen = {*hand.table, *hand.set_aside, *(play.card for play in plays)}
     capturing = CAPTURE_GAMES.get(match.game)
     challenges = bool(match.options.get("manual_capture"))
@@ -216,7 +223,7 @@ def match_screen(match: Match, user: User | AnonymousUser) -> MatchScreen:
         seat_names=names,
         sides=_side_views(match, board),
         sheet=_sheet(board),
-        hand=_hand_view(match, open_hand, names, seat_numbers) if open_hand else None,
+        hand=hand_view(match, open_hand, names, seat_numbers) if open_hand else None,
         last_hand=last_hand,
         can_write=can_write_match(user, match),
         sweep=str(sweep_name(match.game)),

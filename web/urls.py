@@ -32,6 +32,11 @@ urlpatterns = [
         corrections.hand_correct_summary,
         name="hand-correct-summary",
     ),
+    path(
+        "matches/<int:pk>/hands/<int:number>/correct/plays/",
+        corrections.hand_correct_plays,
+        name="hand-correct-plays",
+    ),
     path("shared/<str:token>/", matches.match_shared, name="match-shared"),
     path("shared/<str:token>/live/", matches.match_shared_live, name="match-shared-live"),
 ]

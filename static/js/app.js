@@ -36,9 +36,11 @@
     /* An error shown after a tap may be above the fold on a phone: bring it into view. */
     var alert = event.target.querySelector && event.target.querySelector(".alert[role=alert]");
     if (alert) alert.scrollIntoView({ block: "center" });
-    /* The match screen was redrawn under the focus (after a play, undo or poll): keep keyboard and
-       screen reader users in place by moving focus to whose turn it is, or to the error. */
-    if (event.target.id === "match-live" && (!document.activeElement || document.activeElement === document.body)) {
+    /* The match screen (or a correction's plays) was redrawn under the focus (after a play, undo or
+       poll): keep keyboard and screen reader users in place by moving focus to whose turn it is, or to
+       the error. */
+    var redrawn = event.target.id === "match-live" || event.target.id === "draft";
+    if (redrawn && (!document.activeElement || document.activeElement === document.body)) {
       var next = alert || event.target.querySelector('[data-shortcut="t"]') || event.target.querySelector("h2");
       if (next) {
         if (!next.hasAttribute("tabindex")) next.setAttribute("tabindex", "-1");

@@ -9,8 +9,9 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Hand, Match
+from games.rules.cards import deck
 from games.services.demo import demo_hand_play
-from games.services.hands import hand_start, hand_summary_record
+from games.services.hands import PlayInput, hand_correct, hand_start, hand_summary_record
 from tests.web.conftest import start_match
 
 HTMX = {"HX-Request": "true"}
@@ -97,3 +98,38 @@ def test_an_outsider_cannot_correct_and_an_open_hand_is_not_corrected(
     assert client.post(reverse("hand-correct-summary", args=[tablo.pk, 1]), COUNTS).status_code == 404
     tablo.refresh_from_db()
     assert tablo.totals == [15, 10]
+
+
+def _trailed_hand(match: Match) -> list[str]:
+    """Hand 1 of a two-player Tablo match, every card left on the table (B8: capturing is optional);
+    the draft texts of its plays, Dragan (seat 1, left of the dealer) first."""
+    hand = _summary_hand(match)
+    cards = [str(card) for card in deck() if str(card) not in TABLE]
+    plays = [PlayInput(seat=(index + 1) % 2, card=card) for index, card in enumerate(cards)]
+    hand_correct(hand=hand, plays=plays)
+    return [f"{play.seat} {play.card}" for play in plays]
+
+
+def test_a_play_is_changed_and_the_plays_after_it_entered_again(owner_client: Client, tablo: Match) -> None:
+    recorded = _trailed_hand(tablo)
+    url = reverse("hand-correct-plays", args=[tablo.pk, 1])
+    page = owner_client.get(reverse("hand-correct", args=[tablo.pk, 1])).content.decode()
+    assert f"{url}?keep=0" in page  # "Change from here" on the first play
+    options = owner_client.get(url, {"keep": "0", "card": "7H"}, headers=HTMX).content.decode()
+    assert 'value="2C 7S 5H"' in options  # TB-2: the engine's captures, best first
+    step = owner_client.get(url, {"keep": "0", "card": "7H", "capture": "2C 7S 5H"}, headers=HTMX)
+    assert 'name="p" value="1 7H 2C 7S 5H"' in step.content.decode()
+    assert step["HX-Push-Url"] == f"{url}?keep=0&p=1+7H+2C+7S+5H"
+    again = owner_client.get(url, {"keep": "0", "p": "1 7H 2C 7S 5H", "card": "7H", "capture": "trail"})
+    assert again.status_code == 422  # 7♥ was played already (A1)
+    back = owner_client.get(url, {"keep": "0", "p": "1 7H 2C 7S 5H", "back": "1"}).content.decode()
+    assert 'name="p"' not in back
+    rest = [text.split()[1] for text in recorded if text.split()[1] != "7H"]
+    corrected = ["1 7H 2C 7S 5H", *(f"{index % 2} {card}" for index, card in enumerate(rest))]
+    response = owner_client.post(url, {"keep": "0", "p": corrected})
+    assert response.status_code == 302, response.content.decode()
+    hand = Hand.objects.get()
+    assert (hand.corrections, hand.plays.count()) == (2, 48)
+    assert hand.plays.get(seq=0).taken == ["2C", "7S", "5H"]
+    tablo.refresh_from_db()
+    assert tablo.totals != [0, 0]

@@ -6,22 +6,33 @@ hand on, so later hands, the totals and the result follow.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import push_url
 
 from games.models import Hand, Match
+from games.rules.errors import RuleViolation
 from games.selectors import hand_get
 from games.services.errors import HandStillOpen, MatchNotInProgress
-from games.services.hands import hand_correct
-from web.corrections import CorrectionScreen, correction_screen
-from web.forms import EntryForm, entry_form
+from games.services.hands import PlayInput, hand_correct
+from web.corrections import (
+    CorrectionScreen,
+    DraftScreen,
+    correction_screen,
+    draft_add,
+    draft_back,
+    draft_screen,
+)
+from web.forms import DraftForm, EntryForm, entry_form
 from web.views import HtmxHttpRequest
-from web.views.hands import REFUSALS, refusal, valid
+from web.views.hands import REFUSALS, REFUSED, play_choices, refusal, valid
 from web.views.live import match_writable
 from web.violations import violation_text
 
@@ -40,6 +51,15 @@ def _hand(request: HtmxHttpRequest, pk: int, number: int) -> tuple[Match, Hand]:
         raise Http404 from None
 
 
+def _refused(request: HtmxHttpRequest, match: Match, hand: Hand) -> HttpResponse | None:
+    """Back to the match screen, saying why, when the hand cannot be corrected (open, or abandoned)."""
+    if not hand.is_open and match.status != Match.Status.ABANDONED:
+        return None
+    conflict = HandStillOpen(number=hand.number) if hand.is_open else MatchNotInProgress(status=match.status)
+    messages.error(request, violation_text(conflict))
+    return redirect("match", pk=match.pk)
+
+
 def _page(
     request: HtmxHttpRequest,
     screen: CorrectionScreen,
@@ -52,9 +72,8 @@ def _page(
 
 
 def _done(request: HtmxHttpRequest, hand: Hand) -> HttpResponse:
-    messages.success(
-        request, _("Hand %(number)s is corrected; the scores are worked out again.") % {"number": hand.number}
-    )
+    text = _("Hand %(number)s is corrected; the scores are worked out again.") % {"number": hand.number}
+    messages.success(request, text)
     return redirect(reverse("match", args=[hand.match_id]) + "#sheet-title")
 
 
@@ -62,16 +81,11 @@ def _done(request: HtmxHttpRequest, hand: Hand) -> HttpResponse:
 def hand_correct_page(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """The hand as recorded and scored, with the ways to correct it."""
     match, hand = _hand(request, pk, number)
-    if hand.is_open or match.status == Match.Status.ABANDONED:
-        conflict = (
-            HandStillOpen(number=hand.number) if hand.is_open else MatchNotInProgress(status=match.status)
-        )
-        messages.error(request, violation_text(conflict))
-        return redirect("match", pk=pk)
+    if refused := _refused(request, match, hand):
+        return refused
     screen = correction_screen(match, hand)
-    return _page(
-        request, screen, entry_form(match.game, match.options, screen.side_names, entries=screen.entries)
-    )
+    form = entry_form(match.game, match.options, screen.side_names, entries=screen.entries)
+    return _page(request, screen, form)
 
 
 @require_POST
@@ -89,3 +103,61 @@ def hand_correct_summary(request: HtmxHttpRequest, pk: int, number: int) -> Http
         error, status, problems = refusal(refused)
         return _page(request, screen, form, status, error=error, problems=problems)
     return _done(request, hand)
+
+
+def _draft(
+    correction: CorrectionScreen, keep: int, added: Sequence[PlayInput]
+) -> tuple[DraftScreen | None, str]:
+    """The draft, or when the engine refuses it (an address from before another correction) the
+    recorded plays again with the reason; ``None`` when even those cannot be replayed (no table)."""
+    try:
+        return draft_screen(correction, keep, added), ""
+    except RuleViolation as violation:
+        error = violation_text(violation)
+    try:
+        return draft_screen(correction, len(correction.plays), ()), error
+    except RuleViolation:
+        return None, error
+
+
+@require_http_methods(["GET", "POST"])
+def hand_correct_plays(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Re-enter the hand's plays from a chosen play on (GET: one step of the draft, nothing stored),
+    then save them (POST) in place of the recorded ones."""
+    match, hand = _hand(request, pk, number)
+    if refused := _refused(request, match, hand):
+        return refused
+    correction = correction_screen(match, hand)
+    form = DraftForm(request.POST if request.method == "POST" else request.GET)
+    form.is_valid()  # every field is optional: what cannot be read is left out
+    data = form.cleaned_data
+    keep = data["keep"] if data.get("keep") is not None else len(correction.plays)
+    added: Sequence[PlayInput] = data.get("p") or ()
+    if data.get("back"):
+        keep, added = draft_back(correction, keep, added)
+    draft, error = _draft(correction, keep, added)
+    card, taken, status = data.get("card") or "", data.get("taken") or [], 200
+    if request.method == "POST" and draft is not None and not error:
+        try:
+            hand_correct(hand=hand, plays=list(draft.plays), by=_account(request))
+        except REFUSALS as refused_write:
+            error, status, _problems = refusal(refused_write)
+        else:
+            return _done(request, hand)
+    elif draft is not None and card and "capture" in request.GET and not error:
+        try:
+            draft, card, taken = draft_add(draft, card, form.taken_cards()), "", []
+        except RuleViolation as violation:
+            error, status = violation_text(violation), REFUSED
+    context = {
+        "correction": correction,
+        "screen": draft,
+        "error": error,
+        "chosen_card": [card] if card else [],
+        **play_choices(match, draft.hand if draft else None, card, taken),
+    }
+    template = "web/matches/_draft.html" if request.htmx else "web/matches/correct_plays.html"
+    response = render(request, template, context, status=status)
+    if request.htmx and draft is not None:
+        push_url(response, f"{reverse('hand-correct-plays', args=[pk, number])}?{draft.query}")
+    return response

@@ -24,7 +24,7 @@ from games.services.errors import RecordConflict
 from games.services.hands import hand_close, hand_start, hand_summary_record
 from games.services.plays import hand_challenge_record, hand_play_record, hand_play_undo
 from web.forms import EntryForm, HandStartForm, PlayForm, SeqForm, entry_form
-from web.screens import MatchScreen, match_screen, summary_preview
+from web.screens import HandView, MatchScreen, match_screen, summary_preview
 from web.views import HtmxHttpRequest
 from web.views.live import live_context, match_writable
 from web.violations import problem_texts, verdict_reason, violation_text
@@ -117,7 +117,7 @@ def play_record(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     card, taken = request.POST.get("card", ""), request.POST.getlist("taken")
 
     def keep(screen: MatchScreen) -> dict[str, object]:
-        return {"chosen_card": [card], **play_choices(screen, card, taken)}
+        return {"chosen_card": [card], **play_choices(screen.match, screen.hand, card, taken)}
 
     def write(match: Match) -> None:
         hand = _current(match, request.POST.get("hand"))
@@ -223,15 +223,14 @@ def summary_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, "web/matches/_summary_check.html", context)
 
 
-def play_choices(screen: MatchScreen, card: str, taken: list[str]) -> dict[str, object]:
+def play_choices(match: Match, hand: HandView | None, card: str, taken: list[str]) -> dict[str, object]:
     """For a tapped card: the engine's legal captures, best first, and its verdict on the cards ticked
     by hand."""
     context: dict[str, object] = {"card": card, "taken": taken}
-    hand = screen.hand
     if hand is None or not hand.captures or not card:
         return context
     table = [str(each) for each in hand.table]
-    game, options = screen.match.game, screen.match.options
+    game, options = match.game, match.options
     try:
         context["captures"] = capture_list(game, table, card, options, CAPTURES_OFFERED)
         if taken:
@@ -248,6 +247,6 @@ def play_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     screen = match_screen(match_writable(request, pk), request.user)
     context = {
         "screen": screen,
-        **play_choices(screen, request.GET.get("card", ""), request.GET.getlist("taken")),
+        **play_choices(screen.match, screen.hand, request.GET.get("card", ""), request.GET.getlist("taken")),
     }
     return render(request, "web/matches/_play_options.html", context)
