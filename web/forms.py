@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.models import Hand
 from games.rules.cards import deck
 from games.rules.game import OptionValue
 from games.rules.registry import find_game
@@ -114,6 +115,7 @@ class HandStartForm(forms.Form):
     table = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
     set_aside = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
     starter = forms.TypedChoiceField(label=_("Who starts"), coerce=int, choices=(), required=False)
+    mode = forms.ChoiceField(choices=Hand.Mode.choices, required=False)
 
     def __init__(self, *args: object, seats: dict[int, str], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # Form's own signature

@@ -28,6 +28,7 @@ from games.selectors import (
     scoreboard_for,
     sides_of_match,
 )
+from games.services.hands import summary_pending
 from games.services.scoring import setup_of, table_of
 from web.presets import game_title, sweep_name
 
@@ -180,7 +181,10 @@ def hand_view(
 ) -> HandView:
     """The hand as the recording controls show it: as stored, or (``draft``) after other plays, e.g. a
     correction's, with the engine's report of them."""
-    report, plays = draft if draft is not None else (hand_report(hand), tuple(hand_plays(hand)))
+    if draft is not None:
+        report, plays = draft
+    else:
+        report, plays = summary_pending(hand) or hand_report(hand), tuple(hand_plays(hand))
     seen = {*hand.table, *hand.set_aside, *(play.card for play in plays)}
     capturing = CAPTURE_GAMES.get(match.game)
     challenges = bool(match.options.get("manual_capture"))

@@ -14,7 +14,14 @@ from api.records.base import CardsField, RecordsApi, account, paginated, valid
 from api.records.matches import SHARE
 from games import convert, selectors
 from games.models import Hand, Match
-from games.services.hands import PlayInput, hand_close, hand_correct, hand_start, hand_summary_record
+from games.services.hands import (
+    PlayInput,
+    hand_close,
+    hand_correct,
+    hand_start,
+    hand_summary_record,
+    summary_pending,
+)
 
 
 class SideReportOutput(serializers.Serializer[Any]):
@@ -70,7 +77,7 @@ class HandOutput(HandListOutput):
 
     @extend_schema_field(ReportOutput)
     def get_state(self, hand: Hand) -> dict[str, Any]:
-        return convert.report_json(selectors.hand_report(hand))
+        return convert.report_json(summary_pending(hand) or selectors.hand_report(hand))
 
     @extend_schema_field(PlayOutput(many=True))
     def get_plays(self, hand: Hand) -> list[selectors.PlayLine]:
@@ -115,6 +122,11 @@ class HandListCreateApi(RecordsApi):
         table = CardsField(required=False, default=list)
         set_aside = CardsField(
             required=False, default=list, help_text="Twenty's bonus cards; Scopone's cards out."
+        )
+        mode = serializers.ChoiceField(
+            choices=Hand.Mode.choices,
+            default=Hand.Mode.PLAYS,
+            help_text="`summary`: scored from its quick summary alone, so `table` may be left out.",
         )
 
     def get_permissions(self) -> list[BasePermission]:

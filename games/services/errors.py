@@ -69,6 +69,11 @@ class HandIncomplete(RecordConflict):
     template = gettext_noop("Hand {number} is not over yet: seat {next_seat} is still to play.")
 
 
+class HandAwaitsSummary(RecordConflict):
+    code = "hand.awaits_summary"
+    template = gettext_noop("Hand {number} is scored from its counts: enter them to close it.")
+
+
 class HandHasPlays(RecordConflict):
     code = "hand.has_plays"
     template = gettext_noop("Hand {number} already has {plays} plays; undo them before entering a summary.")

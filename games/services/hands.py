@@ -14,9 +14,11 @@ from django.utils import timezone
 
 from games import convert
 from games.models import Challenge, Hand, HandSummary, Match, Play
-from games.rules.errors import BadDealer
+from games.rules.errors import BadDealer, BadTableSize
+from games.rules.game import HandReport
 from games.services.errors import (
     CorrectionContent,
+    HandAwaitsSummary,
     HandHasPlays,
     HandNotOpen,
     HandStillOpen,
@@ -49,8 +51,12 @@ def hand_start(
     starter: int | None = None,
     table: Sequence[str] = (),
     set_aside: Sequence[str] = (),
+    mode: str = Hand.Mode.PLAYS,
 ) -> Hand:
     """Open the match's next hand; the dealer rotates clockwise unless given (RULES.md A4).
+
+    A hand in ``Hand.Mode.SUMMARY`` will be scored from its quick summary alone, so its table cards
+    may be left out (no summary check uses them); it takes no plays.
 
     Raises:
         MatchNotInProgress: the match is over (also when its time limit ran out between hands).
@@ -59,7 +65,17 @@ def hand_start(
     """
     if match.time_limit_minutes is not None and _finish_if_over(match=match):
         raise MatchNotInProgress(status=Match.Status.FINISHED)
-    return _hand_open(match=match, dealer=dealer, starter=starter, table=table, set_aside=set_aside)
+    return _hand_open(
+        match=match, mode=Hand.Mode(mode), dealer=dealer, starter=starter, table=table, set_aside=set_aside
+    )
+
+
+def summary_pending(hand: Hand) -> HandReport | None:
+    """Where an open hand started in summary mode stands: nothing played, no seat to play, its table
+    as given (maybe none, so it is not replayed); ``None`` for any other hand."""
+    if not hand.is_open or hand.mode != Hand.Mode.SUMMARY:
+        return None
+    return HandReport(complete=False, next_seat=None, table=tuple(convert.cards(hand.table)))
 
 
 @transaction.atomic
@@ -78,7 +94,13 @@ def _finish_if_over(*, match: Match) -> bool:
 
 @transaction.atomic
 def _hand_open(
-    *, match: Match, dealer: int | None, starter: int | None, table: Sequence[str], set_aside: Sequence[str]
+    *,
+    match: Match,
+    mode: Hand.Mode,
+    dealer: int | None,
+    starter: int | None,
+    table: Sequence[str],
+    set_aside: Sequence[str],
 ) -> Hand:
     match = _locked_match(match)
     if match.status != Match.Status.IN_PROGRESS:
@@ -97,8 +119,13 @@ def _hand_open(
         starter=starter,
         table=convert.card_texts(table),
         set_aside=convert.card_texts(set_aside),
+        mode=mode,
     )
-    replay(hand, table_of(match), [])  # the engine checks the setup
+    try:
+        replay(hand, table_of(match), [])  # the engine checks the setup
+    except BadTableSize:
+        if mode != Hand.Mode.SUMMARY or table:
+            raise  # the table left out of a hand scored from counts alone is fine; a wrong one is not
     hand.save()
     return hand
 
@@ -108,11 +135,13 @@ def hand_close(*, hand: Hand) -> Hand:
     """Close a hand whose plays are over: the engine scores it and the match's progress is updated.
 
     Raises:
-        MatchNotInProgress, HandNotOpen, HandIncomplete.
+        MatchNotInProgress, HandNotOpen, HandIncomplete; HandAwaitsSummary (it is scored from counts).
     """
     match, hand = _locked(hand)
     if not hand.is_open:
         raise HandNotOpen(number=hand.number)
+    if hand.mode == Hand.Mode.SUMMARY:
+        raise HandAwaitsSummary(number=hand.number)
     _finish(match, hand)
     return hand
 

@@ -33,6 +33,19 @@ def test_starting_a_hand_returns_its_setup_and_who_plays_first(people: Personas)
     assert (body["next_seq"], body["state"]["next_seat"], body["plays"]) == (0, 1, [])
 
 
+def test_a_hand_scored_from_counts_starts_without_its_table(people: Personas) -> None:
+    client = api_client(people.owner)
+    response = client.post(f"/api/v1/matches/{people.match.pk}/hands/", {"mode": "summary"}, format="json")
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["mode"], body["table"], body["state"]["complete"]) == ("summary", [], False)
+    sides = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
+    response = client.post(
+        f"/api/v1/matches/{people.match.pk}/hands/1/summary/", {"sides": sides}, format="json"
+    )
+    assert (response.status_code, response.json()["match"]["totals"]) == (201, [15, 10])
+
+
 @pytest.mark.parametrize(
     ("body", "code"),
     [

@@ -1,16 +1,18 @@
-"""hand_start: numbers hands, rotates the dealer, lets the engine check the setup; one open hand at a time."""
+"""hand_start: numbers hands, rotates the dealer, lets the engine check the setup (a hand scored from
+counts alone needs no table); one open hand at a time."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from games.models import Hand, Match
-from games.rules.errors import BadDealer, BadTableSize, DuplicateCard, RuleViolation
+from games.rules.errors import BadBonusCards, BadDealer, BadTableSize, DuplicateCard, RuleViolation
 from games.services.demo import demo_hand_play
-from games.services.errors import HandStillOpen, MatchNotInProgress
-from games.services.hands import hand_start
+from games.services.errors import HandAwaitsSummary, HandStillOpen, MatchNotInProgress
+from games.services.hands import hand_close, hand_start, hand_summary_record
 from games.services.matches import match_abandon
 from tests.factories import MatchFactory
 
@@ -66,3 +68,32 @@ def test_an_abandoned_match_takes_no_hand() -> None:
     with pytest.raises(MatchNotInProgress):
         hand_start(match=match, table=TABLE)
     assert match.status == Match.Status.ABANDONED
+
+
+def test_a_hand_scored_from_counts_alone_needs_no_table_cards() -> None:
+    match = MatchFactory.create(game="tablo")
+    hand = hand_start(match=match, mode=Hand.Mode.SUMMARY)
+    assert (hand.mode, hand.table) == (Hand.Mode.SUMMARY, [])
+    with pytest.raises(HandAwaitsSummary):
+        hand_close(hand=hand)  # its counts close it
+    entries = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
+    hand_summary_record(hand=hand, entries=entries)
+    match.refresh_from_db()
+    assert match.totals == [15, 10]  # B11: 12 + 3 for 29+ cards
+
+
+@pytest.mark.parametrize(
+    ("game", "setup", "error"),
+    [
+        pytest.param("tablo", {"table": TABLE[:3]}, BadTableSize, id="B5-a-table-given-is-still-checked"),
+        pytest.param(
+            "twenty", {"starter": 0, "set_aside": ["2C"]}, BadBonusCards, id="W2-bonus-cards-still-checked"
+        ),
+    ],
+)
+def test_a_summary_hand_still_has_its_setup_checked(
+    game: str, setup: dict[str, Any], error: type[RuleViolation]
+) -> None:
+    with pytest.raises(error):
+        hand_start(match=MatchFactory.create(game=game), mode=Hand.Mode.SUMMARY, **setup)
+    assert not Hand.objects.exists()

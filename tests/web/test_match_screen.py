@@ -142,3 +142,21 @@ def test_home_lists_my_matches_in_progress(owner_client: Client, tablo: Match) -
     page = owner_client.get(reverse("home")).content.decode()
     assert reverse("match", args=[tablo.pk]) in page
     assert "Marija, Dragan" in page
+
+
+def test_a_hand_scored_from_the_counts_starts_without_table_cards(owner_client: Client, tablo: Match) -> None:
+    page = owner_client.get(reverse("match", args=[tablo.pk])).content.decode()
+    assert "From the counts at the end (no table cards needed)" in page
+    response = owner_client.post(
+        reverse("hand-new", args=[tablo.pk]), {"dealer": 0, "mode": "summary"}, headers=HTMX
+    )
+    page = response.content.decode()
+    assert response.status_code == 200, page
+    assert Hand.objects.get().mode == Hand.Mode.SUMMARY
+    assert "to be scored from the counts at the end" in page
+    assert 'name="card"' not in page  # no plays: the counts close it
+    counts = {"hand": 1, "cards_0": 30, "point_cards_0": 12, "tablos_0": 1}
+    counts |= {"cards_1": 22, "point_cards_1": 10, "tablos_1": 0}
+    assert owner_client.post(reverse("summary", args=[tablo.pk]), counts, headers=HTMX).status_code == 200
+    tablo.refresh_from_db()
+    assert tablo.totals == [15, 10]

@@ -101,12 +101,14 @@ def hand_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         seats = {seat.number: seat.player.name for seat in match.seats.all()}
         form = valid(HandStartForm(request.POST, seats=seats))
         data = form.cleaned_data
+        mode = data["mode"] or Hand.Mode.PLAYS
         hand_start(
             match=match,
             dealer=data["dealer"],
             starter=data["starter"] if data["starter"] != "" else None,
-            table=data["table"],
+            table=data["table"] if mode == Hand.Mode.PLAYS else [],  # hidden when scored from counts
             set_aside=data["set_aside"],
+            mode=mode,
         )
 
     return _answer(request, pk, write)
