@@ -31,6 +31,7 @@ from games.selectors import (
 from games.services.hands import summary_pending
 from games.services.scoring import setup_of, table_of
 from web.presets import game_title, sweep_name
+from web.violations import Who
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,3 +244,12 @@ def summary_preview(match: Match, hand: Hand, entries: Sequence[Mapping[str, obj
     """
     table = table_of(match)
     return table.game.score_summary(setup_of(hand, table), entries, table.options)  # type: ignore[arg-type]  # Twenty's entries hold lists
+
+
+def who_of(match: Match) -> Who:
+    """The names of the match's sides and seats, for the numbers in the engine's messages."""
+    sides = sides_of_match(match)
+    return Who(
+        sides=[" & ".join(seat.player.name for seat in side) for side in sides],
+        seats={seat.number: seat.player.name for side in sides for seat in side},
+    )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from django.utils.translation import gettext
@@ -35,9 +35,29 @@ def _shown(value: object) -> object:
     return value
 
 
-def violation_text(error: Explained) -> str:
-    """The error's message, translated, with its card facts localized."""
-    facts = {key: _shown(value) for key, value in error.facts.items()}
+@dataclass(frozen=True, slots=True)
+class Who:
+    """The names behind the side and seat numbers of an error's facts (the engine counts both from 0,
+    the screen shows names)."""
+
+    sides: Sequence[str] = ()
+    seats: Mapping[int, str] = field(default_factory=dict)
+
+    def name(self, key: str, value: object) -> object:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return value
+        if key == "side" and 0 <= value < len(self.sides):
+            return self.sides[value]
+        return self.seats.get(value, value) if key in SEAT_FACTS else value
+
+
+SEAT_FACTS = frozenset({"seat", "other"})
+NOBODY = Who()
+
+
+def violation_text(error: Explained, who: Who = NOBODY) -> str:
+    """The error's message, translated, with its card facts localized and its sides and seats named."""
+    facts = {key: who.name(key, _shown(value)) for key, value in error.facts.items()}
     try:
         return gettext(error.template).format(**facts)
     except (KeyError, IndexError, ValueError):
@@ -59,18 +79,18 @@ class _Problem:
     facts: Mapping[str, object]
 
 
-def problem_texts(error: RuleViolation) -> list[str]:
+def problem_texts(error: RuleViolation, who: Who = NOBODY) -> list[str]:
     """Every problem a whole-summary check found (``SummaryInconsistent``), each in the reader's language."""
     problems = error.facts.get("problems")
     if not isinstance(problems, list):
-        return [violation_text(error)]
+        return [violation_text(error, who)]
     classes = _by_code(RuleViolation)
     texts = []
     for problem in problems:
         facts = {key: value for key, value in problem.items() if key not in {"code", "message"}}
         known = classes.get(problem["code"])
         template = known.template if known else problem["message"]
-        texts.append(violation_text(_Problem(problem["code"], template, facts)))
+        texts.append(violation_text(_Problem(problem["code"], template, facts), who))
     return texts
 
 

@@ -31,6 +31,7 @@ from web.corrections import (
     draft_screen,
 )
 from web.forms import DraftForm, EntryForm, entry_form
+from web.screens import who_of
 from web.views import HtmxHttpRequest
 from web.views.hands import REFUSALS, REFUSED, play_choices, refusal, valid
 from web.views.live import match_writable
@@ -100,7 +101,7 @@ def hand_correct_summary(request: HtmxHttpRequest, pk: int, number: int) -> Http
         valid(form)
         hand_correct(hand=hand, summary=form.entries(), by=_account(request))
     except REFUSALS as refused:
-        error, status, problems = refusal(refused)
+        error, status, problems = refusal(refused, who_of(match))
         return _page(request, screen, form, status, error=error, problems=problems)
     return _done(request, hand)
 
@@ -141,14 +142,14 @@ def hand_correct_plays(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
         try:
             hand_correct(hand=hand, plays=list(draft.plays), by=_account(request))
         except REFUSALS as refused_write:
-            error, status, _problems = refusal(refused_write)
+            error, status, _problems = refusal(refused_write, who_of(match))
         else:
             return _done(request, hand)
     elif draft is not None and card and "capture" in request.GET and not error:
         try:
             draft, card, taken = draft_add(draft, card, form.taken_cards()), "", []
         except RuleViolation as violation:
-            error, status = violation_text(violation), REFUSED
+            error, status = violation_text(violation, who_of(match)), REFUSED
     context = {
         "correction": correction,
         "screen": draft,

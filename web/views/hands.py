@@ -24,10 +24,10 @@ from games.services.errors import RecordConflict
 from games.services.hands import hand_close, hand_start, hand_summary_record
 from games.services.plays import hand_challenge_record, hand_play_record, hand_play_undo
 from web.forms import EntryForm, HandStartForm, PlayForm, SeqForm, entry_form
-from web.screens import HandView, MatchScreen, match_screen, summary_preview
+from web.screens import HandView, MatchScreen, match_screen, summary_preview, who_of
 from web.views import HtmxHttpRequest
 from web.views.live import live_context, match_writable
-from web.violations import problem_texts, verdict_reason, violation_text
+from web.violations import NOBODY, Who, problem_texts, verdict_reason, violation_text
 
 CAPTURES_OFFERED = 8
 CONFLICT, REFUSED = 409, 422
@@ -36,14 +36,14 @@ CONFLICT, REFUSED = 409, 422
 REFUSALS = (RecordConflict, RuleViolation, forms.ValidationError)
 
 
-def refusal(error: Exception) -> tuple[str, int, list[str]]:
+def refusal(error: Exception, who: Who = NOBODY) -> tuple[str, int, list[str]]:
     """A refused write (one of ``REFUSALS``) as the message, the HTTP status and every problem listed."""
     if isinstance(error, RecordConflict):
-        return violation_text(error), CONFLICT, []
+        return violation_text(error, who), CONFLICT, []
     if isinstance(error, SummaryInconsistent):
-        return violation_text(error), REFUSED, problem_texts(error)
+        return violation_text(error, who), REFUSED, problem_texts(error, who)
     if isinstance(error, RuleViolation):
-        return violation_text(error), REFUSED, []
+        return violation_text(error, who), REFUSED, []
     assert isinstance(error, forms.ValidationError)
     return " ".join(error.messages), REFUSED, []
 
@@ -73,7 +73,7 @@ def _answer(
     try:
         write(match)
     except REFUSALS as refused:
-        error, status, problems = refusal(refused)
+        error, status, problems = refusal(refused, who_of(match))
     if request.htmx:
         context = live_context(request, match_get(pk), error=error, problems=problems)
         screen = context["screen"]
@@ -219,9 +219,9 @@ def summary_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 (name, side.total) for name, side in zip(form.side_names, preview.sides, strict=True)
             ]
         except SummaryInconsistent as inconsistent:
-            context["problems"] = problem_texts(inconsistent)
+            context["problems"] = problem_texts(inconsistent, who_of(match))
         except RuleViolation as violation:
-            context["problems"] = [violation_text(violation)]
+            context["problems"] = [violation_text(violation, who_of(match))]
     return render(request, "web/matches/_summary_check.html", context)
 
 
