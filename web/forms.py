@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Hand
+from games.models import Club, Hand, Season
 from games.rules.cards import deck
 from games.rules.game import OptionValue
 from games.rules.registry import find_game
 from games.services.hands import PlayInput
-from web.deals import COUNT_LABELS, summary_keys
 from web.options import choice_specs, key_label, value_label
 from web.presets import Preset, presets_available
-
-if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
 
 CARD_CHOICES = [(str(each), str(each)) for each in deck(faces=True)]
 CARD_TEXTS = frozenset(text for text, _label in CARD_CHOICES)
@@ -53,10 +49,32 @@ class MatchForm(forms.Form):
     target = forms.IntegerField(label=_("Target score"), min_value=1, required=False)
     time_limit_minutes = forms.IntegerField(label=_("Time limit (minutes)"), min_value=1, required=False)
 
-    def __init__(self, *args: object, preset: Preset, **kwargs: object) -> None:
+    club = forms.ModelChoiceField(
+        label=_("Club"), queryset=Club.objects.none(), required=False, empty_label=_("No club")
+    )
+    season = forms.ModelChoiceField(
+        label=_("Season"), queryset=Season.objects.none(), required=False, empty_label=_("No season")
+    )
+
+    def __init__(
+        self,
+        *args: object,
+        preset: Preset,
+        clubs: QuerySet[Club] | None = None,
+        seasons: QuerySet[Season] | None = None,
+        **kwargs: object,
+    ) -> None:
+        """``clubs`` are those the match may belong to (the user's), ``seasons`` the chosen club's."""
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # Form's own signature
         self.preset = preset
         self.game = find_game(preset.game)
+        for name, choices in (("club", clubs), ("season", seasons)):
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            if choices is None or not choices.exists():
+                del self.fields[name]
+            else:
+                field.queryset = choices
         variant = self.fields["variant"]
         assert isinstance(variant, forms.ChoiceField)
         variant.choices = [(each.slug, each.title) for each in presets_available()]
@@ -99,6 +117,9 @@ class MatchForm(forms.Form):
             if (self.cleaned_data.get(name) or "").strip()
         ]
 
+    def club_and_season(self) -> tuple[Club | None, Season | None]:
+        return self.cleaned_data.get("club"), self.cleaned_data.get("season")
+
     def options(self) -> dict[str, OptionValue]:
         """The preset's options, overridden by those chosen here (the engine checks them)."""
         chosen: dict[str, OptionValue] = dict(self.preset.options) | {
@@ -110,6 +131,18 @@ class MatchForm(forms.Form):
             if self.cleaned_data.get(key) is not None:
                 chosen[key] = self.cleaned_data[key]
         return chosen
+
+
+def seat_toggled(values: Mapping[str, str], name: str, seats: int) -> dict[str, str]:
+    """The seats (``seat_<n>``) with ``name`` taken off its seat, or put in the first empty one."""
+    values = dict(values)
+    taken = [key for key, value in values.items() if value.strip().casefold() == name.casefold()]
+    if taken:
+        return {key: value for key, value in values.items() if key not in taken}
+    empty = next(
+        (f"seat_{seat}" for seat in range(seats) if not values.get(f"seat_{seat}", "").strip()), None
+    )
+    return values if empty is None else {**values, empty: name}
 
 
 class HandStartForm(forms.Form):
@@ -187,156 +220,3 @@ class SeqForm(forms.Form):
     seat = forms.IntegerField(min_value=0, required=False)
     play_seq = forms.IntegerField(min_value=0, required=False)
     key = forms.CharField(max_length=100, required=False)
-
-
-class EntryForm(forms.Form):
-    """A hand's end-of-hand entry, one part per side; the engine judges ``entries()``."""
-
-    fields_template = ""
-    title: StrOrPromise = _("Quick entry: type each side's counts at the end of the hand")
-    submit: StrOrPromise = _("Score the hand from these counts")
-
-    def __init__(self, *args: object, sides: list[str], **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # Form's own signature
-        self.side_names = sides
-
-    def entries(self) -> list[dict[str, object]]:
-        raise NotImplementedError
-
-    @property
-    def input_problems(self) -> list[str]:
-        """What is wrong with the input's shape, before the engine can judge it."""
-        return [str(message) for errors in self.errors.values() for message in errors]
-
-    @staticmethod
-    def initial_of(entries: Sequence[Mapping[str, object]]) -> dict[str, object]:
-        raise NotImplementedError
-
-
-class SummaryForm(EntryForm):
-    """Quick end-of-hand entry: each side's counts (``<key>_<side>``); the engine checks them."""
-
-    def __init__(self, *args: object, keys: tuple[str, ...], sides: list[str], **kwargs: object) -> None:
-        super().__init__(*args, sides=sides, **kwargs)
-        self.keys = keys
-        for side in range(len(sides)):
-            for key in keys:
-                self.fields[f"{key}_{side}"] = forms.IntegerField(
-                    label=COUNT_LABELS.get(key, key), min_value=0, initial=0
-                )
-
-    @property
-    def rows(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """Per side: its name and its fields."""
-        return [
-            (name, [self[f"{key}_{side}"] for key in self.keys]) for side, name in enumerate(self.side_names)
-        ]
-
-    fields_template = "web/matches/_counts_fields.html"
-
-    @property
-    def input_problems(self) -> list[str]:
-        return [str(_("Every count must be a whole number, 0 or more."))] if self.errors else []
-
-    def entries(self) -> list[dict[str, object]]:
-        return [
-            {key: self.cleaned_data[f"{key}_{side}"] for key in self.keys}
-            for side in range(len(self.side_names))
-        ]
-
-    @staticmethod
-    def initial_of(entries: Sequence[Mapping[str, object]]) -> dict[str, object]:
-        """A stored summary as the form's initial values (to correct it)."""
-        return {f"{key}_{side}": value for side, entry in enumerate(entries) for key, value in entry.items()}
-
-
-class TwentySummaryForm(EntryForm):
-    """Maltese Twenty's quick end-of-round entry: per seat its awards (``awards_<seat>``, e.g.
-    ``15 30 -20``) or only the round's points (``points_<seat>``), and who got the bonus (``bonus``);
-    the engine checks them (RULES.md W5, W8)."""
-
-    fields_template = "web/matches/_twenty_fields.html"
-    title = _("Quick entry: each player's awards at the end of the round")
-    submit = _("Score the round from these awards")
-    NOBODY = ""
-
-    def __init__(self, *args: object, sides: list[str], **kwargs: object) -> None:
-        super().__init__(*args, sides=sides, **kwargs)
-        for seat in range(len(sides)):
-            self.fields[f"awards_{seat}"] = forms.CharField(label=_("Awards"), required=False, max_length=200)
-            self.fields[f"points_{seat}"] = forms.IntegerField(
-                label=_("Or the round's points"), required=False
-            )
-        self.fields["bonus"] = forms.ChoiceField(
-            label=_("Who got the end-of-round bonus"),
-            choices=[(self.NOBODY, _("Nobody")), *((str(seat), name) for seat, name in enumerate(sides))],
-            required=False,
-            initial=self.NOBODY,
-            widget=forms.RadioSelect,
-        )
-
-    @property
-    def seat_rows(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
-        return [
-            (name, self[f"awards_{seat}"], self[f"points_{seat}"])
-            for seat, name in enumerate(self.side_names)
-        ]
-
-    def _awards(self, seat: int) -> list[int] | None:
-        text = (self.cleaned_data.get(f"awards_{seat}") or "").replace(",", " ").replace("\u2212", "-")
-        try:
-            return [int(part) for part in text.split()] if text.strip() else None
-        except ValueError:
-            self.add_error(
-                f"awards_{seat}", _("Awards are whole numbers with spaces between them, e.g. 15 30 -20.")
-            )
-            return None
-
-    def clean(self) -> dict[str, object]:
-        data = super().clean() or {}
-        for seat, name in enumerate(self.side_names):
-            data[f"awards_{seat}"] = self._awards(seat)
-            if data[f"awards_{seat}"] is not None and data.get(f"points_{seat}") is not None:
-                message = _("%(name)s: give the awards or the round's points, not both.")
-                self.add_error(f"points_{seat}", message % {"name": name})
-        return data
-
-    def entries(self) -> list[dict[str, object]]:
-        bonus = self.cleaned_data.get("bonus") or self.NOBODY
-        entries: list[dict[str, object]] = []
-        for seat in range(len(self.side_names)):
-            awards, points = self.cleaned_data[f"awards_{seat}"], self.cleaned_data[f"points_{seat}"]
-            entry: dict[str, object] = {"points": points} if awards is None and points is not None else {}
-            entries.append({**(entry or {"awards": awards or []}), "bonus": int(bonus == str(seat))})
-        return entries
-
-    @staticmethod
-    def initial_of(entries: Sequence[Mapping[str, object]]) -> dict[str, object]:
-        initial: dict[str, object] = {"bonus": TwentySummaryForm.NOBODY}
-        for seat, entry in enumerate(entries):
-            awards = entry.get("awards")
-            if isinstance(awards, list):
-                initial[f"awards_{seat}"] = " ".join(map(str, awards))
-            initial[f"points_{seat}"] = entry.get("points")
-            if entry.get("bonus"):
-                initial["bonus"] = str(seat)
-        return initial
-
-
-def entry_form(
-    game: str,
-    options: Mapping[str, OptionValue],
-    sides: list[str],
-    data: Mapping[str, object] | None = None,
-    entries: Sequence[Mapping[str, object]] = (),
-) -> EntryForm | None:
-    """The game's end-of-hand entry form (bound to ``data``, or showing stored ``entries``); ``None``
-    when the game has none in the UI."""
-    if game == "twenty":
-        initial = TwentySummaryForm.initial_of(entries) if entries else None
-        return TwentySummaryForm(data, sides=sides, initial=initial)
-    keys = summary_keys(game, options)
-    if not keys:
-        return None
-    initial = SummaryForm.initial_of(entries) if entries else None
-    return SummaryForm(data, keys=keys, sides=sides, initial=initial)

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from django.contrib.auth.models import User
 from django.db.models import Q
 
-from games.models import Player
-from games.selectors import club_list, player_list
+from games.models import Club, Player
+from games.selectors import club_list, membership_list, player_list
 from games.services.clubs import player_create
 
 
@@ -25,10 +25,16 @@ def known_players(user: User) -> list[Player]:
 
 
 def name_suggestions(user: User) -> list[str]:
-    """Names to offer while typing: known players, then club members without a player yet."""
-    names = [player.name for player in known_players(user)]
-    seen = {name.casefold() for name in names}
-    members = [member.username for member in _club_members(user) if member.username.casefold() not in seen]
+    """Names to offer while typing: known players, then club members without a player yet (a member
+    with one is offered by the player's name only)."""
+    known = known_players(user)
+    names = [player.name for player in known]
+    seen, linked = {name.casefold() for name in names}, {player.user_id for player in known}
+    members = [
+        member.username
+        for member in _club_members(user)
+        if member.pk not in linked and member.username.casefold() not in seen
+    ]
     return names + members
 
 
@@ -54,3 +60,10 @@ def seat_players(*, names: Sequence[str], by: User) -> list[Player]:
             seated.append(player_create(name=name, by=by))
             players[key] = seated[-1]
     return seated
+
+
+def member_names(club: Club) -> list[str]:
+    """What to type to seat each member of ``club``: the member's player name, else the user name."""
+    accounts = [membership.user for membership in membership_list(club=club)]
+    players = {player.user_id: player.name for player in player_list().filter(user__in=accounts)}
+    return sorted((players.get(account.pk, account.username) for account in accounts), key=str.casefold)

@@ -30,7 +30,8 @@ from web.corrections import (
     draft_back,
     draft_screen,
 )
-from web.forms import DraftForm, EntryForm, entry_form
+from web.entries import EntryForm, entry_form
+from web.forms import DraftForm
 from web.screens import who_of
 from web.views import HtmxHttpRequest
 from web.views.hands import REFUSALS, REFUSED, play_choices, refusal, valid

@@ -23,7 +23,8 @@ from games.selectors import hand_get, hand_list, hand_report, match_get
 from games.services.errors import RecordConflict
 from games.services.hands import hand_close, hand_start, hand_summary_record
 from games.services.plays import hand_challenge_record, hand_play_record, hand_play_undo
-from web.forms import EntryForm, HandStartForm, PlayForm, SeqForm, entry_form
+from web.entries import EntryForm, entry_form
+from web.forms import HandStartForm, PlayForm, SeqForm
 from web.screens import HandView, MatchScreen, match_screen, summary_preview, who_of
 from web.views import HtmxHttpRequest
 from web.views.live import live_context, match_writable

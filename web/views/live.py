@@ -12,7 +12,7 @@ from django.urls import reverse
 from games.models import Match
 from games.selectors import can_read_match, can_write_match, match_get
 from web.deals import deal_questions
-from web.forms import entry_form
+from web.entries import entry_form
 from web.screens import MatchScreen, match_screen
 from web.views import HtmxHttpRequest
 

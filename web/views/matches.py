@@ -7,16 +7,19 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.db import transaction
+from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from games.models import Match
+from games.models import Match, Season
 from games.rules.errors import RuleViolation
+from games.selectors import club_list, season_list
 from games.services.errors import RecordConflict
 from games.services.matches import match_abandon, match_share, match_start
-from web.forms import MatchForm
-from web.people import name_suggestions, seat_players
+from web.forms import SEATS, MatchForm, seat_toggled
+from web.people import member_names, name_suggestions, seat_players
 from web.presets import preset_find, presets_available
 from web.views import HtmxHttpRequest
 from web.views.live import live_context, live_poll, match_readable, match_writable
@@ -28,31 +31,67 @@ def _account(request: HtmxHttpRequest) -> User:
     return request.user
 
 
+KEPT = ("teams", "club", "season")  # besides the seats, what a redrawn form keeps
+
+
+def _current_season(seasons: QuerySet[Season]) -> Season | None:
+    """The club's season that includes today (open ends count), to start the evening's matches in."""
+    today = timezone.localdate()
+    return next(
+        (
+            season
+            for season in seasons
+            if (season.starts_on is None or season.starts_on <= today)
+            and (season.ends_on is None or today <= season.ends_on)
+        ),
+        None,
+    )
+
+
 @login_required
 def match_new(request: HtmxHttpRequest) -> HttpResponse:
-    """Choose the game and variant, seat the players, start; changing the variant redraws the form."""
+    """Choose the game and variant, the club and season, seat the players, start; changing the variant
+    or the club redraws the form, and tapping a club member seats (or unseats) them."""
+    account = _account(request)
     data = request.POST if request.method == "POST" else None
-    slug = (data or request.GET).get("variant", "")
-    preset = preset_find(slug) or presets_available()[0]
+    source = data or request.GET
+    preset = preset_find(source.get("variant", "")) or presets_available()[0]
+    clubs = club_list(user=account)
+    club_id = source.get("club", "")
+    club = clubs.filter(pk=club_id).first() if club_id.isdigit() else None
+    seasons = season_list(club=club) if club is not None else None
     # A new variant keeps the names typed so far; its target and rules start from the variant's own.
-    kept = {key: value for key, value in request.GET.items() if key.startswith("seat_") or key == "teams"}
-    form = MatchForm(data, preset=preset, initial=kept if data is None else None)
+    kept = {key: request.GET[key] for key in request.GET if key.startswith("seat_") or key in KEPT}
+    if "add" in request.GET:
+        kept = seat_toggled(kept, request.GET["add"], SEATS)
+    if data is None and seasons is not None and not kept.get("season"):
+        current = _current_season(seasons)
+        kept["season"] = str(current.pk) if current else ""
+    form = MatchForm(
+        data, preset=preset, clubs=clubs, seasons=seasons, initial=kept if data is None else None
+    )
     if data is not None and form.is_valid():
         try:
             with transaction.atomic():  # guests created for a match that fails to start are not kept
-                players = seat_players(names=form.names(), by=_account(request))
+                players = seat_players(names=form.names(), by=account)
+                chosen_club, season = form.club_and_season()
                 match = match_start(
                     game=preset.game,
                     players=players,
-                    by=_account(request),
+                    by=account,
                     options=form.options(),
                     teams=form.cleaned_data["teams"],
+                    club=chosen_club,
+                    season=season,
                 )
         except RuleViolation as error:
             form.add_error(None, violation_text(error))
         else:
             return redirect("match", pk=match.pk)
-    context = {"form": form, "suggestions": name_suggestions(_account(request))}
+    values = data or kept
+    seated = {values[key].strip().casefold() for key in values if key.startswith("seat_")}
+    members = [(name, name.casefold() in seated) for name in member_names(club)] if club else []
+    context = {"form": form, "suggestions": name_suggestions(account), "club": club, "members": members}
     template = "web/matches/_new_form.html" if request.htmx and data is None else "web/matches/new.html"
     return render(request, template, context)
 
