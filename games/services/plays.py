@@ -31,7 +31,7 @@ from games.services.errors import (
     NoSuchPlay,
     NothingToUndo,
 )
-from games.services.scoring import Table, live_rows, replay, table_of
+from games.services.scoring import Table, live_rows, play_rows, replay, table_of
 
 Row = TypeVar("Row", Play, Challenge)
 P = ParamSpec("P")
@@ -90,11 +90,11 @@ def hand_play_record(
         kind="play", seat=seat, card=str(entry.card), taken=sorted(map(str, entry.taken)), seq=expected_seq
     )
     hand, table = _locked_open(hand)
-    rows = list(hand.plays.order_by("seq", "pk"))  # undone ones too: a late retry finds its play
+    rows = list(play_rows(hand))  # undone ones too: a late retry finds its play
+    live = [row for row in rows if row.undone_at is None]
     # A key used on another hand of the match breaks the unique constraint at the insert instead.
     if idempotency_key and (earlier := next((r for r in rows if r.idempotency_key == idempotency_key), None)):
-        return _replayed(earlier, digest, hand, table)
-    live = [row for row in rows if row.undone_at is None]
+        return _replayed(earlier, digest, hand, table, live)
     plays, challenges = _verified_rows(hand, table, expected_seq, live)
     report = replay(hand, table, [*convert.log_entries(plays, challenges), entry])
     row = Play.objects.create(
@@ -182,9 +182,12 @@ def _digest(**fields: object) -> str:
 
 
 def _locked_open(hand: Hand) -> tuple[Hand, Table]:
-    """The hand, locked; its match read after the lock so a concurrent abandon is seen."""
-    hand = Hand.objects.select_for_update().get(pk=hand.pk)
-    hand.match = Match.objects.get(pk=hand.match_id)
+    """The hand and its match, both locked and read in one query, so a concurrent abandon or close is
+    seen. The match is locked first (PostgreSQL takes ``OF`` rows in the order listed), as every
+    writer of a match locks them (``match_abandon``, ``hand_close``): no deadlock. ``NO KEY``: inserts
+    that only reference the rows (a new hand's foreign key) need not wait."""
+    locked = Hand.objects.select_related("match").select_for_update(no_key=True, of=("match", "self"))
+    hand = locked.get(pk=hand.pk)
     return hand, table_of(hand.match)
 
 
@@ -217,8 +220,10 @@ def state_facts(report: HandReport, plays: Sequence[Play]) -> dict[str, object]:
     }
 
 
-def _replayed(earlier: Row, digest: str, hand: Hand, table: Table) -> Recorded[Row]:
+def _replayed(
+    earlier: Row, digest: str, hand: Hand, table: Table, live: list[Play] | None = None
+) -> Recorded[Row]:
     if earlier.request_digest != digest or earlier.hand_id != hand.pk:
         raise IdempotencyKeyReused(key=earlier.idempotency_key)
-    report = replay(hand, table, convert.log_entries(*live_rows(hand)))
+    report = replay(hand, table, convert.log_entries(*live_rows(hand, live)))
     return Recorded(row=earlier, report=report, next_seq=hand.next_seq, replayed=True)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db.models import Sum
+from django.db.models import Exists, OuterRef, QuerySet, Sum
 from django.utils import timezone
 
 from games import convert
@@ -65,19 +65,39 @@ def setup_of(hand: Hand, table: Table, sweeps: Sequence[int] | None = None) -> H
     return convert.hand_setup(hand, players=table.players, teams=table.teams, sweeps_before=counts)
 
 
+def play_rows(hand: Hand) -> QuerySet[Play]:
+    """The hand's plays, undone ones too, in order; each says whether it was ever ``challenged``, so
+    that the challenges are only read for the rare hand that has some."""
+    challenged = Exists(Challenge.objects.filter(play_id=OuterRef("pk")))
+    return Play.objects.filter(hand_id=hand.pk).annotate(challenged=challenged).order_by("seq", "pk")
+
+
 def live_rows(hand: Hand, plays: list[Play] | None = None) -> tuple[list[Play], list[Challenge]]:
     """The hand's plays that stand (not undone), in order (unless given), and the challenges of them."""
     if plays is None:
-        plays = list(hand.plays.filter(undone_at__isnull=True).order_by("seq"))
-    challenges = list(hand.challenges.filter(play__undone_at__isnull=True).order_by("pk")) if plays else []
+        plays = list(play_rows(hand).filter(undone_at__isnull=True))
+    if any(getattr(play, "challenged", True) for play in plays):  # given rows may lack the flag
+        challenges = list(hand.challenges.filter(play__undone_at__isnull=True).order_by("pk"))
+    else:
+        challenges = []
     return plays, challenges
 
 
 def replay(
     hand: Hand, table: Table, log: Sequence[LogEntry], sweeps: Sequence[int] | None = None
 ) -> HandReport:
-    """The engine's replay of ``log`` on the hand's setup (raises the engine's RuleViolation)."""
-    return table.game.replay_hand(setup_of(hand, table, sweeps), log, table.options)
+    """The engine's replay of ``log`` on the hand's setup (raises the engine's RuleViolation).
+
+    Without ``sweeps`` the earlier hands' sweeps are only read when the log finishes the hand: they
+    count in a finished hand's points only (Tablo ``per_five``; scores are final only when complete),
+    so a play in the middle of a hand costs no query for them.
+    """
+    if sweeps is not None or hand.number == 1:
+        return table.game.replay_hand(setup_of(hand, table, sweeps), log, table.options)
+    report = table.game.replay_hand(setup_of(hand, table, (0,) * len(table.sides)), log, table.options)
+    if report.complete:
+        report = table.game.replay_hand(setup_of(hand, table), log, table.options)
+    return report
 
 
 def hand_report_now(hand: Hand, table: Table) -> HandReport:

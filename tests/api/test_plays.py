@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from rest_framework.test import APIClient
 
-from games.models import Play
-from games.services.hands import hand_start
+from games.models import Hand, Play
+from games.services.hands import hand_start, hand_summary_record
 from tests.factories import Personas, api_client, make_personas
 
 pytestmark = pytest.mark.django_db
@@ -122,3 +125,26 @@ def test_token_authentication_works_for_apps(people: Personas) -> None:
     token = Token.objects.create(user=people.player)
     client = APIClient(HTTP_AUTHORIZATION=f"Token {token.key}")
     assert client.post(_url(people), FIRST, format="json").status_code == 201
+
+
+def test_a_play_costs_a_bounded_number_of_queries(
+    people: Personas, django_assert_max_num_queries: Callable[..., Any]
+) -> None:
+    """Mid-hand, in a later hand, after earlier plays: neither the earlier hands' scores nor the
+    challenges are read (issue #6's load goal)."""
+    hand_summary_record(
+        hand=Hand.objects.get(),
+        entries=[
+            {"cards": 30, "point_cards": 12, "tablos": 1},
+            {"cards": 22, "point_cards": 10, "tablos": 0},
+        ],
+    )
+    hand_start(match=people.match, dealer=1, table=["2C", "3D", "4H", "5S"])
+    owner, url = api_client(people.owner), f"/api/v1/matches/{people.match.pk}/hands/2/plays/"
+    first = owner.post(url, {"seat": 0, "card": "5H", "taken": ["5S"], "expected_seq": 0}, format="json")
+    assert first.status_code == 201
+    # hand + match (permission), savepoint, hand + match locked, plays, insert, next_seq, release
+    with django_assert_max_num_queries(7):
+        response = owner.post(url, {"seat": 1, "card": "9C", "expected_seq": 1}, format="json")
+    assert response.status_code == 201
+    assert response.json()["hand"]["next_seq"] == 2

@@ -3,12 +3,16 @@ retried safely with an idempotency key. Every refusal leaves nothing written."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from games.models import Hand, Match, Play
+from games.models import Hand, HandScore, Match, Play
 from games.rules.errors import CaptureIllegal, CaptureNotOnTable, DuplicateCard, RuleViolation, WrongSeat
+from games.rules.registry import find_game
+from games.services.demo import random_play
 from games.services.errors import HandNotOpen, HandOutOfSync, IdempotencyKeyReused, MatchNotInProgress
-from games.services.hands import hand_start
+from games.services.hands import hand_close, hand_start, hand_summary_record
 from games.services.matches import match_abandon
 from games.services.plays import hand_play_record
 from tests.factories import MatchFactory
@@ -116,3 +120,32 @@ def test_a_key_from_an_earlier_hand_is_refused_and_nothing_is_written() -> None:
     with pytest.raises(IdempotencyKeyReused):
         hand_play_record(hand=hand, seat=0, card="5H", taken=["5S"], expected_seq=0, idempotency_key="k1")
     assert not Play.objects.filter(hand=hand).exists()
+
+
+def test_the_play_that_finishes_a_later_hand_counts_the_earlier_hands_tablos() -> None:
+    """Tablo ``per_five`` (B9): side 0 had 4 tablos in hand 1, so its 5th, in hand 2, is a point. The
+    plays in the middle of hand 2 read no earlier scores; the finishing one must, and its report is
+    the score the close stores."""
+    match = MatchFactory.create(game="tablo")
+    first = hand_start(match=match, dealer=0, table=TABLE)
+    tablos = [{"cards": 30, "point_cards": 12, "tablos": 4}, {"cards": 22, "point_cards": 10, "tablos": 0}]
+    hand_summary_record(hand=first, entries=tablos)
+    match.refresh_from_db()
+    hand = hand_start(match=match, dealer=1, table=TABLE)
+    recorded = hand_play_record(hand=hand, seat=0, card="KC", taken=TABLE, expected_seq=0)  # 2+3+4+5
+    assert recorded.report.sides[0].sweeps == 1
+    rng, seen = random.Random(6), {*TABLE, "KC"}
+    while not recorded.report.complete:
+        unseen = [card for card in find_game("tablo").deck if str(card) not in seen]
+        table = [str(card) for card in recorded.report.table]
+        card, taken = random_play("tablo", table, unseen, match.options, rng)
+        seat = recorded.report.next_seat
+        assert seat is not None
+        recorded = hand_play_record(
+            hand=hand, seat=seat, card=str(card), taken=taken, expected_seq=recorded.next_seq
+        )
+        seen.add(str(card))
+    assert recorded.report.sides[0].points["tablo_points"] >= 1
+    hand_close(hand=hand)
+    stored = HandScore.objects.filter(hand=hand).order_by("side")
+    assert [dict(side.points) for side in recorded.report.sides] == [score.points for score in stored]
