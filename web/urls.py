@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from web.views import accounts, corrections, disputes, hands, matches
+from web.views import accounts, clubs, corrections, disputes, hands, matches
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -13,6 +13,9 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("disputes/", disputes.dispute, name="dispute"),
+    path("clubs/", clubs.clubs_page, name="clubs"),
+    path("clubs/<int:club_id>/members/", clubs.club_member_add, name="club-member-add"),
+    path("clubs/<int:club_id>/seasons/", clubs.club_season_add, name="club-season-add"),
     path("matches/new/", matches.match_new, name="match-new"),
     path("matches/<int:pk>/", matches.match_detail, name="match"),
     path("matches/<int:pk>/live/", matches.match_live, name="match-live"),

@@ -1,0 +1,76 @@
+"""My clubs: reachable from the header, linking each club's statistics; creating a club, admins adding
+members and seasons, refusals for plain members and outsiders (issue #7)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Club, Membership, Season
+from games.services.clubs import club_create, membership_create, player_create, season_create
+from games.services.matches import match_start
+
+
+def test_the_header_leads_to_my_clubs_and_each_links_its_statistics(
+    owner: User, owner_client: Client
+) -> None:
+    club = club_create(name="Kafana Tablo", by=owner)
+    home = owner_client.get(reverse("home")).content.decode()
+    assert f'href="{reverse("clubs")}"' in home
+    page = owner_client.get(reverse("clubs")).content.decode()
+    assert "Kafana Tablo" in page
+    for name in ("stats-standings", "stats-head-to-head"):
+        assert reverse(name, args=[club.pk]) in page
+    assert f"{reverse('match-new')}?club={club.pk}" in page
+
+
+def test_a_club_is_created_with_its_creator_as_admin(owner: User, owner_client: Client) -> None:
+    response = owner_client.post(reverse("clubs"), {"name": "  Kafana Tablo "})
+    club = Club.objects.get()
+    assert response["Location"] == f"{reverse('clubs')}#club-{club.pk}"
+    assert club.name == "Kafana Tablo"
+    assert Membership.objects.get(club=club).user == owner
+    assert owner_client.post(reverse("clubs"), {"name": ""}).status_code == 422
+
+
+def test_an_admin_adds_a_member_by_user_name_and_a_season(owner: User, owner_client: Client) -> None:
+    club = club_create(name="Kafana Tablo", by=owner)
+    dragan = User.objects.create_user("dragan")
+    url = reverse("club-member-add", args=[club.pk])
+    assert owner_client.post(url, {"username": "Dragan", "role": "member"}).status_code == 302
+    assert club.memberships.get(user=dragan).role == Membership.Role.MEMBER
+    response = owner_client.post(url, {"username": "nobody", "role": "member"})
+    assert response.status_code == 422
+    assert "No one has the user name nobody." in response.content.decode()
+    url = reverse("club-season-add", args=[club.pk])
+    season = {"name": "Winter", "starts_on": "2026-12-01", "ends_on": "2027-02-28"}
+    assert owner_client.post(url, season).status_code == 302
+    assert owner_client.post(url, {**season, "ends_on": "2026-11-01"}).status_code == 422
+    assert owner_client.post(url, season).status_code == 422  # the name is taken
+    assert list(Season.objects.values_list("name", flat=True)) == ["Winter"]
+
+
+def test_plain_members_and_outsiders_cannot_add(owner: User, outsider: User, client: Client) -> None:
+    club = club_create(name="Kafana Tablo", by=owner)
+    member = User.objects.create_user("dragan")
+    membership_create(club=club, user=member)
+    client.force_login(member)
+    url = reverse("club-member-add", args=[club.pk])
+    assert client.post(url, {"username": "stranger", "role": "admin"}).status_code == 403
+    assert "Add a member or a season" not in client.get(reverse("clubs")).content.decode()
+    client.force_login(outsider)
+    assert client.post(url, {"username": "stranger", "role": "admin"}).status_code == 404
+    assert client.post(reverse("club-season-add", args=[club.pk]), {"name": "Mine"}).status_code == 404
+    assert club.memberships.count() == 2
+    assert not Season.objects.exists()
+
+
+def test_a_club_match_links_to_the_club_standings(owner: User, owner_client: Client) -> None:
+    club = club_create(name="Kafana Tablo", by=owner)
+    season = season_create(club=club, name="Winter")
+    players = [player_create(name=name, by=owner) for name in ("Marija", "Dragan")]
+    match = match_start(game="tablo", players=players, by=owner, club=club, season=season)
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    assert f'href="{reverse("stats-standings", args=[club.pk])}?season={season.pk}"' in page
+    assert "Standings of Kafana Tablo" in page

@@ -1,0 +1,99 @@
+"""The "my clubs" page: the user's clubs with their members and seasons, and the forms to grow them.
+
+Reads go through the selectors, writes through ``games.services.clubs``; only a club's admins add
+members and seasons (as the API allows), and anyone signed in may create a club (becoming its admin).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from django import forms
+from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Club, Membership, Season
+from games.selectors import club_list, membership_list, season_list
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(label=_("Name of the new club"), max_length=120)
+
+
+class MemberForm(forms.Form):
+    username = forms.CharField(label=_("User name of the new member"), max_length=150)
+    role = forms.ChoiceField(
+        label=_("Role"),
+        choices=[(Membership.Role.MEMBER, _("member")), (Membership.Role.ADMIN, _("admin"))],
+        initial=Membership.Role.MEMBER,
+    )
+
+    def clean_username(self) -> User:
+        name = self.cleaned_data["username"].strip()
+        account = User.objects.filter(username__iexact=name).first()
+        if account is None:
+            raise forms.ValidationError(_("No one has the user name %(name)s."), params={"name": name})
+        return account
+
+
+class DateInput(forms.DateInput):
+    """The phone's date picker, which reads and sends ISO dates whatever the language."""
+
+    input_type = "date"
+
+    def __init__(self, attrs: dict[str, str] | None = None) -> None:
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=_("Name of the new season"), max_length=120)
+    starts_on = forms.DateField(
+        label=_("Starts on"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    ends_on = forms.DateField(
+        label=_("Ends on"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        starts, ends = data.get("starts_on"), data.get("ends_on")
+        if isinstance(starts, date) and isinstance(ends, date) and ends < starts:
+            self.add_error("ends_on", _("A season ends on or after the day it starts."))
+        return data
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClubView:
+    club: Club
+    role: str
+    members: tuple[Membership, ...]
+    seasons: tuple[Season, ...]
+    member_form: MemberForm
+    season_form: SeasonForm
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == Membership.Role.ADMIN
+
+
+def club_views(user: User, bound: dict[tuple[str, int], forms.Form] | None = None) -> list[ClubView]:
+    """The user's clubs, each with its members, seasons and (``bound``: the ones just sent) forms."""
+    bound = bound or {}
+    views = []
+    for club in club_list(user=user).order_by("name", "pk"):
+        members = tuple(membership_list(club=club))
+        role = next((each.role for each in members if each.user_id == user.pk), Membership.Role.MEMBER)
+        member_form = bound.get(("member", club.pk))
+        season_form = bound.get(("season", club.pk))
+        views.append(
+            ClubView(
+                club=club,
+                role=role,
+                members=members,
+                seasons=tuple(season_list(club=club)),
+                member_form=member_form if isinstance(member_form, MemberForm) else MemberForm(),
+                season_form=season_form if isinstance(season_form, SeasonForm) else SeasonForm(),
+            )
+        )
+    return views

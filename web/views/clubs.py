@@ -1,0 +1,88 @@
+"""My clubs: the list with links to their statistics, creating a club, adding members and seasons."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.models import Club, Membership
+from games.selectors import club_list, club_role
+from games.services.clubs import club_create, membership_create, season_create
+from web.clubs import ClubForm, MemberForm, SeasonForm, club_views
+
+REFUSED = 422
+
+
+def _account(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)  # login_required
+    return request.user
+
+
+def _page(
+    request: HttpRequest,
+    club_form: ClubForm | None = None,
+    bound: dict[tuple[str, int], forms.Form] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    context = {"clubs": club_views(_account(request), bound), "club_form": club_form or ClubForm()}
+    return render(request, "web/clubs/list.html", context, status=status)
+
+
+@login_required
+def clubs_page(request: HttpRequest) -> HttpResponse:
+    """The user's clubs (GET); a new club, its creator its first admin (POST)."""
+    if request.method != "POST":
+        return _page(request)
+    form = ClubForm(request.POST)
+    if not form.is_valid():
+        return _page(request, club_form=form, status=REFUSED)
+    club = club_create(name=form.cleaned_data["name"], by=_account(request))
+    messages.success(request, _("Club %(name)s is created; you are its admin.") % {"name": club.name})
+    return redirect(reverse("clubs") + f"#club-{club.pk}")
+
+
+def _admin_club(request: HttpRequest, club_id: int) -> Club:
+    """The club, if the user is one of its admins (404 for others' clubs, 403 for its plain members)."""
+    club = club_list(user=_account(request)).filter(pk=club_id).first()
+    if club is None:
+        raise Http404
+    if club_role(club=club, user=_account(request)) != Membership.Role.ADMIN:
+        raise PermissionDenied
+    return club
+
+
+@login_required
+@require_POST
+def club_member_add(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = _admin_club(request, club_id)
+    form = MemberForm(request.POST)
+    if not form.is_valid():
+        return _page(request, bound={("member", club.pk): form}, status=REFUSED)
+    account = form.cleaned_data["username"]
+    membership_create(club=club, user=account, role=form.cleaned_data["role"])
+    text = _("%(user)s is a member of %(club)s.") % {"user": account.username, "club": club.name}
+    messages.success(request, text)
+    return redirect(reverse("clubs") + f"#club-{club.pk}")
+
+
+@login_required
+@require_POST
+def club_season_add(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = _admin_club(request, club_id)
+    form = SeasonForm(request.POST)
+    if form.is_valid() and club.seasons.filter(name__iexact=form.cleaned_data["name"].strip()).exists():
+        form.add_error("name", _("This club already has a season with that name."))
+    if not form.is_valid():
+        return _page(request, bound={("season", club.pk): form}, status=REFUSED)
+    season = season_create(club=club, **form.cleaned_data)
+    text = _("Season %(season)s of %(club)s is added.") % {"season": season.name, "club": club.name}
+    messages.success(request, text)
+    return redirect(reverse("clubs") + f"#club-{club.pk}")
