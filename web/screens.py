@@ -7,12 +7,15 @@ the engine's hand reports; this module only arranges them for the templates.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from itertools import accumulate
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.utils import timezone
 
 from games.models import Hand, Match, Play
 from games.rules.capturing import CAPTURE_GAMES
@@ -29,7 +32,7 @@ from games.selectors import (
     sides_of_match,
 )
 from games.services.hands import summary_pending
-from games.services.scoring import setup_of, table_of
+from games.services.scoring import is_time_up, setup_of, table_of
 from web.presets import game_title, sweep_name
 from web.violations import Who
 
@@ -86,6 +89,26 @@ class HandView:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Clock:
+    """A match's time limit as the screen shows it (Tamlin, RULES.md T15): when it runs out, the whole
+    minutes left (rounded up), and whether it has run out."""
+
+    deadline: datetime
+    minutes_left: int
+    up: bool
+
+
+def clock_of(match: Match) -> Clock | None:
+    """The time limit of a match in progress, or ``None`` (no limit, or the match is over)."""
+    if match.time_limit_minutes is None or match.status != Match.Status.IN_PROGRESS:
+        return None
+    deadline = match.created_at + timedelta(minutes=match.time_limit_minutes)
+    seconds = (deadline - timezone.now()).total_seconds()
+    up = is_time_up(match)
+    return Clock(deadline=deadline, minutes_left=0 if up else max(1, math.ceil(seconds / 60)), up=up)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MatchScreen:
     match: Match
     title: str
@@ -99,6 +122,7 @@ class MatchScreen:
     deck: tuple[Card, ...] = ()
     sweep: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    clock: Clock | None = None
 
     @property
     def chart(self) -> list[tuple[str, list[int]]]:
@@ -137,6 +161,7 @@ class MatchScreen:
             last.pk if last else None,
             len(hand.rulings) if hand else 0,
             self.match.share_token,
+            (self.clock.minutes_left, self.clock.up) if self.clock else None,  # once a minute
         )
         return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
 
@@ -233,6 +258,7 @@ def match_screen(match: Match, user: User | AnonymousUser) -> MatchScreen:
         can_write=can_write_match(user, match),
         sweep=str(sweep_name(match.game)),
         extra=board["extra"],
+        clock=clock_of(match),
     )
 
 
