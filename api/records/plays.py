@@ -7,8 +7,10 @@ late one gets ``409 hand.out_of_sync`` with the hand's current state in ``detail
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
@@ -18,9 +20,10 @@ from rest_framework.response import Response
 from api.records.base import CardsField, RecordsApi, account, valid
 from api.records.hands import ReportOutput
 from games import convert
-from games.models import Challenge, Play
+from games.models import Challenge, Hand, Play
 from games.services.plays import Recorded, hand_challenge_record, hand_play_record, hand_play_undo
 
+R = TypeVar("R")
 KEY_HEADER = "Idempotency-Key"
 IDEMPOTENCY = OpenApiParameter(
     KEY_HEADER,
@@ -63,6 +66,30 @@ def _key(request: Request, field: str) -> str:
     return header or field
 
 
+def _input(
+    view: RecordsApi, request: Request, pk: int, number: int, serializer: type[serializers.Serializer[Any]]
+) -> dict[str, Any]:
+    """The valid body. The service finds the hand and checks the permission in its first query; so
+    that a missing hand (404) or a refused user (403) still come before a bad body (400), an invalid
+    one costs the lookup here."""
+    try:
+        data = valid(serializer, request)
+        if "idempotency_key" in data:
+            data["idempotency_key"] = _key(request, data["idempotency_key"])
+    except ValidationError:
+        view.hand(request, pk, number)
+        raise
+    return data
+
+
+def _found(recorded: Callable[[], R]) -> R:
+    """The service's result; no hand where its ``HandRef`` points is 404."""
+    try:
+        return recorded()
+    except Hand.DoesNotExist:
+        raise Http404 from None
+
+
 def _answer(body: dict[str, Any], recorded: Recorded[Any]) -> Response:
     response = Response(body, status=status.HTTP_201_CREATED)
     if recorded.replayed:
@@ -90,10 +117,9 @@ class PlayCreateApi(RecordsApi):
         responses={201: PlayResultOutput},
     )
     def post(self, request: Request, pk: int, number: int) -> Response:
-        hand = self.hand(request, pk, number)
-        data = valid(self.InputSerializer, request)
-        data["idempotency_key"] = _key(request, data["idempotency_key"])
-        recorded = hand_play_record(hand=hand, by=account(request), **data)
+        data = _input(self, request, pk, number, self.InputSerializer)
+        hand = self.hand_ref(request, pk, number)
+        recorded = _found(lambda: hand_play_record(hand=hand, by=account(request), **data))
         body = {
             "play": PlayRowOutput(recorded.row).data,
             "hand": _state(recorded),
@@ -116,8 +142,9 @@ class PlayUndoApi(RecordsApi):
 
     @extend_schema(operation_id="plays_undo", request=InputSerializer, responses=OutputSerializer)
     def post(self, request: Request, pk: int, number: int) -> Response:
-        hand = self.hand(request, pk, number)
-        recorded = hand_play_undo(hand=hand, **valid(self.InputSerializer, request))
+        data = _input(self, request, pk, number, self.InputSerializer)
+        hand = self.hand_ref(request, pk, number)
+        recorded = _found(lambda: hand_play_undo(hand=hand, **data))
         return Response({"undone": PlayRowOutput(recorded.row).data, "hand": _state(recorded)})
 
 
@@ -149,10 +176,9 @@ class ChallengeCreateApi(RecordsApi):
         responses={201: OutputSerializer},
     )
     def post(self, request: Request, pk: int, number: int) -> Response:
-        hand = self.hand(request, pk, number)
-        data = valid(self.InputSerializer, request)
-        data["idempotency_key"] = _key(request, data["idempotency_key"])
-        recorded = hand_challenge_record(hand=hand, by=account(request), **data)
+        data = _input(self, request, pk, number, self.InputSerializer)
+        hand = self.hand_ref(request, pk, number)
+        recorded = _found(lambda: hand_challenge_record(hand=hand, by=account(request), **data))
         body = {
             "challenge": ChallengeOutput(recorded.row).data,
             "hand": _state(recorded),

@@ -40,6 +40,17 @@ KEY_COLUMN = "idempotency_key"  # named by both PostgreSQL's and SQLite's unique
 
 
 @dataclass(frozen=True, slots=True)
+class HandRef:
+    """A hand named by its match and number, for a write to find and lock in its first query (none
+    such: ``Hand.DoesNotExist``). ``allow`` (the API's permission check) sees the locked match before
+    anything else is read or written, and raises to refuse."""
+
+    match_id: int
+    number: int
+    allow: Callable[[Match], None]
+
+
+@dataclass(frozen=True, slots=True)
 class Recorded(Generic[Row]):
     """A stored play or challenge and the hand's state after it (``replayed``: an idempotent retry)."""
 
@@ -71,7 +82,7 @@ def _reused_key_is_a_conflict(service: Callable[P, R]) -> Callable[P, R]:
 @transaction.atomic
 def hand_play_record(
     *,
-    hand: Hand,
+    hand: Hand | HandRef,
     seat: int,
     card: str,
     taken: Sequence[str] = (),
@@ -85,11 +96,11 @@ def hand_play_record(
         IdempotencyKeyReused, MatchNotInProgress, HandNotOpen, HandOutOfSync: see the module.
         RuleViolation: the engine refuses the play (its code says why).
     """
+    hand, table = _locked_open(hand)
     entry = convert.play_entry(seat=seat, card=card, taken=taken)
     digest = _digest(
         kind="play", seat=seat, card=str(entry.card), taken=sorted(map(str, entry.taken)), seq=expected_seq
     )
-    hand, table = _locked_open(hand)
     rows = list(play_rows(hand))  # undone ones too: a late retry finds its play
     live = [row for row in rows if row.undone_at is None]
     # A key used on another hand of the match breaks the unique constraint at the insert instead.
@@ -114,7 +125,7 @@ def hand_play_record(
 
 
 @transaction.atomic
-def hand_play_undo(*, hand: Hand, expected_seq: int) -> Recorded[Play]:
+def hand_play_undo(*, hand: Hand | HandRef, expected_seq: int) -> Recorded[Play]:
     """Take back the hand's last play (and any challenge of it); it stays stored, marked undone.
 
     Raises:
@@ -138,7 +149,7 @@ def hand_play_undo(*, hand: Hand, expected_seq: int) -> Recorded[Play]:
 @transaction.atomic
 def hand_challenge_record(
     *,
-    hand: Hand,
+    hand: Hand | HandRef,
     seat: int,
     play_seq: int,
     expected_seq: int,
@@ -181,14 +192,18 @@ def _digest(**fields: object) -> str:
     return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()
 
 
-def _locked_open(hand: Hand) -> tuple[Hand, Table]:
+def _locked_open(hand: Hand | HandRef) -> tuple[Hand, Table]:
     """The hand and its match, both locked and read in one query, so a concurrent abandon or close is
     seen. The match is locked first (PostgreSQL takes ``OF`` rows in the order listed), as every
     writer of a match locks them (``match_abandon``, ``hand_close``): no deadlock. ``NO KEY``: inserts
     that only reference the rows (a new hand's foreign key) need not wait."""
     locked = Hand.objects.select_related("match").select_for_update(no_key=True, of=("match", "self"))
-    hand = locked.get(pk=hand.pk)
-    return hand, table_of(hand.match)
+    if isinstance(hand, HandRef):
+        row = locked.get(match_id=hand.match_id, number=hand.number)
+        hand.allow(row.match)
+    else:
+        row = locked.get(pk=hand.pk)
+    return row, table_of(row.match)
 
 
 def _verified_rows(

@@ -119,6 +119,29 @@ def test_a_play_on_a_missing_hand_is_404(people: Personas, phone: APIClient) -> 
     assert response.status_code == 404
 
 
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        pytest.param(FIRST, "auth.forbidden", id="valid-body"),
+        pytest.param({"seat": 1, "card": "5H"}, "auth.forbidden", id="invalid-body"),
+        pytest.param({**FIRST, "card": "11X"}, "auth.forbidden", id="bad-card"),
+    ],
+)
+def test_an_outsider_is_refused_whatever_the_body(
+    people: Personas, body: dict[str, object], code: str
+) -> None:
+    response = api_client(people.outsider).post(_url(people), body, format="json")
+    assert (response.status_code, response.json()["code"]) == (403, code)
+    assert not Play.objects.exists()
+
+
+def test_a_missing_hand_is_404_even_with_a_bad_body(people: Personas, phone: APIClient) -> None:
+    response = phone.post(f"/api/v1/matches/{people.match.pk}/hands/2/plays/", {"seat": 1}, format="json")
+    assert response.status_code == 404
+    undo = phone.post(f"/api/v1/matches/{people.match.pk}/hands/2/plays/undo/", {}, format="json")
+    assert undo.status_code == 404
+
+
 def test_token_authentication_works_for_apps(people: Personas) -> None:
     from rest_framework.authtoken.models import Token
 
@@ -143,8 +166,8 @@ def test_a_play_costs_a_bounded_number_of_queries(
     owner, url = api_client(people.owner), f"/api/v1/matches/{people.match.pk}/hands/2/plays/"
     first = owner.post(url, {"seat": 0, "card": "5H", "taken": ["5S"], "expected_seq": 0}, format="json")
     assert first.status_code == 201
-    # hand + match (permission), savepoint, hand + match locked, plays, insert, next_seq, release
-    with django_assert_max_num_queries(7):
+    # savepoint, hand + match locked (then the permission check), plays, insert, next_seq, release
+    with django_assert_max_num_queries(6):
         response = owner.post(url, {"seat": 1, "card": "9C", "expected_seq": 1}, format="json")
     assert response.status_code == 201
     assert response.json()["hand"]["next_seq"] == 2
