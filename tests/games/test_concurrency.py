@@ -117,3 +117,42 @@ def test_an_illegal_play_is_400_with_the_engines_code_and_nothing_is_written(peo
     assert (response.status_code, response.json()["code"]) == (400, "capture.illegal")
     assert response.json()["details"]["alternatives"]
     assert not Play.objects.exists()
+
+
+@pytest.mark.parametrize("round_", range(4))
+def test_a_play_racing_an_abandon_lands_before_it_or_is_refused(people: Personas, round_: int) -> None:
+    """The play locks the match and the hand in one query; the abandon locks the match, then the open
+    hand. Either the play is recorded first, or it sees the abandoned match: never a play after it."""
+    body = {"seat": 1, "card": "5H", "taken": ["5S"], "expected_seq": 0}
+    abandon = f"/api/v1/matches/{people.match.pk}/abandon/"
+    play, abandoned = at_once(
+        _post(people, "player", body), lambda: api_client(people.owner).post(abandon, format="json")
+    )
+    assert abandoned.status_code == 200
+    if play.status_code == 201:
+        assert Play.objects.get().created_at <= Match.objects.get().finished_at
+    else:
+        assert (play.status_code, play.json()["code"]) == (409, "match.not_in_progress")
+        assert not Play.objects.exists()
+
+
+@pytest.mark.parametrize("round_", range(4))
+def test_an_undo_racing_the_close_of_the_hand_does_not_deadlock(people: Personas, round_: int) -> None:
+    """The close locks the match, then the hand; the undo locks both in one query, the match first
+    (a wrong order would deadlock: PostgreSQL would abort one of them, a 500)."""
+    hand = Hand.objects.get()
+    demo_plays_record(hand=hand, rng=random.Random(round_))
+    hand.refresh_from_db()
+    base = f"/api/v1/matches/{people.match.pk}/hands/1/"
+    undo, close = at_once(
+        lambda: api_client(people.player).post(
+            base + "plays/undo/", {"expected_seq": hand.next_seq}, format="json"
+        ),
+        lambda: api_client(people.owner).post(base + "close/", format="json"),
+    )
+    codes = (undo.status_code, close.status_code)
+    assert codes in {(200, 409), (409, 200)}, (undo.json(), close.json())
+    if codes == (200, 409):
+        assert close.json()["code"] == "hand.incomplete"
+    else:
+        assert undo.json()["code"] == "hand.not_open"
