@@ -130,7 +130,9 @@ def test_a_play_racing_an_abandon_lands_before_it_or_is_refused(people: Personas
     )
     assert abandoned.status_code == 200
     if play.status_code == 201:
-        assert Play.objects.get().created_at <= Match.objects.get().finished_at
+        finished = Match.objects.get().finished_at
+        assert finished is not None
+        assert Play.objects.get().created_at <= finished
     else:
         assert (play.status_code, play.json()["code"]) == (409, "match.not_in_progress")
         assert not Play.objects.exists()
