@@ -145,21 +145,20 @@ def stored_report(hand: Hand, scores: Sequence[HandScore], seats: Sequence[tuple
     )
 
 
+def side_json(side: SideReport) -> dict[str, Any]:
+    """One side of a report as the API shows it (``seats``, ``cards``, ``sweeps``, ``points``, ``total``)."""
+    return {
+        "seats": list(side.seats),
+        "cards": side.cards,
+        "sweeps": side.sweeps,
+        "points": dict(side.points),
+        "total": side.total,
+    }
+
+
 def report_json(report: HandReport) -> dict[str, Any]:
     """A report for the API: :func:`report_fields` plus the sides."""
-    return {
-        **report_fields(report),
-        "sides": [
-            {
-                "seats": list(side.seats),
-                "cards": side.cards,
-                "sweeps": side.sweeps,
-                "points": dict(side.points),
-                "total": side.total,
-            }
-            for side in report.sides
-        ],
-    }
+    return {**report_fields(report), "sides": [side_json(side) for side in report.sides]}
 
 
 def status_fields(status: MatchStatus) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from api.rules import serializers as s
+from games.convert import side_json
 from games.rules.capturing import Capture, CardGroups, capture_check, capture_list
 from games.rules.cards import Card, format_cards, parse_cards
 from games.rules.errors import RuleViolation
@@ -165,16 +166,7 @@ def _report(report: HandReport) -> dict[str, object]:
         "complete": report.complete,
         "table": format_cards(report.table),
         "next_seat": report.next_seat,
-        "sides": [
-            {
-                "seats": list(side.seats),
-                "cards": side.cards,
-                "sweeps": side.sweeps,
-                "points": dict(side.points),
-                "total": side.total,
-            }
-            for side in report.sides
-        ],
+        "sides": [side_json(side) for side in report.sides],
         "leftovers": {"cards": format_cards(report.leftovers), "side": report.leftover_side},
         "rulings": report.extra.get("rulings", []),
     }
