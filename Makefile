@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test check pytest bench load messages clean
+.PHONY: run test quick check fmt pytest bench load messages clean
 
 $(STAMP): requirements/base.txt requirements/dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,6 +30,15 @@ pytest: $(STAMP)
 
 test: check pytest
 
+# The suite without the browser tests, on SQLite unless DATABASE_URL says otherwise: under a minute.
+quick: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/pytest -q -m "not browser" $(PYTEST_ARGS)
+
+fmt: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
@@ -38,6 +47,7 @@ bench: $(STAMP)
 load: $(STAMP)
 	$(BIN)/python scripts/load.py $(LOAD_ARGS)
 
+messages: export DEBUG = true
 messages: $(STAMP)
 	$(BIN)/python manage.py makemessages -l ru --no-location
 	$(BIN)/python manage.py compilemessages -v 0

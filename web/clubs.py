@@ -48,12 +48,8 @@ class DateInput(forms.DateInput):
 
 class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Name of the new season"), max_length=120)
-    starts_on = forms.DateField(
-        label=_("Starts on"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
-    ends_on = forms.DateField(
-        label=_("Ends on"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    starts_on = forms.DateField(label=_("Starts on"), required=False, widget=DateInput)
+    ends_on = forms.DateField(label=_("Ends on"), required=False, widget=DateInput)
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}

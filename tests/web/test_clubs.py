@@ -3,13 +3,17 @@ members and seasons, refusals for plain members and outsiders (issue #7)."""
 
 from __future__ import annotations
 
+import datetime
+
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from games.models import Club, Membership, Season
 from games.services.clubs import club_create, membership_create, player_create, season_create
 from games.services.matches import match_start
+from web.clubs import SeasonForm
 
 
 def test_the_header_leads_to_my_clubs_and_each_links_its_statistics(
@@ -74,3 +78,11 @@ def test_a_club_match_links_to_the_club_standings(owner: User, owner_client: Cli
     page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
     assert f'href="{reverse("stats-standings", args=[club.pk])}?season={season.pk}"' in page
     assert "Standings of Kafana Tablo" in page
+
+
+def test_season_dates_reach_the_phone_date_picker_as_iso_dates_in_russian() -> None:
+    form = SeasonForm(initial={"starts_on": datetime.date(2026, 12, 1)})
+    with translation.override("ru"):
+        field = str(form["starts_on"])
+    assert 'type="date"' in field
+    assert 'value="2026-12-01"' in field
