@@ -148,11 +148,7 @@ def group_patterns(kinds: Kinds, target: int, mode: CaptureMode) -> list[int]:
         return []
     mask = (1 << (target + 1)) - 1
     max_size = mode.max_size or target
-    steps: list[tuple[int, list[tuple[int, tuple[int, ...], int]]]] = []
-    for kind, values in enumerate(kinds.values):
-        if values and values[0] <= target:
-            steps.append((values[0], _copies(kinds, kind, values, mask)))
-    steps.sort(key=lambda step: step[0])
+    steps = _steps(kinds, target, mask)
     found: list[int] = []
 
     def walk(start: int, sums: int, vector: int, size: int) -> None:
@@ -176,10 +172,24 @@ def group_patterns(kinds: Kinds, target: int, mode: CaptureMode) -> list[int]:
                 walk(position + 1, reached, grown, size + count)
 
     walk(0, 1, 0, 0)
-    if mode.equal_first:
-        lone = [pattern for pattern in found if kinds.is_lone(pattern)]
-        return lone or found
-    return found
+    return _lone_first(kinds, found) if mode.equal_first else found
+
+
+def _steps(kinds: Kinds, target: int, mask: int) -> list[tuple[int, list[tuple[int, tuple[int, ...], int]]]]:
+    """The kinds that fit under ``target``, lowest value first, each with its copies (``_copies``)."""
+    steps = [
+        (values[0], _copies(kinds, kind, values, mask))
+        for kind, values in enumerate(kinds.values)
+        if values and values[0] <= target
+    ]
+    steps.sort(key=lambda step: step[0])
+    return steps
+
+
+def _lone_first(kinds: Kinds, found: list[int]) -> list[int]:
+    """Under "equal first", the groups of one card equal to the target, if any; else all of them."""
+    lone = [pattern for pattern in found if kinds.is_lone(pattern)]
+    return lone or found
 
 
 def _copies(
