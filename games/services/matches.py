@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
@@ -15,6 +16,7 @@ from games.models import Club, Hand, Match, Membership, Player, Season, Seat, Si
 from games.rules.errors import BadPlayerCount, TeamsNotAllowed
 from games.rules.game import Game, resolve_options, sides_of
 from games.rules.registry import find_game
+from games.selectors import match_writable_by
 from games.services.errors import MatchNotInProgress, PlayerSeatedTwice, SeasonOfOtherClub
 from games.services.followups import followups_schedule
 
@@ -117,3 +119,19 @@ def match_share(*, match: Match, enabled: bool = True) -> Match:
     match.share_token = secrets.token_urlsafe(32) if enabled else ""
     match.save(update_fields=["share_token"])
     return match
+
+
+def matches_archive(*, by: User, before: datetime) -> int:
+    """Abandon the matches in progress that ``by`` may write and that started before ``before`` (the
+    home page's old unfinished ones); each in its own transaction. Returns how many."""
+    stale = Match.objects.filter(
+        match_writable_by(by), status=Match.Status.IN_PROGRESS, created_at__lt=before
+    ).values_list("pk", flat=True)
+    archived = 0
+    for pk in list(stale):
+        try:
+            match_abandon(match=Match(pk=pk))
+        except MatchNotInProgress:
+            continue  # finished or abandoned meanwhile
+        archived += 1
+    return archived
