@@ -66,14 +66,17 @@ def player_merge(*, guest: Player, into: Player) -> int:
     both = Seat.objects.filter(player=into, match__seats__player=guest).values_list("match_id", flat=True)
     if (match_id := both.first()) is not None:
         raise ClaimSameMatch(guest=guest.name, player=into.name, match=match_id)
-    matches = list(Match.objects.filter(seats__player=guest).distinct())
+    matches = list(
+        Match.objects.filter(
+            seats__player=guest, club__isnull=False, hands__closed_at__isnull=False
+        ).distinct()
+    )
     moved = Seat.objects.filter(player=guest).update(player=into)
     # Other pending claims of this guest are moot once it is someone's.
     GuestClaim.objects.filter(guest=guest, status=GuestClaim.Status.PENDING).exclude(
         claimant=into.user_id
     ).update(status=GuestClaim.Status.DECLINED, decided_at=timezone.now())
     guest.delete()  # its rating snapshots go with it; the recomputation rates ``into`` instead
-    for match in matches:
-        if match.club_id is not None:
-            followups_schedule(match=match)
+    for match in matches:  # the ones that count in a club's standings
+        followups_schedule(match=match)
     return moved

@@ -132,3 +132,10 @@ class NoSuchSeat(RecordInvalid):
 class SeatHeld(RecordConflict):
     code = "invitation.seat_held"
     template = gettext_noop("Seat {seat} already belongs to the account of {player}.")
+
+
+class SeatNeedsInvitation(RecordInvalid):
+    code = "players.needs_invitation"
+    template = gettext_noop(
+        "{player} is someone's account: invite them to the seat, or have them join the club first."
+    )

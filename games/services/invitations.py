@@ -69,8 +69,8 @@ def invitation_accept(*, invitation: Invitation, by: User) -> Seat:
         seat.save(update_fields=["player"])
         if not guest.seats.exists():
             guest.delete()
-        if match.club_id is not None:
-            followups_schedule(match=match)
+        if match.club_id is not None and match.hands.filter(closed_at__isnull=False).exists():
+            followups_schedule(match=match)  # its standings and ratings name the new player
     invitation.accepted_by, invitation.accepted_at = by, timezone.now()
     invitation.save(update_fields=["accepted_by", "accepted_at"])
     # The seat is taken: other offers of it are moot.

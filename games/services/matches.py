@@ -17,7 +17,12 @@ from games.rules.errors import BadPlayerCount, TeamsNotAllowed
 from games.rules.game import Game, resolve_options, sides_of
 from games.rules.registry import find_game
 from games.selectors import match_writable_by
-from games.services.errors import MatchNotInProgress, PlayerSeatedTwice, SeasonOfOtherClub
+from games.services.errors import (
+    MatchNotInProgress,
+    PlayerSeatedTwice,
+    SeasonOfOtherClub,
+    SeatNeedsInvitation,
+)
 from games.services.followups import followups_schedule
 
 
@@ -38,6 +43,8 @@ def match_start(
     Raises:
         UnknownGame, UnknownOption, BadOptionValue, BadPlayerCount, TeamsNotAllowed: from the engine.
         PlayerSeatedTwice, SeasonOfOtherClub: bad input.
+        SeatNeedsInvitation: another account's player who is not a member of ``club`` (without a
+            club: shares none of ``by``'s clubs); such an account takes its seat by accepting an invitation.
         PermissionDenied: ``by`` is not a member of ``club``.
     """
     rules = find_game(game)
@@ -48,6 +55,7 @@ def match_start(
     status = rules.match_status((), len(sides), resolved, False)  # the engine's own check of the setup
     club = season.club if season is not None and club is None else club
     _verify_club(club, season, by)
+    _verify_accounts(players, club, by)
     match = Match.objects.create(
         game=rules.name,
         options=resolved,
@@ -87,6 +95,20 @@ def _verify_club(club: Club | None, season: Season | None, by: User) -> None:
         raise SeasonOfOtherClub(season=season.name)
     if club is not None and not Membership.objects.filter(club=club, user=by).exists():
         raise PermissionDenied("Only the club's members may start its matches.")
+
+
+def _verify_accounts(players: Sequence[Player], club: Club | None, by: User) -> None:
+    """Another account's player sits only as a member of the club (or, without one, of ``by``'s)."""
+    others = {player.user_id: player for player in players if player.user_id not in (None, by.pk)}
+    if not others:
+        return
+    clubs = [club.pk] if club is not None else by.memberships.values_list("club_id", flat=True)
+    members = set(
+        Membership.objects.filter(club_id__in=clubs, user_id__in=others).values_list("user_id", flat=True)
+    )
+    for user_id, player in others.items():
+        if user_id not in members:
+            raise SeatNeedsInvitation(player=player.name)
 
 
 def _positive(value: object) -> int | None:
