@@ -111,7 +111,7 @@ class AlreadySeated(RecordConflict):
 
 class ClaimClosed(RecordConflict):
     code = "claim.closed"
-    template = gettext_noop("This claim was already {status}.")
+    template = gettext_noop("This claim was already decided.")
 
 
 class ClaimSameMatch(RecordConflict):
