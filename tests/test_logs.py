@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import string
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -54,8 +55,8 @@ def test_no_token_survives_masking(token: str) -> None:
 
 
 def test_the_django_log_handlers_mask_tokens() -> None:
-    handlers = settings.LOGGING["handlers"]
-    loggers = settings.LOGGING["loggers"]
+    config: dict[str, Any] = settings.LOGGING
+    handlers, loggers = config["handlers"], config["loggers"]
     for name in ("django", "django.server"):
         for handler in loggers[name]["handlers"]:
             assert "mask_tokens" in handlers[handler]["filters"]

@@ -32,7 +32,8 @@ def test_accepting_a_link_invitation_seats_the_account_who_may_then_record(ana: 
     seat = invitation_accept(invitation=invitation, by=mira)
     assert (seat.player.name, seat.player.user) == ("mira", mira)  # the guest's name, now hers
     assert not Player.objects.filter(user__isnull=True, name="mira").exists()  # the guest sat nowhere else
-    assert can_read_match(mira, match) and can_write_match(mira, match)
+    assert can_read_match(mira, match)
+    assert can_write_match(mira, match)
     with pytest.raises(InvitationClosed):
         invitation_accept(invitation=invitation, by=User.objects.create_user("third"))
 
