@@ -156,7 +156,9 @@ def test_sharing_a_match_then_revoking_the_link_leaves_a_friendly_404(
 
     spectator = phones[1].new_page()
     spectator.goto(link)
-    expect(spectator.locator('meta[property="og:title"]')).to_have_attribute("content", "Tablo: ana 0 – Bo 0")
+    expect(spectator.locator('meta[property="og:title"]')).to_have_attribute(
+        "content", "Tablo: ana 0 \u2013 Bo 0"
+    )
     expect(spectator.get_by_role("button", name="Share", exact=True)).to_have_count(0)
 
     ana.get_by_role("button", name="Revoke the link").click()
