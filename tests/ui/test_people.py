@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Match
@@ -17,7 +17,7 @@ from games.services.clubs import club_create, membership_create, player_create
 from tests.stats.matches import tamlin_match
 
 PASSWORD = "tablo-101-tally"
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
