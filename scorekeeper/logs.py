@@ -1,19 +1,19 @@
 """Logging that keeps secrets out of the logs: share and invitation tokens travel in a path segment
-(``/shared/<token>/``, ``/invitations/<token>/``) and are masked in every access and request log line."""
+(``/shared/<token>/``, ``/invitations/<token>/``) or the API's ``?share=<token>``, and are masked in
+every access and request log line."""
 
 from __future__ import annotations
 
 import logging
 import re
 
-TOKEN_PATH = re.compile(r"/(shared|invitations)/[^/\s?#\"']+")
-MASKED = r"/\1/[token]"
+TOKEN = re.compile(r"(?P<path>/(?:shared|invitations)/)[^/\s?#\"']+|(?P<query>[?&]share=)[^&\s#\"']+")
 ACCESS_LOGGERS = ("gunicorn.access",)
 
 
 def mask_tokens(text: str) -> str:
-    """``text`` with the token of every share or invitation path replaced by ``[token]``."""
-    return TOKEN_PATH.sub(MASKED, text)
+    """``text`` with every share or invitation token replaced by ``[token]``."""
+    return TOKEN.sub(lambda found: f"{found['path'] or found['query']}[token]", text)
 
 
 class MaskTokens(logging.Filter):

@@ -16,7 +16,12 @@ from games.services.errors import AlreadySeated, InvitationClosed, NoSuchSeat, S
 from games.services.followups import followups_schedule
 
 
-def _guest_seat(match_id: int, number: int, *, lock: bool = False) -> Seat:
+def guest_seat_get(match_id: int, number: int, *, lock: bool = False) -> Seat:
+    """Seat ``number`` (0-based) of the match, which must be a guest's.
+
+    Raises:
+        NoSuchSeat, SeatHeld: no such seat, or an account's player sits there.
+    """
     seats = Seat.objects.select_related("player").filter(match_id=match_id, number=number)
     seat = (seats.select_for_update() if lock else seats).first()
     if seat is None:
@@ -34,7 +39,7 @@ def invitation_create(*, match: Match, seat: int, by: User, invitee: User | None
     Raises:
         NoSuchSeat, SeatHeld: the seat does not exist, or is an account's already.
     """
-    _guest_seat(match.pk, seat)
+    guest_seat_get(match.pk, seat)
     if invitee is not None:
         invitations = Invitation.objects.filter(match=match, seat=seat, invitee=invitee)
         if (existing := invitations.filter(accepted_at__isnull=True).first()) is not None:
@@ -63,7 +68,7 @@ def invitation_accept(*, invitation: Invitation, by: User) -> Seat:
     if own is not None and own.number != invitation.seat:
         raise AlreadySeated(seat=own.number + 1)
     if own is None:
-        seat = _guest_seat(match.pk, invitation.seat, lock=True)
+        seat = guest_seat_get(match.pk, invitation.seat, lock=True)
         guest = seat.player
         seat.player = Player.objects.filter(user=by).first() or player_create(name=guest.name, by=by, user=by)
         seat.save(update_fields=["player"])
