@@ -56,3 +56,10 @@ def test_a_profile_says_guest_or_account_and_offers_renaming_to_its_owner(
     page = owner_client.get(reverse("stats-player", args=[club.pk, guest.pk])).content.decode()
     assert '<span class="mark guest">guest</span>' in page
     assert "Rename yourself" not in page
+
+
+def test_the_home_page_renames_the_users_own_player(owner: User, owner_client: Client) -> None:
+    mine = player_create(name="Marija", by=owner, user=owner)
+    assert "At the table you are Marija" in owner_client.get(reverse("home")).content.decode()
+    response = owner_client.post(reverse("player-rename", args=[mine.pk]), {"name": "Maja"}, follow=True)
+    assert "You are Maja at the table now." in response.content.decode()

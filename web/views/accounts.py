@@ -15,10 +15,11 @@ from django.utils import timezone
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from games.models import GuestClaim, Invitation, Match
+from games.models import GuestClaim, Invitation, Match, Player
 from games.rules.registry import GAMES
 from games.selectors import match_list, match_writable_by
 from games.services.matches import matches_archive
+from web.forms import RenameForm
 
 RECENT = 10
 ARCHIVE_AFTER = timedelta(days=7)  # an unfinished match this old is offered for archiving
@@ -43,6 +44,9 @@ def home(request: HttpRequest) -> HttpResponse:
             status=GuestClaim.Status.PENDING, match__in=Match.objects.filter(match_writable_by(request.user))
         )
         context["claims"] = list(claims.select_related("match", "claimant"))
+        me = Player.objects.filter(user=request.user).first()
+        context["me"] = me
+        context["rename_form"] = RenameForm(initial={"name": me.name}) if me else None
     return render(request, "web/home.html", context)
 
 
