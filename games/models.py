@@ -309,4 +309,64 @@ class HandScore(models.Model):
         return f"side {self.side}: {self.total} in {self.hand}"
 
 
+class Invitation(models.Model):
+    """A writer's offer of a seat to an account: to ``invitee`` by user name, or to whoever opens the
+    one-time link (``invitee`` empty). Accepting seats the account's player there."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="invitations")
+    seat = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=43, unique=True)
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"
+    )
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "seat", "pk"]
+
+    def __str__(self) -> str:
+        return f"invitation to seat {self.seat} of {self.match}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.accepted_at is None
+
+
+class GuestClaim(models.Model):
+    """A signed-in user's "this guest is me", seen at ``match``; its writer confirms (then the guest's
+    history merges into the user's player) or declines."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        CONFIRMED = "confirmed"
+        DECLINED = "declined"
+
+    guest = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL, related_name="claims")
+    guest_name = models.CharField(max_length=80)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="guest_claims")
+    claimant = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["guest", "claimant"], condition=Q(status="pending"), name="guest_claim_once_pending"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.claimant} claims {self.guest_name} ({self.status})"
+
+
 from games.stats.models import *  # noqa: E402,F403  (statistics models, issue #8)

@@ -84,7 +84,7 @@ def match_list(
 
 
 def _seats() -> Prefetch[Any]:
-    return Prefetch("seats", queryset=Seat.objects.select_related("player", "side").order_by("number"))
+    return Prefetch("seats", queryset=Seat.objects.select_related("player__user", "side").order_by("number"))
 
 
 def match_get(pk: int) -> Match:

@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 
 from games.models import Club, Match, Membership, Player, Season
 from games.services.clubs import club_create
+from games.services.invitations import invitation_accept, invitation_create
 from games.services.matches import match_start
 
 PASSWORD = "secret-pass-123"
@@ -123,11 +124,10 @@ def make_personas(game: str = "tablo", **options: object) -> Personas:
     )
     club = ClubFactory.create(created_by=owner)
     MembershipFactory.create(club=club, user=member)
-    seated = [
-        PlayerFactory.create(name="Ana", user=player),
-        PlayerFactory.create(name="Bo"),
-    ]
+    seated = [PlayerFactory.create(name="Ana"), PlayerFactory.create(name="Bo")]
     match = MatchFactory.create(game=game, players=seated, created_by=owner, club=club, options=options)
+    # Not a member of the club: ``player`` takes the seat by accepting the owner's invitation.
+    invitation_accept(invitation=invitation_create(match=match, seat=0, by=owner, invitee=player), by=player)
     return Personas(owner=owner, player=player, member=member, outsider=outsider, club=club, match=match)
 
 

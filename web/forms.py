@@ -220,3 +220,20 @@ class SeqForm(forms.Form):
     seat = forms.IntegerField(min_value=0, required=False)
     play_seq = forms.IntegerField(min_value=0, required=False)
     key = forms.CharField(max_length=100, required=False)
+
+
+class InviteForm(forms.Form):
+    """A seat offered to an account: by user name, or (left blank) through a one-time link."""
+
+    seat = forms.TypedChoiceField(label=_("Seat"), coerce=int, choices=())
+    username = forms.CharField(label=_("User name (blank: make a link)"), max_length=150, required=False)
+
+    def __init__(self, *args: object, seats: Mapping[int, str], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # Form's own signature
+        field = self.fields["seat"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = list(seats.items())
+
+
+class RenameForm(forms.Form):
+    name = forms.CharField(label=_("Your name at the table"), max_length=80)

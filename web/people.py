@@ -1,65 +1,30 @@
-"""Who sits at the table: names typed on the phone become players (club members, known guests, new guests)."""
+"""Who sits at the table, as the pages show it: typed names marked account or guest, a club's member
+chips, and a match's seats with their invitations and claims. The seating itself is a service
+(``games.services.seating``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import dataclass
 
-from django.contrib.auth.models import User
-from django.db.models import Q
+from django.contrib.auth.models import AnonymousUser, User
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
-from games.models import Club, Player
-from games.selectors import club_list, membership_list, player_list
-from games.services.clubs import player_create
+from games.models import Club, GuestClaim, Invitation, Match
+from games.selectors import membership_list, player_list, sides_of_match
+from games.services.seating import Known, SeatKind
 
-
-def _club_members(user: User) -> list[User]:
-    clubs = club_list(user=user)
-    return list(User.objects.filter(memberships__club__in=clubs).distinct().order_by("username"))
-
-
-def known_players(user: User) -> list[Player]:
-    """Players ``user`` created or who belong to ``user``'s clubs, by name."""
-    clubs = club_list(user=user)
-    mine = Q(created_by=user) | Q(user=user) | Q(user__memberships__club__in=clubs)
-    return list(player_list().filter(mine).distinct().order_by("name"))
+KIND_LABELS: dict[SeatKind, Promise] = {
+    SeatKind.ACCOUNT: _("account"),
+    SeatKind.INVITE: _("account: invited, joins on accepting"),
+    SeatKind.GUEST: _("guest"),
+    SeatKind.NEW: _("new guest"),
+}
 
 
-def name_suggestions(user: User) -> list[str]:
-    """Names to offer while typing: known players, then club members without a player yet (a member
-    with one is offered by the player's name only)."""
-    known = known_players(user)
-    names = [player.name for player in known]
-    seen, linked = {name.casefold() for name in names}, {player.user_id for player in known}
-    members = [
-        member.username
-        for member in _club_members(user)
-        if member.pk not in linked and member.username.casefold() not in seen
-    ]
-    return names + members
-
-
-def _account_player(account: User, by: User, name: str) -> Player:
-    """The account's player, created on first use with the name as typed."""
-    found = player_list().filter(user=account).first()
-    return found or player_create(name=name, by=by, user=account)
-
-
-def seat_players(*, names: Sequence[str], by: User) -> list[Player]:
-    """Each name as a player: a known player with that name, a club member (or ``by``) with that
-    user name, or else a new guest player."""
-    players = {player.name.casefold(): player for player in known_players(by)}
-    accounts = {account.username.casefold(): account for account in [by, *_club_members(by)]}
-    seated: list[Player] = []
-    for name in names:
-        key = name.strip().casefold()
-        if key in players:
-            seated.append(players[key])
-        elif key in accounts:
-            seated.append(_account_player(accounts[key], by, name))
-        else:
-            seated.append(player_create(name=name, by=by))
-            players[key] = seated[-1]
-    return seated
+def suggestions(known: Known) -> list[tuple[str, str]]:
+    """(name, mark) to offer while typing: accounts first, then guests seen before."""
+    return [(choice.name, str(KIND_LABELS[choice.kind])) for choice in known.suggestions()]
 
 
 def member_names(club: Club) -> list[str]:
@@ -67,3 +32,52 @@ def member_names(club: Club) -> list[str]:
     accounts = [membership.user for membership in membership_list(club=club)]
     players = {player.user_id: player.name for player in player_list().filter(user__in=accounts)}
     return sorted((players.get(account.pk, account.username) for account in accounts), key=str.casefold)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatRow:
+    number: int  # 0-based, as the services take it
+    name: str
+    account: str  # the account's user name; empty for a guest
+    invitations: tuple[Invitation, ...] = ()  # open ones, shown to the writer
+    my_claim: GuestClaim | None = None
+
+    @property
+    def is_guest(self) -> bool:
+        return not self.account
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TablePeople:
+    seats: tuple[SeatRow, ...]
+    seated: bool  # the viewer's own player sits here
+    claims: tuple[GuestClaim, ...]  # pending, for the writer to decide
+
+
+def table_people(match: Match, user: User | AnonymousUser, *, writer: bool) -> TablePeople:
+    """The match's seats as ``user`` sees them (``writer``: with open invitations and claims)."""
+    seats = [seat for side in sides_of_match(match) for seat in side]
+    invitations: dict[int, list[Invitation]] = {}
+    if writer:
+        for invitation in match.invitations.filter(accepted_at__isnull=True).select_related("invitee"):
+            invitations.setdefault(invitation.seat, []).append(invitation)
+    pending = match.guest_claims.filter(status=GuestClaim.Status.PENDING).select_related("claimant")
+    mine = {claim.guest_id: claim for claim in pending if claim.claimant_id == user.pk}
+    rows = tuple(
+        SeatRow(
+            number=seat.number,
+            name=seat.player.name,
+            account=seat.player.user.username if seat.player.user else "",
+            invitations=tuple(invitations.get(seat.number, ())),
+            my_claim=mine.get(seat.player_id),
+        )
+        for seat in sorted(seats, key=lambda seat: seat.number)
+    )
+    seated = user.is_authenticated and any(seat.player.user_id == user.pk for seat in seats)
+    return TablePeople(seats=rows, seated=seated, claims=tuple(pending) if writer else ())
+
+
+def seat_mark(known: Known, name: object) -> str:
+    """The mark shown beside a seat's typed name; empty while it is blank."""
+    text = str(name or "").strip()
+    return str(KIND_LABELS[known.choice(text).kind]) if text else ""

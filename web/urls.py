@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from web.views import accounts, clubs, corrections, disputes, hands, matches
+from web.views import accounts, clubs, corrections, disputes, hands, matches, people
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -17,10 +17,22 @@ urlpatterns = [
     path("clubs/<int:club_id>/members/", clubs.club_member_add, name="club-member-add"),
     path("clubs/<int:club_id>/seasons/", clubs.club_season_add, name="club-season-add"),
     path("matches/new/", matches.match_new, name="match-new"),
+    path("matches/new/seat/", matches.match_seat_mark, name="match-seat-mark"),
+    path("matches/archive/", accounts.matches_archive_view, name="matches-archive"),
     path("matches/<int:pk>/", matches.match_detail, name="match"),
     path("matches/<int:pk>/live/", matches.match_live, name="match-live"),
     path("matches/<int:pk>/share/", matches.match_share_view, name="match-share"),
     path("matches/<int:pk>/abandon/", matches.match_abandon_view, name="match-abandon"),
+    path("matches/<int:pk>/invitations/", people.invitation_new, name="invitation-new"),
+    path(
+        "matches/<int:pk>/invitations/<int:invitation_id>/withdraw/",
+        people.invitation_drop,
+        name="invitation-withdraw",
+    ),
+    path("matches/<int:pk>/claims/", people.claim_new, name="claim-new"),
+    path("matches/<int:pk>/claims/<int:claim_id>/", people.claim_decide, name="claim-decide"),
+    path("invitations/<str:token>/", people.invitation_page, name="invitation"),
+    path("players/<int:player_id>/rename/", people.player_rename_view, name="player-rename"),
     path("matches/<int:pk>/hands/", hands.hand_new, name="hand-new"),
     path("matches/<int:pk>/play/", hands.play_record, name="play"),
     path("matches/<int:pk>/play/options/", hands.play_options, name="play-options"),

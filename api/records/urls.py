@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from api.records import hands, matches, people, plays
+from api.records import hands, invitations, matches, people, plays
 
 HAND = "matches/<int:pk>/hands/<int:number>/"
 
@@ -21,6 +21,22 @@ urlpatterns = [
     path("matches/<int:pk>/scoreboard/", matches.MatchScoreboardApi.as_view(), name="records-scoreboard"),
     path("matches/<int:pk>/abandon/", matches.MatchAbandonApi.as_view(), name="records-match-abandon"),
     path("matches/<int:pk>/share/", matches.MatchShareApi.as_view(), name="records-match-share"),
+    path(
+        "matches/<int:pk>/invitations/",
+        invitations.InvitationCreateApi.as_view(),
+        name="records-invitations",
+    ),
+    path(
+        "invitations/<str:token>/accept/",
+        invitations.InvitationAcceptApi.as_view(),
+        name="records-invitation-accept",
+    ),
+    path("matches/<int:pk>/claims/", invitations.ClaimCreateApi.as_view(), name="records-claims"),
+    path(
+        "matches/<int:pk>/claims/<int:claim_id>/decision/",
+        invitations.ClaimDecideApi.as_view(),
+        name="records-claim-decide",
+    ),
     path("matches/<int:pk>/hands/", hands.HandListCreateApi.as_view(), name="records-hands"),
     path(HAND, hands.HandDetailApi.as_view(), name="records-hand"),
     path(f"{HAND}close/", hands.HandCloseApi.as_view(), name="records-hand-close"),

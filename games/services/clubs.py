@@ -24,6 +24,14 @@ def player_create(*, name: str, by: User, user: User | None = None) -> Player:
 
 
 @transaction.atomic
+def player_rename(*, player: Player, name: str) -> Player:
+    """Give the player a new name (its user, if any, is the caller's check)."""
+    player.name = name.strip()
+    player.save(update_fields=["name"])
+    return player
+
+
+@transaction.atomic
 def club_create(*, name: str, by: User) -> Club:
     """A club; its creator is its first admin."""
     club = Club.objects.create(name=name.strip(), created_by=by)

@@ -97,3 +97,45 @@ class PlayerAccountTaken(RecordConflict):
 class IdempotencyKeyReused(RecordConflict):
     code = "idempotency.key_reused"
     template = gettext_noop("The idempotency key {key!r} was already used for a different request.")
+
+
+class InvitationClosed(RecordConflict):
+    code = "invitation.closed"
+    template = gettext_noop("This invitation was already used or withdrawn.")
+
+
+class AlreadySeated(RecordConflict):
+    code = "invitation.already_seated"
+    template = gettext_noop("You already sit at this match, in seat {seat}.")
+
+
+class ClaimClosed(RecordConflict):
+    code = "claim.closed"
+    template = gettext_noop("This claim was already decided.")
+
+
+class ClaimSameMatch(RecordConflict):
+    code = "claim.same_match"
+    template = gettext_noop("{guest} and {player} both sit at match #{match}, so they cannot be one person.")
+
+
+class NotAGuest(RecordInvalid):
+    code = "claim.not_a_guest"
+    template = gettext_noop("{player} is an account's player, not a guest: only guests can be claimed.")
+
+
+class NoSuchSeat(RecordInvalid):
+    code = "seat.unknown"
+    template = gettext_noop("The match has no seat {seat}.")
+
+
+class SeatHeld(RecordConflict):
+    code = "invitation.seat_held"
+    template = gettext_noop("Seat {seat} already belongs to the account of {player}.")
+
+
+class SeatNeedsInvitation(RecordInvalid):
+    code = "players.needs_invitation"
+    template = gettext_noop(
+        "{player} is someone's account: invite them to the seat, or have them join the club first."
+    )

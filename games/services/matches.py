@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
@@ -15,7 +16,13 @@ from games.models import Club, Hand, Match, Membership, Player, Season, Seat, Si
 from games.rules.errors import BadPlayerCount, TeamsNotAllowed
 from games.rules.game import Game, resolve_options, sides_of
 from games.rules.registry import find_game
-from games.services.errors import MatchNotInProgress, PlayerSeatedTwice, SeasonOfOtherClub
+from games.selectors import match_writable_by
+from games.services.errors import (
+    MatchNotInProgress,
+    PlayerSeatedTwice,
+    SeasonOfOtherClub,
+    SeatNeedsInvitation,
+)
 from games.services.followups import followups_schedule
 
 
@@ -36,6 +43,8 @@ def match_start(
     Raises:
         UnknownGame, UnknownOption, BadOptionValue, BadPlayerCount, TeamsNotAllowed: from the engine.
         PlayerSeatedTwice, SeasonOfOtherClub: bad input.
+        SeatNeedsInvitation: another account's player who is not a member of ``club`` (without a
+            club: shares none of ``by``'s clubs); such an account takes its seat by accepting an invitation.
         PermissionDenied: ``by`` is not a member of ``club``.
     """
     rules = find_game(game)
@@ -46,6 +55,7 @@ def match_start(
     status = rules.match_status((), len(sides), resolved, False)  # the engine's own check of the setup
     club = season.club if season is not None and club is None else club
     _verify_club(club, season, by)
+    _verify_accounts(players, club, by)
     match = Match.objects.create(
         game=rules.name,
         options=resolved,
@@ -87,6 +97,20 @@ def _verify_club(club: Club | None, season: Season | None, by: User) -> None:
         raise PermissionDenied("Only the club's members may start its matches.")
 
 
+def _verify_accounts(players: Sequence[Player], club: Club | None, by: User) -> None:
+    """Another account's player sits only as a member of the club (or, without one, of ``by``'s)."""
+    others = {player.user_id: player for player in players if player.user_id not in (None, by.pk)}
+    if not others:
+        return
+    clubs = [club.pk] if club is not None else by.memberships.values_list("club_id", flat=True)
+    members = set(
+        Membership.objects.filter(club_id__in=clubs, user_id__in=others).values_list("user_id", flat=True)
+    )
+    for user_id, player in others.items():
+        if user_id not in members:
+            raise SeatNeedsInvitation(player=player.name)
+
+
 def _positive(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
 
@@ -117,3 +141,19 @@ def match_share(*, match: Match, enabled: bool = True) -> Match:
     match.share_token = secrets.token_urlsafe(32) if enabled else ""
     match.save(update_fields=["share_token"])
     return match
+
+
+def matches_archive(*, by: User, before: datetime) -> int:
+    """Abandon the matches in progress that ``by`` may write and that started before ``before`` (the
+    home page's old unfinished ones); each in its own transaction. Returns how many."""
+    stale = Match.objects.filter(
+        match_writable_by(by), status=Match.Status.IN_PROGRESS, created_at__lt=before
+    ).values_list("pk", flat=True)
+    archived = 0
+    for pk in list(stale):
+        try:
+            match_abandon(match=Match(pk=pk))
+        except MatchNotInProgress:
+            continue  # finished or abandoned meanwhile
+        archived += 1
+    return archived

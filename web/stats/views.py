@@ -18,6 +18,7 @@ from games.stats.players import head_to_head_get, player_stats
 from games.stats.selectors import StandingsTable, member_club, rating_history, standings_for
 from games.stats.sheets import score_sheet_lines, standings_lines
 from games.stats.standings import ASCENDING_BY_DEFAULT
+from web.forms import RenameForm
 from web.stats.charts import rating_chart
 from web.stats.forms import HeadToHeadForm, StandingsForm
 
@@ -87,7 +88,7 @@ def club_standings(request: HttpRequest, club_id: int) -> HttpResponse:
 @login_required
 def player_profile(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
     club = member_club(user=request.user, club_id=club_id)
-    player = get_object_or_404(Player, pk=player_id)
+    player = get_object_or_404(Player.objects.select_related("user"), pk=player_id)
     games = player_stats(player_id=player.pk, club_ids=[club.pk])
     charts = [
         (
@@ -97,7 +98,9 @@ def player_profile(request: HttpRequest, club_id: int, player_id: int) -> HttpRe
         for stats in games
     ]
     rows = [(GAMES[stats.game].title, stats, chart) for stats, (_, chart) in zip(games, charts, strict=True)]
-    return render(request, "stats/profile.html", {"club": club, "player": player, "games": rows})
+    rename_form = RenameForm(initial={"name": player.name})
+    context = {"club": club, "player": player, "games": rows, "rename_form": rename_form}
+    return render(request, "stats/profile.html", context)
 
 
 @login_required

@@ -1,29 +1,64 @@
-"""Home, sign up (sign in and out are Django's own views)."""
+"""Home, sign up (sign in and out are Django's own views), archiving old unfinished matches."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
 
-from games.models import Match
+from games.models import GuestClaim, Invitation, Match, Player
 from games.rules.registry import GAMES
-from games.selectors import match_list
+from games.selectors import match_list, match_writable_by
+from games.services.matches import matches_archive
+from web.forms import RenameForm
 
 RECENT = 10
+ARCHIVE_AFTER = timedelta(days=7)  # an unfinished match this old is offered for archiving
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """What Scorekeeper is; for a signed-in player, the matches in progress and the recent results."""
+    """What Scorekeeper is; for a signed-in player, invitations and claims waiting for them, and their
+    matches grouped: in progress, finished, abandoned."""
     games = sorted(GAMES.values(), key=lambda game: game.name)
     context: dict[str, object] = {"games": games}
     if request.user.is_authenticated:
         mine = match_list(user=request.user)
-        context["in_progress"] = list(mine.filter(status=Match.Status.IN_PROGRESS)[:RECENT])
-        context["finished"] = list(mine.exclude(status=Match.Status.IN_PROGRESS)[:RECENT])
+        old = timezone.now() - ARCHIVE_AFTER
+        in_progress = mine.filter(status=Match.Status.IN_PROGRESS)
+        context["in_progress"] = list(in_progress[:RECENT])
+        context["stale"] = in_progress.filter(match_writable_by(request.user), created_at__lt=old).count()
+        context["finished"] = list(mine.filter(status=Match.Status.FINISHED)[:RECENT])
+        context["abandoned"] = list(mine.filter(status=Match.Status.ABANDONED)[:RECENT])
+        invitations = Invitation.objects.filter(invitee=request.user, accepted_at__isnull=True)
+        context["invitations"] = list(invitations.select_related("match", "created_by"))
+        claims = GuestClaim.objects.filter(
+            status=GuestClaim.Status.PENDING, match__in=Match.objects.filter(match_writable_by(request.user))
+        )
+        context["claims"] = list(claims.select_related("match", "claimant"))
+        me = Player.objects.filter(user=request.user).first()
+        context["me"] = me
+        context["rename_form"] = RenameForm(initial={"name": me.name}) if me else None
     return render(request, "web/home.html", context)
+
+
+@login_required
+@require_POST
+def matches_archive_view(request: HttpRequest) -> HttpResponse:
+    """Archive (abandon) the user's unfinished matches older than a week."""
+    assert isinstance(request.user, User)
+    count = matches_archive(by=request.user, before=timezone.now() - ARCHIVE_AFTER)
+    text = ngettext("%(count)s old match is archived.", "%(count)s old matches are archived.", count)
+    messages.success(request, text % {"count": count})
+    return redirect("home")
 
 
 def signup(request: HttpRequest) -> HttpResponse:

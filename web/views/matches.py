@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
-from django.db import transaction
 from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -17,12 +16,14 @@ from games.models import Match, Season
 from games.rules.errors import RuleViolation
 from games.selectors import club_list, season_list
 from games.services.errors import RecordConflict
-from games.services.matches import match_abandon, match_share, match_start
-from web.forms import SEATS, MatchForm, seat_toggled
-from web.people import member_names, name_suggestions, seat_players
+from games.services.matches import match_abandon, match_share
+from games.services.seating import match_start_seating, seating_known
+from web.forms import SEATS, InviteForm, MatchForm, seat_toggled
+from web.people import member_names, seat_mark, suggestions, table_people
 from web.presets import preset_find, presets_available
 from web.views import HtmxHttpRequest
 from web.views.live import live_context, live_poll, match_readable, match_writable
+from web.views.people import guest_seats
 from web.violations import violation_text
 
 
@@ -71,19 +72,17 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
         data, preset=preset, clubs=clubs, seasons=seasons, initial=kept if data is None else None
     )
     if data is not None and form.is_valid():
+        chosen_club, season = form.club_and_season()
         try:
-            with transaction.atomic():  # guests created for a match that fails to start are not kept
-                players = seat_players(names=form.names(), by=account)
-                chosen_club, season = form.club_and_season()
-                match = match_start(
-                    game=preset.game,
-                    players=players,
-                    by=account,
-                    options=form.options(),
-                    teams=form.cleaned_data["teams"],
-                    club=chosen_club,
-                    season=season,
-                )
+            match = match_start_seating(
+                game=preset.game,
+                names=form.names(),
+                by=account,
+                options=form.options(),
+                teams=form.cleaned_data["teams"],
+                club=chosen_club,
+                season=season,
+            )
         except RuleViolation as error:
             form.add_error(None, violation_text(error))
         else:
@@ -91,9 +90,28 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
     values = data or kept
     seated = {values[key].strip().casefold() for key in values if key.startswith("seat_")}
     members = [(name, name.casefold() in seated) for name in member_names(club)] if club else []
-    context = {"form": form, "suggestions": name_suggestions(account), "club": club, "members": members}
+    known = seating_known(by=account, club=club)
+    seats = [(field, seat_mark(known, field.value())) for field in form.seat_fields]
+    context = {
+        "form": form,
+        "seats": seats,
+        "suggestions": suggestions(known),
+        "club": club,
+        "members": members,
+    }
     template = "web/matches/_new_form.html" if request.htmx and data is None else "web/matches/new.html"
     return render(request, template, context)
+
+
+@login_required
+def match_seat_mark(request: HtmxHttpRequest) -> HttpResponse:
+    """What the name typed in seat ``mark`` seats (account, invited account, guest), as the phone types."""
+    account = _account(request)
+    club_id = request.GET.get("club", "")
+    club = club_list(user=account).filter(pk=club_id).first() if club_id.isdigit() else None
+    name = request.GET.get(f"seat_{request.GET.get('mark', '')}", "")
+    mark = seat_mark(seating_known(by=account, club=club), name)
+    return render(request, "web/matches/_seat_mark.html", {"mark": mark})
 
 
 def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
@@ -101,7 +119,18 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     match = match_readable(request, pk)
-    return render(request, "web/matches/detail.html", live_context(request, match))
+    return render(request, "web/matches/detail.html", _screen_context(request, match))
+
+
+def _screen_context(request: HtmxHttpRequest, match: Match, token: str = "") -> dict[str, object]:
+    """The live region's context, plus who sits at the table (not polled: it holds forms)."""
+    context = live_context(request, match, token=token)
+    writer = bool(context["writable"])
+    context["people"] = table_people(match, request.user, writer=writer)
+    context["writable_people"] = writer
+    if writer:
+        context["invite_form"] = InviteForm(seats=guest_seats(match))
+    return context
 
 
 def match_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
@@ -119,7 +148,7 @@ def _shared(request: HtmxHttpRequest, token: str) -> Match:
 def match_shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The read-only screen for whoever holds the share link."""
     match = _shared(request, token)
-    return render(request, "web/matches/detail.html", live_context(request, match, token=token))
+    return render(request, "web/matches/detail.html", _screen_context(request, match, token))
 
 
 def match_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:

@@ -1,0 +1,126 @@
+"""Invitations to a seat and claims of a guest (issue #16), for apps: the same services as the web.
+
+Inviting by user name answers 202 whether or not that account exists (no one learns which user names
+exist); a link invitation answers 201 with its one-time token and URL.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.http import Http404
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.records.base import RecordsApi, account, valid
+from games import selectors
+from games.models import GuestClaim, Invitation, Match
+from games.services.claims import guest_claim_create, guest_claim_decide
+from games.services.invitations import guest_seat_get, invitation_accept, invitation_create
+
+
+class TakenSeatOutput(serializers.Serializer[Any]):
+    match = serializers.IntegerField(source="match_id")
+    seat = serializers.IntegerField(source="number")
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField(source="player.name")
+
+
+class InvitationCreateApi(RecordsApi):
+    """The writer offers guest seat ``seat`` (0-based) to ``username``, or (no user name) by a link."""
+
+    @extend_schema_serializer(component_name="InvitationCreateInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        seat = serializers.IntegerField(min_value=0)
+        username = serializers.CharField(max_length=150, required=False, default="", allow_blank=True)
+
+    @extend_schema_serializer(component_name="InvitationCreateOutput")
+    class OutputSerializer(serializers.Serializer[Any]):
+        seat = serializers.IntegerField()
+        username = serializers.CharField(allow_null=True)
+        token = serializers.CharField(allow_null=True, help_text="Link invitations only: one-time.")
+        url = serializers.CharField(allow_null=True, help_text="The page that accepts it (link only).")
+
+    @extend_schema(
+        operation_id="matches_invitations_create",
+        request=InputSerializer,
+        responses={201: OutputSerializer, 202: OutputSerializer},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        match = self.match(request, pk)
+        data = valid(self.InputSerializer, request)
+        seat, username = data["seat"], data["username"].strip()
+        if not username:
+            invitation = invitation_create(match=match, seat=seat, by=account(request))
+            url = request.build_absolute_uri(reverse("invitation", args=[invitation.token]))
+            body = {"seat": seat, "username": None, "token": invitation.token, "url": url}
+            return Response(self.OutputSerializer(body).data, status=status.HTTP_201_CREATED)
+        invitee = User.objects.filter(username__iexact=username).first()
+        if invitee is not None and invitee != request.user:
+            invitation_create(match=match, seat=seat, by=account(request), invitee=invitee)
+        else:
+            guest_seat_get(match.pk, seat)  # the same checks, so the answers do not differ
+        body = {"seat": seat, "username": username, "token": None, "url": None}
+        return Response(self.OutputSerializer(body).data, status=status.HTTP_202_ACCEPTED)
+
+
+class InvitationAcceptApi(RecordsApi):
+    """Accept an invitation (its token): the account's player takes the seat (404 if it is not yours)."""
+
+    @extend_schema(operation_id="invitations_accept", request=None, responses=TakenSeatOutput)
+    def post(self, request: Request, token: str) -> Response:
+        invitation = Invitation.objects.filter(token=token).first()
+        if invitation is None or invitation.invitee_id not in (None, request.user.pk):
+            raise Http404
+        seat = invitation_accept(invitation=invitation, by=account(request))
+        return Response(TakenSeatOutput(seat).data)
+
+
+class ClaimOutput(serializers.Serializer[GuestClaim]):
+    id = serializers.IntegerField()
+    match = serializers.IntegerField(source="match_id")
+    guest_name = serializers.CharField()
+    claimant = serializers.CharField(source="claimant.username")
+    status = serializers.CharField(help_text="pending, confirmed or declined")
+
+
+class ClaimCreateApi(RecordsApi):
+    """A reader of the match (or a holder of its share token) says the guest at ``seat`` was them."""
+
+    @extend_schema_serializer(component_name="ClaimCreateInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        seat = serializers.IntegerField(min_value=0)
+        share = serializers.CharField(required=False, default="", allow_blank=True, max_length=64)
+
+    @extend_schema(
+        operation_id="matches_claims_create", request=InputSerializer, responses={201: ClaimOutput}
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        data = valid(self.InputSerializer, request)
+        match = Match.objects.filter(pk=pk).first()
+        if match is None or not selectors.can_read_match(request.user, match, data["share"]):
+            raise Http404
+        claim = guest_claim_create(match=match, seat=data["seat"], by=account(request))
+        return Response(ClaimOutput(claim).data, status=status.HTTP_201_CREATED)
+
+
+class ClaimDecideApi(RecordsApi):
+    """The match's writer confirms (merging the guest into the claimant's player) or declines."""
+
+    @extend_schema_serializer(component_name="ClaimDecideInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        confirm = serializers.BooleanField()
+
+    @extend_schema(operation_id="matches_claims_decide", request=InputSerializer, responses=ClaimOutput)
+    def post(self, request: Request, pk: int, claim_id: int) -> Response:
+        match = self.match(request, pk)
+        data = valid(self.InputSerializer, request)
+        claim = GuestClaim.objects.filter(pk=claim_id, match=match).first()
+        if claim is None:
+            raise Http404
+        claim = guest_claim_decide(claim=claim, by=account(request), confirm=data["confirm"])
+        return Response(ClaimOutput(claim).data)

@@ -1,0 +1,95 @@
+"""Invitations to a seat: the writer offers it to an account (by user name or a one-time link); the
+account accepts, its player takes the seat, and so it may read and record the match (issue #16)."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Invitation, Match, Player, Seat
+from games.services.clubs import player_create
+from games.services.errors import AlreadySeated, InvitationClosed, NoSuchSeat, SeatHeld
+from games.services.followups import followups_schedule
+
+
+def guest_seat_get(match_id: int, number: int, *, lock: bool = False) -> Seat:
+    """Seat ``number`` (0-based) of the match, which must be a guest's.
+
+    Raises:
+        NoSuchSeat, SeatHeld: no such seat, or an account's player sits there.
+    """
+    seats = Seat.objects.select_related("player").filter(match_id=match_id, number=number)
+    seat = (seats.select_for_update() if lock else seats).first()
+    if seat is None:
+        raise NoSuchSeat(seat=number + 1)
+    if seat.player.user_id is not None:
+        raise SeatHeld(seat=number + 1, player=seat.player.name)
+    return seat
+
+
+@transaction.atomic
+def invitation_create(*, match: Match, seat: int, by: User, invitee: User | None = None) -> Invitation:
+    """Offer guest seat ``seat`` (0-based) to ``invitee``, or to whoever opens the link (``None``).
+    Inviting the same account to the same seat again returns the open invitation.
+
+    Raises:
+        NoSuchSeat, SeatHeld: the seat does not exist, or is an account's already.
+    """
+    guest_seat_get(match.pk, seat)
+    if invitee is not None:
+        invitations = Invitation.objects.filter(match=match, seat=seat, invitee=invitee)
+        if (existing := invitations.filter(accepted_at__isnull=True).first()) is not None:
+            return existing
+    token = secrets.token_urlsafe(32)
+    return Invitation.objects.create(match=match, seat=seat, token=token, invitee=invitee, created_by=by)
+
+
+@transaction.atomic
+def invitation_accept(*, invitation: Invitation, by: User) -> Seat:
+    """Seat ``by``'s player (made on first use, with the guest's name) in the invitation's seat; the
+    guest it replaces is removed when it sits nowhere else. Standings follow (recomputed).
+
+    Raises:
+        PermissionDenied: the invitation is for another account.
+        InvitationClosed: used already. AlreadySeated: ``by`` sits at another seat of the match.
+        SeatHeld: the seat went to an account meanwhile.
+    """
+    invitation = Invitation.objects.select_for_update().select_related("match").get(pk=invitation.pk)
+    if invitation.invitee_id not in (None, by.pk):
+        raise PermissionDenied("This invitation is for someone else.")
+    if not invitation.is_open:
+        raise InvitationClosed()
+    match = invitation.match
+    own = Seat.objects.filter(match=match, player__user=by).first()
+    if own is not None and own.number != invitation.seat:
+        raise AlreadySeated(seat=own.number + 1)
+    if own is None:
+        seat = guest_seat_get(match.pk, invitation.seat, lock=True)
+        guest = seat.player
+        seat.player = Player.objects.filter(user=by).first() or player_create(name=guest.name, by=by, user=by)
+        seat.save(update_fields=["player"])
+        if not guest.seats.exists():
+            guest.delete()
+        if match.club_id is not None and match.hands.filter(closed_at__isnull=False).exists():
+            followups_schedule(match=match)  # its standings and ratings name the new player
+    invitation.accepted_by, invitation.accepted_at = by, timezone.now()
+    invitation.save(update_fields=["accepted_by", "accepted_at"])
+    # The seat is taken: other offers of it are moot.
+    Invitation.objects.filter(match=match, seat=invitation.seat, accepted_at__isnull=True).delete()
+    return Seat.objects.select_related("player").get(match=match, number=invitation.seat)
+
+
+@transaction.atomic
+def invitation_withdraw(*, invitation: Invitation) -> None:
+    """Withdraw an open invitation (its link stops working).
+
+    Raises:
+        InvitationClosed: it was accepted already.
+    """
+    deleted, _ = Invitation.objects.filter(pk=invitation.pk, accepted_at__isnull=True).delete()
+    if not deleted:
+        raise InvitationClosed()

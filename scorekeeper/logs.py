@@ -1,0 +1,33 @@
+"""Logging that keeps secrets out of the logs: share and invitation tokens travel in a path segment
+(``/shared/<token>/``, ``/invitations/<token>/``) or the API's ``?share=<token>``, and are masked in
+every access and request log line."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+TOKEN = re.compile(r"(?P<path>/(?:shared|invitations)/)[^/\s?#\"']+|(?P<query>[?&]share=)[^&\s#\"']+")
+ACCESS_LOGGERS = ("gunicorn.access",)
+
+
+def mask_tokens(text: str) -> str:
+    """``text`` with every share or invitation token replaced by ``[token]``."""
+    return TOKEN.sub(lambda found: f"{found['path'] or found['query']}[token]", text)
+
+
+class MaskTokens(logging.Filter):
+    """Rewrites a record whose message names a token path (the message is formatted once, here)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        masked = mask_tokens(message)
+        if masked != message:
+            record.msg, record.args = masked, ()
+        return True
+
+
+def mask_access_logs() -> None:
+    """Mask tokens in the WSGI server's access log (gunicorn configures that logger itself)."""
+    for name in ACCESS_LOGGERS:
+        logging.getLogger(name).addFilter(MaskTokens())

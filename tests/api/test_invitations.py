@@ -1,0 +1,90 @@
+"""Invitations and guest claims through the API (issue #16), in the error envelope."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+
+from games.models import GuestClaim, Invitation
+from games.services.seating import match_start_seating
+from tests.factories import api_client
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ana() -> User:
+    return User.objects.create_user("ana")
+
+
+def test_an_invitation_by_user_name_answers_alike_and_a_link_one_is_accepted(ana: User) -> None:
+    match = match_start_seating(game="tablo", names=["ana", "Mira", "Bo"], by=ana)
+    mira = User.objects.create_user("mira")
+    url = f"/api/v1/matches/{match.pk}/invitations/"
+    known = api_client(ana).post(url, {"seat": 1, "username": "mira"}, format="json")
+    unknown = api_client(ana).post(url, {"seat": 1, "username": "no-one"}, format="json")
+    assert known.status_code == unknown.status_code == 202
+    assert {**known.json(), "username": ""} == {**unknown.json(), "username": ""}
+    assert Invitation.objects.get().invitee == mira
+
+    link = api_client(ana).post(url, {"seat": 2}, format="json")
+    assert link.status_code == 201
+    assert link.json()["url"].endswith(f"/invitations/{link.json()['token']}/")
+    eve = User.objects.create_user("eve")
+    accepted = api_client(eve).post(f"/api/v1/invitations/{link.json()['token']}/accept/")
+    assert accepted.status_code == 200
+    assert accepted.json() == {
+        "match": match.pk,
+        "seat": 2,
+        "player": accepted.json()["player"],
+        "name": "Bo",
+    }
+    again = api_client(mira).post(f"/api/v1/invitations/{link.json()['token']}/accept/")
+    assert (again.status_code, again.json()["code"]) == (409, "invitation.closed")
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        pytest.param({"seat": 0}, 409, "invitation.seat_held", id="an-accounts-seat"),
+        pytest.param({"seat": 7, "username": "x"}, 400, "seat.unknown", id="no-such-seat"),
+        pytest.param({"seat": "x"}, 400, "request.invalid", id="bad-input"),
+    ],
+)
+def test_a_bad_invitation_is_refused_and_nothing_is_written(
+    ana: User, body: dict[str, object], status: int, code: str
+) -> None:
+    match = match_start_seating(game="tablo", names=["ana", "Bo"], by=ana)
+    response = api_client(ana).post(f"/api/v1/matches/{match.pk}/invitations/", body, format="json")
+    assert (response.status_code, response.json()["code"]) == (status, code)
+    assert not Invitation.objects.exists()
+
+
+def test_an_outsider_cannot_invite_nor_accept_someone_elses_invitation(ana: User) -> None:
+    match = match_start_seating(game="tablo", names=["ana", "Bo"], by=ana)
+    eve = User.objects.create_user("eve")
+    refused = api_client(eve).post(f"/api/v1/matches/{match.pk}/invitations/", {"seat": 1}, format="json")
+    assert refused.status_code in (403, 404)
+    mira = User.objects.create_user("mira")
+    api_client(ana).post(f"/api/v1/matches/{match.pk}/invitations/", {"seat": 1, "username": "mira"})
+    token = Invitation.objects.get(invitee=mira).token
+    response = api_client(eve).post(f"/api/v1/invitations/{token}/accept/")
+    assert (response.status_code, response.json()["code"]) == (404, "resource.not_found")
+    assert Invitation.objects.get().is_open
+
+
+def test_a_claim_made_with_the_share_token_is_confirmed_by_the_writer(ana: User) -> None:
+    match = match_start_seating(game="tablo", names=["ana", "Mira"], by=ana)
+    share = api_client(ana).post(f"/api/v1/matches/{match.pk}/share/").json()["share_token"]
+    mira = User.objects.create_user("mira")
+    url = f"/api/v1/matches/{match.pk}/claims/"
+    assert api_client(mira).post(url, {"seat": 1}, format="json").status_code == 404
+    claim = api_client(mira).post(url, {"seat": 1, "share": share}, format="json")
+    assert claim.status_code == 201
+    assert claim.json()["status"] == "pending"
+    decide = f"/api/v1/matches/{match.pk}/claims/{claim.json()['id']}/decision/"
+    assert api_client(mira).post(decide, {"confirm": True}, format="json").status_code in (403, 404)
+    done = api_client(ana).post(decide, {"confirm": True}, format="json")
+    assert (done.status_code, done.json()["status"]) == (200, "confirmed")
+    assert match.seats.get(number=1).player.user == mira
+    assert GuestClaim.objects.get().status == GuestClaim.Status.CONFIRMED

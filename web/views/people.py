@@ -1,0 +1,155 @@
+"""People at the table: invitations to a seat (made, withdrawn, accepted), claims of a guest (made,
+decided), and renaming one's own player. Every write is a service call."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.models import GuestClaim, Invitation, Match, Player
+from games.rules.errors import CodedError
+from games.services.claims import guest_claim_create, guest_claim_decide
+from games.services.clubs import player_rename
+from games.services.invitations import invitation_accept, invitation_create, invitation_withdraw
+from web.forms import InviteForm, RenameForm
+from web.views import HtmxHttpRequest
+from web.views.live import match_readable, match_writable
+from web.violations import violation_text
+
+
+def _account(request: HtmxHttpRequest) -> User:
+    assert isinstance(request.user, User)  # login_required
+    return request.user
+
+
+def _people_url(match: Match) -> str:
+    return reverse("match", args=[match.pk]) + "#people"
+
+
+def guest_seats(match: Match) -> dict[int, str]:
+    """Seat number (0-based) -> "Seat n: name" of the match's guest seats."""
+    return {
+        seat.number: _("Seat %(number)s: %(name)s") % {"number": seat.number + 1, "name": seat.player.name}
+        for seat in match.seats.all()
+        if seat.player.user_id is None
+    }
+
+
+@login_required
+@require_POST
+def invitation_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The writer offers a guest seat to a user name or through a link. The answer to a user name is
+    the same whether or not such an account exists."""
+    match = match_writable(request, pk)
+    form = InviteForm(request.POST, seats=guest_seats(match))
+    if not form.is_valid():
+        messages.error(request, _("Choose one of the guest seats."))
+        return redirect(_people_url(match))
+    seat, username = form.cleaned_data["seat"], form.cleaned_data["username"].strip()
+    invitee = User.objects.filter(username__iexact=username).first() if username else None
+    try:
+        if not username:
+            invitation_create(match=match, seat=seat, by=_account(request))
+            messages.success(request, _("The invitation link is ready: share it or show its QR code."))
+        else:
+            if invitee is not None and invitee != request.user:
+                invitation_create(match=match, seat=seat, by=_account(request), invitee=invitee)
+            text = _("If %(name)s has an account, the invitation waits on their home page.")
+            messages.success(request, text % {"name": username})
+    except CodedError as error:
+        messages.error(request, violation_text(error))
+    return redirect(_people_url(match))
+
+
+@login_required
+@require_POST
+def invitation_drop(request: HtmxHttpRequest, pk: int, invitation_id: int) -> HttpResponse:
+    match = match_writable(request, pk)
+    invitation = get_object_or_404(Invitation, pk=invitation_id, match=match)
+    try:
+        invitation_withdraw(invitation=invitation)
+    except CodedError as error:
+        messages.error(request, violation_text(error))
+    else:
+        messages.success(request, _("The invitation is withdrawn; its link no longer works."))
+    return redirect(_people_url(match))
+
+
+@login_required
+def invitation_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """An invitation (GET) and accepting it (POST); 404 when it is unknown or someone else's."""
+    invitation = Invitation.objects.select_related("match", "created_by").filter(token=token).first()
+    if invitation is None or invitation.invitee_id not in (None, request.user.pk):
+        raise Http404
+    if request.method == "POST":
+        try:
+            invitation_accept(invitation=invitation, by=_account(request))
+        except CodedError as error:
+            messages.error(request, violation_text(error))
+        else:
+            messages.success(request, _("You have your seat: this phone can now record the match."))
+            return redirect("match", pk=invitation.match_id)
+    seat = invitation.match.seats.select_related("player").filter(number=invitation.seat).first()
+    context = {"invitation": invitation, "seat_name": seat.player.name if seat else ""}
+    return render(request, "web/people/invitation.html", context)
+
+
+@login_required
+@require_POST
+def claim_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A reader (also through a share link) says a guest seat was them; the writer will decide."""
+    token = request.POST.get("token", "")
+    match = match_readable(request, pk, token)
+    seat = request.POST.get("seat", "")
+    try:
+        if not seat.isdigit():
+            raise Http404
+        guest_claim_create(match=match, seat=int(seat), by=_account(request))
+    except CodedError as error:
+        messages.error(request, violation_text(error))
+    else:
+        messages.success(request, _("Asked: whoever records this match confirms that the guest was you."))
+    return redirect(reverse("match-shared", args=[token]) if token else _people_url(match))
+
+
+@login_required
+@require_POST
+def claim_decide(request: HtmxHttpRequest, pk: int, claim_id: int) -> HttpResponse:
+    match = match_writable(request, pk)
+    claim = get_object_or_404(GuestClaim, pk=claim_id, match=match)
+    confirm = request.POST.get("confirm") == "1"
+    try:
+        guest_claim_decide(claim=claim, by=_account(request), confirm=confirm)
+    except CodedError as error:
+        messages.error(request, violation_text(error))
+    else:
+        text = (
+            _("The guest's matches are %(user)s's now; the standings follow.")
+            if confirm
+            else _("The claim is declined.")
+        )
+        messages.success(request, text % {"user": claim.claimant.username})
+    return redirect(_people_url(match))
+
+
+@login_required
+@require_POST
+def player_rename_view(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
+    """Rename one's own player (only the account's own)."""
+    player = get_object_or_404(Player, pk=player_id, user=request.user)
+    form = RenameForm(request.POST)
+    if form.is_valid():
+        player_rename(player=player, name=form.cleaned_data["name"])
+        messages.success(request, _("You are %(name)s at the table now.") % {"name": player.name})
+    else:
+        messages.error(request, _("A name has 1 to 80 characters."))
+    back = request.POST.get("next", "")
+    safe = url_has_allowed_host_and_scheme(back, {request.get_host()}, require_https=request.is_secure())
+    return redirect(back if safe and back else "home")
