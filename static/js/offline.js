@@ -215,7 +215,7 @@
     panel.querySelector(".offline-refusal-message").textContent = labelled(reason.message || "");
     if (refused.kind === "summary") {
       body = (reason.problems || []).map(function (problem) { return "<p>" + escape(problem) + "</p>"; }).join("");
-      actions = button(text("edit-counts"), "edit-counts") + button(text("drop-from"), "drop-from");
+      actions = button(text("edit-counts"), "edit-counts") + button(text("drop-counts"), "drop-from");
     } else if (reason.code === "hand.out_of_sync") {
       body = "<p>" + text("meanwhile") + '</p><ol class="play-log">' + (reason.theirs || []).map(function (play) {
         return "<li>" + playLine(play, state ? state.seats : []) + "</li>";

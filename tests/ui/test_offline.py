@@ -158,3 +158,54 @@ def test_the_app_installs_and_the_match_screen_opens_offline(live_server: LiveSe
     expect(page.get_by_text("Dragan to play")).to_be_visible()
     expect(page.locator("#offline-notice")).to_contain_text("This phone is offline")
     page.screenshot(path="test-artifacts/offline-match-screen.png", full_page=True)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_quick_counts_queue_offline_and_a_refused_entry_is_edited(live_server: LiveServer, page: Page) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    ready_offline(page)
+    page.get_by_text("Quick entry").click()
+    counts = {"cards_0": "30", "point_cards_0": "12", "tablos_0": "1", "cards_1": "30", "point_cards_1": "12"}
+    for name, value in counts.items():
+        page.locator(f"[name={name}]").fill(value)
+    page.get_by_role("button", name="Score the hand from these counts").click()
+    title = page.locator("#offline-queue-title")
+    expect(title).to_have_text("The counts of hand 1 are waiting to be sent")
+    page.reload()
+    expect(title).to_have_text("The counts of hand 1 are waiting to be sent")
+
+    page.context.set_offline(False)
+    refusal = page.locator("#offline-refusal")
+    expect(refusal.get_by_role("button", name="Edit the counts")).to_be_visible()
+    page.screenshot(path="test-artifacts/offline-counts-refused.png", full_page=True)
+    hand = page.request.get(f"{url.replace('/matches/', '/api/v1/matches/')}hands/1/").json()
+    assert hand["is_open"]
+
+    refusal.get_by_role("button", name="Edit the counts").click()
+    expect(page.locator("[name=cards_1]")).to_have_value("30")
+    page.locator("[name=cards_1]").fill("22")
+    page.locator("[name=point_cards_1]").fill("10")
+    page.get_by_role("button", name="Score the hand from these counts").click()
+    expect(page.locator(".sheet table tbody tr")).to_have_count(1)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_play_the_server_fails_on_is_said_and_kept_for_a_retry(live_server: LiveServer, page: Page) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    page.route("**/play/", lambda route: route.fulfill(status=500, body="Server Error"))
+    page.route("**/plays/", lambda route: route.fulfill(status=503, body="Unavailable"))
+    page.locator("#card-3H").check()
+    page.locator("#play-options button[value=trail]").click()
+    queue = page.locator("#offline-queue")
+    expect(queue).to_contain_text("Not sent: the server answered with an error")
+    expect(page.locator("#offline-queue-title")).to_have_text("1 play waiting")
+    expect(page.locator("#card-3H")).to_be_disabled()
+
+    page.unroute_all()
+    queue.get_by_role("button", name="Send now").click()
+    expect(queue).to_be_hidden()
+    assert [(play["seq"], play["card"]) for play in stored_plays(page, url)] == [(0, "3H")]
