@@ -162,7 +162,9 @@ def test_the_app_installs_and_the_match_screen_opens_offline(live_server: LiveSe
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_quick_counts_queue_offline_and_a_refused_entry_is_edited(live_server: LiveServer, page: Page) -> None:
+def test_quick_counts_queue_offline_and_a_refused_entry_is_edited(
+    live_server: LiveServer, page: Page
+) -> None:
     sign_in(page, live_server.url)
     url = start_match(page, live_server.url)
     ready_offline(page)
