@@ -25,18 +25,26 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
-/* Network first; without a network, the page as last seen, else the offline page. */
+/* Network first; without a network, the page as last seen (also when the server is slow to answer:
+   a club room's Wi-Fi without internet hangs rather than fails), else the offline page. */
+const NETWORK_WAIT_MS = 5000;
+
 async function page(request) {
   const path = new URL(request.url).pathname;
-  try {
-    const response = await fetch(request);
+  const kept = function () { return caches.match(path, { cacheName: PAGE_CACHE }); };
+  const network = fetch(request).then(async function (response) {
     if (response.ok && !response.redirected && KEPT_PAGE.test(path)) {
       const cache = await caches.open(PAGE_CACHE);
       await cache.put(path, response.clone());
     }
     return response;
+  });
+  network.catch(function () { return null; });  /* handled below; not an unhandled rejection */
+  const slow = new Promise(function (resolve) { setTimeout(resolve, NETWORK_WAIT_MS); }).then(kept);
+  try {
+    return (await Promise.race([network, slow])) || (await network);
   } catch (error) {
-    return (await caches.match(path, { cacheName: PAGE_CACHE })) || (await caches.match(OFFLINE_PAGE)) || Response.error();
+    return (await kept()) || (await caches.match(OFFLINE_PAGE)) || Response.error();
   }
 }
 
@@ -75,6 +83,5 @@ self.addEventListener("message", function (event) {
   const data = event.data || {};
   if (data.type !== "keep-page" || !KEPT_PAGE.test(data.path)) return;
   const response = new Response(data.html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
-  event.waitUntil(caches.open(PAGE_CACHE).then(function (cache) { return cache.put(data.path, response); })
-    .then(function () { if (event.source) event.source.postMessage({ type: "page-kept", path: data.path }); }));
+  event.waitUntil(caches.open(PAGE_CACHE).then(function (cache) { return cache.put(data.path, response); }));
 });
