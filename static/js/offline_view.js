@@ -115,14 +115,18 @@
     var chosen = section.querySelector(".play-form input[name=card]:checked");
     if (queueing && !chosen) drawChoices("", entries);  /* the server's choices are for its table, not this one */
     if (!view.applied) return;
-    var turn = section.querySelector("[data-offline-turn]");
-    if (turn && view.seat !== null) turn.innerHTML = text("to-play", { name: escape(state.seats[view.seat]) });
-    var table = section.querySelector(".table-cards p");
-    if (table) table.innerHTML = view.table.length ? chips(view.table) : '<span class="muted">' + text("table-empty") + "</span>";
     view.played.forEach(function (card) {
       var input = document.getElementById("card-" + card);
       if (input) { input.checked = false; input.disabled = true; }
     });
+    /* A capture game deals the whole pack: once no card is left to tap, the hand is played out. */
+    var over = state.captures && !section.querySelector(".play-form input[name=card]:enabled");
+    var turn = section.querySelector("[data-offline-turn]");
+    if (turn && view.seat !== null) {
+      turn.innerHTML = over ? text("all-played") : text("to-play", { name: escape(state.seats[view.seat]) });
+    }
+    var table = section.querySelector(".table-cards p");
+    if (table) table.innerHTML = view.table.length ? chips(view.table) : '<span class="muted">' + text("table-empty") + "</span>";
   }
 
   /* The card just tapped, without the engine: tick the cards it took, or take nothing. */

@@ -56,6 +56,17 @@ def test_the_service_worker_is_served_from_the_root_with_its_shell(client: Clien
     assert re.search(r'const VERSION = "[0-9a-f]{12}";', body)
 
 
+def test_the_shell_holds_every_script_and_stylesheet_a_page_loads(owner_client: Client, tablo: Match) -> None:
+    body = owner_client.get(reverse("service-worker")).content.decode()
+    shell = set(json.loads(re.search(r"const SHELL = (\[.*?\]);", body).group(1)))  # type: ignore[union-attr]
+    page = owner_client.get(reverse("match", args=[tablo.pk])).content.decode()
+    loaded = set(re.findall(r'<script src="([^"]+)"', page)) | set(
+        re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)
+    )
+    assert loaded
+    assert loaded <= shell
+
+
 def test_the_offline_page_speaks_russian(client: Client) -> None:
     response = client.get(reverse("offline"), headers={"Accept-Language": "ru"})
     assert "Экраны партий, которые вы уже открывали" in response.content.decode()

@@ -36,7 +36,6 @@ SHELL = (
 
 
 @require_GET
-@cache_control(max_age=86400)
 def manifest(request: HttpRequest) -> JsonResponse:
     """The web app manifest (its icons by their hashed static names)."""
     body = {
