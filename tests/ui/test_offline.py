@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.ui.test_match import sign_in, start_match
@@ -208,6 +208,33 @@ def test_a_play_the_server_fails_on_is_said_and_kept_for_a_retry(live_server: Li
     expect(page.locator("#card-3H")).to_be_disabled()
 
     page.unroute_all()
+    queue.get_by_role("button", name="Send now").click()
+    expect(queue).to_be_hidden()
+    assert [(play["seq"], play["card"]) for play in stored_plays(page, url)] == [(0, "3H")]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_play_whose_answer_is_lost_is_sent_again_and_stored_once(
+    live_server: LiveServer, page: Page
+) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    ready_offline(page)
+    play_offline(page, "3H")
+
+    def lose_the_answer(route: Route) -> None:
+        """The server records the play, but its answer never reaches the phone."""
+        route.fetch()
+        route.abort("connectionreset")
+
+    page.route("**/plays/", lose_the_answer, times=1)
+    page.context.set_offline(False)
+    queue = page.locator("#offline-queue")
+    expect(queue).to_contain_text("Not sent: the server could not be reached")
+    expect(page.locator("#offline-notice")).to_contain_text("The server cannot be reached")
+    assert len(stored_plays(page, url)) == 1
+
     queue.get_by_role("button", name="Send now").click()
     expect(queue).to_be_hidden()
     assert [(play["seq"], play["card"]) for play in stored_plays(page, url)] == [(0, "3H")]
