@@ -238,3 +238,20 @@ def test_a_play_whose_answer_is_lost_is_sent_again_and_stored_once(
     queue.get_by_role("button", name="Send now").click()
     expect(queue).to_be_hidden()
     assert [(play["seq"], play["card"]) for play in stored_plays(page, url)] == [(0, "3H")]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_offline_recording_speaks_russian(live_server: LiveServer, page: Page) -> None:
+    sign_in(page, live_server.url)
+    start_match(page, live_server.url)
+    page.get_by_label("Language").select_option("ru")
+    page.get_by_role("button", name="Switch").click()
+    expect(page.get_by_role("heading", name="Кон 1")).to_be_visible()
+    ready_offline(page)
+    expect(page.locator("#offline-notice")).to_contain_text("Телефон не в сети")
+    page.locator("#card-QS").check()
+    expect(page.locator("#play-options")).to_contain_text("Ещё не проверено")
+    page.get_by_role("button", name="Ничего не брать: оставить на столе").click()
+    expect(page.locator("#offline-queue-title")).to_have_text("1 ход ждёт отправки")
+    expect(page.locator(".offline-plays")).to_contain_text("Д♠")
