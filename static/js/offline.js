@@ -208,7 +208,14 @@
   function act(action, target) {
     var refused = entries.filter(function (entry) { return entry.refused; })[0];
     if (action === "take-back" && entries.length) return queue.remove([entries[entries.length - 1].id]).then(reload);
-    if (action === "send") return sync();
+    if (action === "send") {
+      /* A refusal of the sender, not of the play (signed out meanwhile): send again once signed in. */
+      if (refused && (refused.refused.status === 401 || refused.refused.status === 403)) {
+        delete refused.refused;
+        return queue.put(refused).then(sync);
+      }
+      return sync();
+    }
     if (!refused) return Promise.resolve();
     if (action === "drop-from") return dropFrom(refused);
     if (action === "fix") {
