@@ -5,10 +5,13 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from web.views import accounts, clubs, corrections, disputes, hands, matches, people
+from web.views import accounts, clubs, corrections, disputes, hands, matches, people, pwa
 
 urlpatterns = [
     path("", accounts.home, name="home"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service-worker"),
+    path("offline/", pwa.offline, name="offline"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),

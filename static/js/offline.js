@@ -1,0 +1,341 @@
+/* Offline-first recording at the table.
+
+   Every page registers the service worker (templates/pwa/sw.js) and shows a notice while the phone is
+   offline or the server cannot be reached. On the match screen, a play (or a quick end-of-hand entry)
+   made offline, or while earlier ones still wait, goes into a queue in IndexedDB (offline_store.js);
+   the screen shows the table as the waiting plays leave it. Back online, the queue is sent in order
+   through the records API, each play with its Idempotency-Key and expected_seq, so a retry never
+   records twice. A refused play (400: against the rules; 409: another phone recorded first) stops the
+   queue and is shown with what would fix it; nothing is dropped without the scorer asking. Online, a
+   write that fails (no answer, a timeout, a 5xx) is said so, and a play is kept in the queue to retry. */
+(function () {
+  "use strict";
+
+  var TIMEOUT_MS = 15000, RETRY_MS = 10000;
+  var queue = window.SkQueue, ui = window.SkView;
+  var root = ui.root, hand = ui.hand, text = ui.text, nextSeat = ui.nextSeat;
+  var setStatus = ui.setStatus, showError = ui.showError;
+  var script = document.currentScript;
+  var unreachable = false;
+  var entries = [];   /* the match's queue, oldest first, as last read */
+  var syncing = false, refreshing = false, retry = null;
+
+  if ("serviceWorker" in navigator && script) {
+    navigator.serviceWorker.register(script.getAttribute("data-worker"), { scope: "/" }).catch(function () { return null; });
+  }
+
+  function offline() { return !navigator.onLine || unreachable; }
+
+  function showNotice() {
+    var notice = document.getElementById("offline-notice");
+    if (!notice) return;
+    if (!notice.hasAttribute("data-offline")) notice.setAttribute("data-offline", notice.textContent);
+    notice.textContent = notice.getAttribute(navigator.onLine ? "data-unreachable" : "data-offline");
+    notice.hidden = !offline();
+  }
+
+  function reachable(yes) {
+    if (unreachable === !yes) return;
+    unreachable = !yes;
+    showNotice();
+  }
+
+  /* ---- The queue ---- */
+
+  function render() { ui.render(entries, queueing()); }
+
+  function matchId() { return Number(root().getAttribute("data-match")); }
+
+  function reload() {
+    return queue.list(matchId()).then(function (found) { entries = found; render(); });
+  }
+
+  function newKey() {
+    return (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random()).replace(/-/g, "");
+  }
+
+  /* A play from the play form's fields (card, capture or ticked cards), after the waiting ones. */
+  function queuePlay(data, key) {
+    var state = hand();
+    var card = data.get("card");
+    if (!state || !card) return Promise.resolve();
+    var capture = data.get("capture") || "";
+    var taken = capture === "trail" ? [] : (capture ? capture.split(" ") : data.getAll("taken"));
+    var view = ui.project(state, entries);
+    var last = entries[entries.length - 1];
+    var follows = last && last.kind === "play" && last.hand === state.hand && view.applied < entries.length;
+    var entry = {
+      match: state.match, hand: state.hand, kind: "play", url: state.api + "plays/", card: card, taken: taken,
+      seq: follows ? last.seq + 1 : view.seq,
+      seat: follows ? nextSeat(state, last.seat) : view.seat,
+      key: key || newKey()
+    };
+    return queue.add(entry).then(reload).then(function () {
+      ui.drawChoices("", entries);
+      var turn = document.querySelector("#match-live .turn");
+      if (turn) turn.focus({ preventScroll: true });
+      sync();
+    });
+  }
+
+  /* A quick end-of-hand entry: the form's fields, sent to the form's own address. */
+  function queueSummary(form, data) {
+    var state = hand();
+    if (!state) return Promise.resolve();
+    var fields = [];
+    data.forEach(function (value, name) { if (name !== "csrfmiddlewaretoken") fields.push([name, value]); });
+    var entry = { match: state.match, hand: state.hand, kind: "summary", url: form.getAttribute("action"), fields: fields };
+    return queue.add(entry).then(reload).then(sync);
+  }
+
+  function csrf() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (error) { return ""; }
+  }
+
+  function request(entry) {
+    var headers = { "X-CSRFToken": csrf() };
+    var body;
+    if (entry.kind === "play") {
+      headers["Content-Type"] = "application/json";
+      headers["Idempotency-Key"] = entry.key;
+      body = JSON.stringify({ seat: entry.seat, card: entry.card, taken: entry.taken, expected_seq: entry.seq });
+    } else {
+      headers["HX-Request"] = "true";
+      body = new URLSearchParams(entry.fields);
+    }
+    var options = { method: "POST", headers: headers, body: body, credentials: "same-origin" };
+    if (window.AbortSignal && AbortSignal.timeout) options.signal = AbortSignal.timeout(TIMEOUT_MS);
+    return fetch(entry.url, options).then(function (response) {
+      var type = response.headers.get("Content-Type") || "";
+      var read = type.indexOf("json") >= 0 ? response.json() : response.text().then(function (html) { return { html: html }; });
+      return read.then(function (answer) { return { status: response.status, answer: answer }; });
+    });
+  }
+
+  /* Why the server refused: the API's envelope, or the web form's error (a quick entry). */
+  function refusal(entry, result) {
+    var answer = result.answer;
+    if (answer.html !== undefined) {
+      var page = new DOMParser().parseFromString(answer.html, "text/html");
+      var alert = page.querySelector(".alert.error");
+      return {
+        status: result.status,
+        message: alert && alert.querySelector("p") ? alert.querySelector("p").textContent : String(result.status),
+        problems: alert ? Array.prototype.map.call(alert.querySelectorAll("li"), function (item) { return item.textContent; }) : []
+      };
+    }
+    return { status: result.status, code: answer.code, message: answer.message, details: answer.details || {} };
+  }
+
+  /* The plays another phone recorded from ``entry``'s number on. */
+  function theirPlays(entry) {
+    return fetch(entry.url.replace(/plays\/$/, ""), { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.json() : { plays: [] }; })
+      .then(function (found) { return found.plays.filter(function (play) { return play.seq >= entry.seq; }); })
+      .catch(function () { return []; });
+  }
+
+  function failed(html) {
+    setStatus(html);
+    clearTimeout(retry);
+    retry = setTimeout(sync, RETRY_MS);
+  }
+
+  /* Send the waiting entries in order, until the queue is empty, one is refused or the network fails. */
+  function sync() {
+    if (syncing || !root() || !navigator.onLine) return Promise.resolve();
+    syncing = true;
+    clearTimeout(retry);
+    var changed = false;
+    function next() {
+      return queue.list(matchId()).then(function (found) {
+        entries = found;
+        var entry = entries[0];
+        if (!entry || entry.refused) return null;
+        setStatus(text("sending"));
+        return request(entry).then(function (result) {
+          reachable(true);
+          if (result.status < 300) {
+            changed = true;
+            return queue.remove([entry.id]).then(next);
+          }
+          if (result.status >= 500 || result.status === 429) return failed(text("server-error", { status: result.status }));
+          changed = true;
+          entry.refused = refusal(entry, result);
+          var theirs = entry.refused.code === "hand.out_of_sync" ? theirPlays(entry) : Promise.resolve(null);
+          return theirs.then(function (plays) {
+            if (plays) entry.refused.theirs = plays;
+            return queue.put(entry);
+          });
+        }, function () {
+          reachable(false);
+          failed(text("unsent"));
+        });
+      });
+    }
+    return next().then(function () {
+      syncing = false;
+      if (!entries.length || (entries[0] && entries[0].refused)) setStatus("");
+      return changed ? refresh() : reload();
+    }, function () { syncing = false; });
+  }
+
+  /* Redraw the live region from the server (after a sync), then lay the waiting plays over it. */
+  function refresh() {
+    refreshing = true;
+    return queue.list(matchId()).then(function (found) {
+      entries = found;
+      return window.htmx.ajax("GET", root().getAttribute("data-live"), { target: "#match-live", swap: "outerHTML" });
+    }).then(function () { refreshing = false; }, function () { refreshing = false; reload(); });
+  }
+
+  /* Keep the screen as it now stands for offline use (the service worker stores it for this address). */
+  function keepPage() {
+    if (entries.length || offline() || !navigator.serviceWorker) return;
+    var html = "<!doctype html>\n" + document.documentElement.outerHTML;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ type: "keep-page", path: location.pathname, html: html });
+    });
+  }
+
+  /* ---- What the scorer taps in the queue's panels ---- */
+
+  function dropFrom(entry) {
+    var ids = entries.slice(entries.indexOf(entry)).map(function (each) { return each.id; });
+    return queue.remove(ids).then(refresh);
+  }
+
+  function act(action, target) {
+    var refused = entries.filter(function (entry) { return entry.refused; })[0];
+    if (action === "take-back" && entries.length) return queue.remove([entries[entries.length - 1].id]).then(reload);
+    if (action === "send") {
+      /* A refusal of the sender, not of the play (signed out meanwhile): send again once signed in. */
+      if (refused && (refused.refused.status === 401 || refused.refused.status === 403)) {
+        delete refused.refused;
+        return queue.put(refused).then(sync);
+      }
+      return sync();
+    }
+    if (!refused) return Promise.resolve();
+    if (action === "drop-from") return dropFrom(refused);
+    if (action === "fix") {
+      var taken = target.getAttribute("data-taken");
+      refused.taken = taken ? taken.split(" ") : [];
+      refused.key = newKey();
+      delete refused.refused;
+      return queue.put(refused).then(sync);
+    }
+    if (action === "after-theirs") {
+      /* Renumber mine after theirs; the engine then judges them against the table as it now is. */
+      var state = hand();
+      var seq = state.seq, seat = state.seat;
+      var mine = entries.slice(entries.indexOf(refused));
+      mine.forEach(function (entry) {
+        delete entry.refused;
+        entry.hand = state.hand;
+        entry.url = state.api + "plays/";
+        entry.seq = seq++;
+        entry.seat = seat;
+        entry.key = newKey();
+        seat = nextSeat(state, seat);
+      });
+      return Promise.all(mine.map(queue.put)).then(sync);
+    }
+    if (action === "edit-counts") {
+      var form = document.querySelector("#match-live .summary-entry form");
+      return queue.remove([refused.id]).then(reload).then(function () {
+        if (!form) return;
+        refused.fields.forEach(function (pair) {
+          var field = form.querySelector('[name="' + pair[0] + '"]' + (form.querySelector('[name="' + pair[0] + '"][type=radio]') ? '[value="' + pair[1] + '"]' : ""));
+          if (!field) return;
+          if (field.type === "radio" || field.type === "checkbox") field.checked = true; else field.value = pair[1];
+        });
+        form.closest("details").open = true;
+        form.querySelector("input:not([type=hidden])").focus();
+      });
+    }
+    return Promise.resolve();
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest && event.target.closest("[data-offline-action]");
+    if (target) act(target.getAttribute("data-offline-action"), target);
+  });
+
+  /* ---- htmx: offline or with plays waiting, the phone answers; online failures are never silent ---- */
+
+  function queueing() { return offline() || entries.length > 0; }
+
+  function isPlayForm(element) { return element.matches && element.matches(".play-form"); }
+  function isSummaryForm(element) { return element.closest && element.closest(".summary-entry") && element.tagName === "FORM"; }
+
+  document.addEventListener("htmx:confirm", function (event) {
+    var detail = event.detail, element = detail.elt;
+    if (!root() || refreshing || !queueing()) return;
+    var submitter = detail.triggeringEvent && detail.triggeringEvent.submitter;
+    if (element.id === "match-live") {
+      event.preventDefault();  /* a poll would draw the server's state over the waiting plays */
+    } else if (detail.verb === "get" && element.closest(".play-form")) {
+      event.preventDefault();
+      var changed = detail.triggeringEvent && detail.triggeringEvent.target;
+      if (changed && changed.name === "card") ui.drawChoices(changed.value, entries);  /* not a ticked taken card */
+    } else if (isPlayForm(element)) {
+      event.preventDefault();
+      queuePlay(new FormData(element, submitter || undefined));
+    } else if (isSummaryForm(element)) {
+      event.preventDefault();
+      queueSummary(element, new FormData(element));
+    } else if (detail.verb !== "get" && element.closest("#match-live")) {
+      event.preventDefault();
+      showError(text("needs-network"));
+    }
+  });
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (!event.detail.timeout) event.detail.timeout = TIMEOUT_MS;
+  });
+
+  function writeFailed(event) {
+    var detail = event.detail, element = detail.elt, config = detail.requestConfig || {};
+    if (event.type !== "htmx:responseError") reachable(false);
+    if (!root() || config.verb === "get") return;
+    if (isPlayForm(element) && config.formData) {
+      var data = config.formData;
+      queuePlay(data, data.get("key"));
+      failed(event.type === "htmx:responseError" ? text("server-error", { status: detail.xhr.status }) : text("unsent"));
+    } else if (isSummaryForm(element) && config.formData) {
+      queueSummary(element, config.formData);
+      failed(event.type === "htmx:responseError" ? text("server-error", { status: detail.xhr.status }) : text("unsent"));
+    } else {
+      showError(text("write-failed"));
+    }
+  }
+  ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (name) {
+    document.addEventListener(name, writeFailed);
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.successful) {
+      reachable(true);
+      showError("");
+    }
+  });
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.target.id !== "match-live") return;
+    keepPage();
+    render();
+  });
+
+  window.addEventListener("online", function () { unreachable = false; showNotice(); sync().then(function () { if (!entries.length && root()) refresh(); }); });
+  window.addEventListener("offline", showNotice);
+
+  document.addEventListener("DOMContentLoaded", function () {
+    showNotice();
+    if (!root()) return;
+    reload().then(function () {
+      keepPage();
+      if (entries.length) sync();
+    });
+  });
+})();

@@ -1,0 +1,215 @@
+/* The match screen as offline recording draws it (window.SkView, used by offline.js): the hand as the
+   waiting plays leave it, the choices for a card tapped without the engine, the queue and a refused
+   entry. The texts come translated from templates/web/matches/_offline.html. */
+(function () {
+  "use strict";
+
+  /* ---- The match screen's hooks ---- */
+
+  function root() { return document.getElementById("offline-queue-root"); }
+
+  /* The open hand as the server last drew it (web/offline.py), or null between hands. */
+  function hand() {
+    var element = document.querySelector("#match-live [data-offline]");
+    return element ? JSON.parse(element.getAttribute("data-offline")) : null;
+  }
+
+  function text(name, values) {
+    var found = document.getElementById("offline-texts").content.querySelector('[data-text="' + name + '"]');
+    var html = found ? found.innerHTML.trim() : name;
+    Object.keys(values || {}).forEach(function (key) { html = html.split("{" + key + "}").join(values[key]); });
+    return html;
+  }
+
+  function escape(value) {
+    var span = document.createElement("span");
+    span.textContent = String(value);
+    return span.innerHTML;
+  }
+
+  function waitingText(count) {
+    var form = { one: 1, few: 2 }[new Intl.PluralRules(document.documentElement.lang || "en").select(count)] || 5;
+    return text("waiting-" + form, { n: count });
+  }
+
+  /* A card as the screen draws it (its label and colour from the card grid), e.g. 7♥. */
+  function chip(card) {
+    var input = document.getElementById("card-" + card);
+    var face = input && input.nextElementSibling;
+    var name = input ? input.getAttribute("aria-label") : card;
+    var label = face ? face.textContent : card;
+    var colour = face && face.classList.contains("red") ? "red" : "black";
+    return '<span class="card-chip ' + colour + '" title="' + escape(name) + '"><span aria-hidden="true">' +
+      escape(label) + '</span><span class="visually-hidden">' + escape(name) + "</span></span>";
+  }
+
+  function chips(cards) { return cards.map(chip).join(" "); }
+
+  /* The API names cards as stored (KS); the scorer reads them as the card grid labels them (K♠, Д♠). */
+  function labelled(message) {
+    return message.replace(/\b(?:10|[2-9AJQK])[CDHS]\b/g, function (card) {
+      var input = document.getElementById("card-" + card);
+      return input && input.nextElementSibling ? input.nextElementSibling.textContent : card;
+    });
+  }
+
+  function playLine(entry, seats) {
+    var values = { name: escape(seats[entry.seat] || ""), card: chip(entry.card), taken: chips(entry.taken) };
+    return text(entry.taken.length ? "played-took" : "played-nothing", values);
+  }
+
+  function nextSeat(state, seat) {
+    var count = state.seats.length;
+    return ((seat + state.direction) % count + count) % count;
+  }
+
+  /* The hand as the waiting plays leave it: those that follow on from the server's state in order. */
+  function project(state, entries) {
+    var view = { table: state.table.slice(), seat: state.seat, seq: state.seq, played: [], applied: 0 };
+    entries.forEach(function (entry) {
+      if (entry.kind !== "play" || entry.hand !== state.hand || entry.seq !== view.seq || view.applied < entries.indexOf(entry)) return;
+      view.table = view.table.filter(function (card) { return entry.taken.indexOf(card) < 0; });
+      if (!entry.taken.length) view.table.push(entry.card);
+      view.played.push(entry.card);
+      view.seat = nextSeat(state, entry.seat);
+      view.seq += 1;
+      view.applied += 1;
+    });
+    return view;
+  }
+
+  /* ---- Drawing ---- */
+
+  function render(entries, queueing) {
+    if (!root()) return;
+    var panel = document.getElementById("offline-queue");
+    panel.hidden = entries.length === 0;
+    var state = hand();
+    var seats = state ? state.seats : [];
+    var summary = entries.filter(function (entry) { return entry.kind === "summary"; })[0];
+    document.getElementById("offline-queue-title").innerHTML = summary ?
+      text("counts-waiting", { number: summary.hand }) : waitingText(entries.length);
+    var list = panel.querySelector(".offline-plays");
+    list.innerHTML = "";
+    entries.forEach(function (entry) {
+      var item = document.createElement("li");
+      item.innerHTML = entry.kind === "play" ? playLine(entry, seats) : text("counts-waiting", { number: entry.hand });
+      if (entry.refused) item.classList.add("refused");
+      list.appendChild(item);
+    });
+    panel.querySelector('[data-offline-action="take-back"]').hidden = !entries.length || entries[entries.length - 1].kind !== "play";
+    if (state) drawHand(state, entries, queueing);
+    drawRefusal(state, entries);
+  }
+
+  /* The hand section as the waiting plays leave it. */
+  function drawHand(state, entries, queueing) {
+    var section = document.querySelector("#match-live [data-offline]");
+    var view = project(state, entries);
+    var waiting = entries.length > 0;
+    section.classList.toggle("offline-waiting", waiting);
+    var lastPlay = section.querySelector(".last-play");
+    if (lastPlay) lastPlay.hidden = waiting;
+    var summary = section.querySelector(".summary-entry");
+    if (summary) summary.hidden = waiting;
+    var chosen = section.querySelector(".play-form input[name=card]:checked");
+    if (queueing && !chosen) drawChoices("", entries);  /* the server's choices are for its table, not this one */
+    if (!view.applied) return;
+    view.played.forEach(function (card) {
+      var input = document.getElementById("card-" + card);
+      if (input) { input.checked = false; input.disabled = true; }
+    });
+    /* A capture game deals the whole pack: once no card is left to tap, the hand is played out. */
+    var over = state.captures && !section.querySelector(".play-form input[name=card]:enabled");
+    var turn = section.querySelector("[data-offline-turn]");
+    if (turn && view.seat !== null) {
+      turn.innerHTML = over ? text("all-played") : text("to-play", { name: escape(state.seats[view.seat]) });
+    }
+    var table = section.querySelector(".table-cards p");
+    if (table) table.innerHTML = view.table.length ? chips(view.table) : '<span class="muted">' + text("table-empty") + "</span>";
+  }
+
+  /* The card just tapped, without the engine: tick the cards it took, or take nothing. */
+  function drawChoices(card, entries) {
+    var state = hand();
+    var box = document.getElementById("play-options");
+    if (!state || !box) return;
+    var html = '<p class="muted">' + text("unchecked") + "</p>";
+    if (!card) {
+      box.innerHTML = html + '<p class="muted">' + text("tap-card") + "</p>";
+      return;
+    }
+    if (!state.captures) {
+      box.innerHTML = html + '<button type="submit" name="capture" value="trail" class="wide">' + text("record-card", { card: chip(card) }) + "</button>";
+      return;
+    }
+    var table = project(state, entries).table;
+    if (table.length) {
+      html += '<fieldset class="card-grid" id="taken-grid"><legend>' + text("cards-taken") + '</legend><div class="suit-row">';
+      table.forEach(function (each) {
+        var name = escape(document.getElementById("card-" + each).getAttribute("aria-label"));
+        html += '<label class="card-tile" title="' + name + '"><input class="card-input" type="checkbox" name="taken" value="' +
+          each + '" id="taken-' + each + '" aria-label="' + name + '">' + chip(each).replace("card-chip", "face") + "</label>";
+      });
+      html += '</div></fieldset><button type="submit" name="capture" value="">' + text("record-these") + "</button>";
+    }
+    box.innerHTML = html + '<button type="submit" name="capture" value="trail" class="secondary wide">' + text("take-nothing") + "</button>";
+  }
+
+  function setStatus(html) {
+    var status = document.querySelector("#offline-queue .offline-status");
+    if (status) status.innerHTML = html || "";
+  }
+
+  function showError(html) {
+    var error = document.getElementById("offline-error");
+    if (!error) return;
+    error.innerHTML = html || "";
+    error.hidden = !html;
+    if (html) error.scrollIntoView({ block: "center" });
+  }
+
+  function button(label, action, extra) {
+    return '<button type="button" class="secondary" data-offline-action="' + action + '"' + (extra || "") + ">" + label + "</button>";
+  }
+
+  /* The first refused entry: why, and what would fix it. */
+  function drawRefusal(state, entries) {
+    var panel = document.getElementById("offline-refusal");
+    var refused = entries.filter(function (entry) { return entry.refused; })[0];
+    panel.hidden = !refused;
+    if (!refused) return;
+    var reason = refused.refused;
+    var body = "", actions = "";
+    panel.querySelector(".offline-refusal-message").textContent = labelled(reason.message || "");
+    if (refused.kind === "summary") {
+      body = (reason.problems || []).map(function (problem) { return "<p>" + escape(problem) + "</p>"; }).join("");
+      actions = button(text("edit-counts"), "edit-counts") + button(text("drop-counts"), "drop-from");
+    } else if (reason.code === "hand.out_of_sync") {
+      body = "<p>" + text("meanwhile") + '</p><ol class="play-log">' + (reason.theirs || []).map(function (play) {
+        return "<li>" + playLine(play, state ? state.seats : []) + "</li>";
+      }).join("") + "</ol>";
+      actions = button(text("after-theirs"), "after-theirs") + button(text("drop-all"), "drop-from");
+    } else {
+      body = "<p>" + text("refused-play") + " " + playLine(refused, state ? state.seats : []) + "</p>";
+      var alternatives = (reason.details && reason.details.alternatives) || [];
+      if (alternatives.length) {
+        body += "<p>" + text("could-take") + "</p>";
+        actions = alternatives.map(function (cards) {
+          return button(text("take", { cards: chips(cards) }), "fix", " data-taken=\"" + cards.join(" ") + "\"");
+        }).join("");
+      }
+      if (refused.taken.length && state && state.captures && !(state.compulsory && alternatives.length)) {
+        actions += button(text("take-nothing"), "fix", ' data-taken=""');
+      }
+      actions += button(text("drop-from"), "drop-from");
+    }
+    panel.querySelector(".offline-refusal-body").innerHTML = body;
+    panel.querySelector(".offline-refusal-actions").innerHTML = actions;
+  }
+
+  window.SkView = {
+    root: root, hand: hand, text: text, nextSeat: nextSeat, project: project, render: render,
+    drawChoices: drawChoices, setStatus: setStatus, showError: showError
+  };
+})();

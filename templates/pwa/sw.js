@@ -1,0 +1,87 @@
+/* Scorekeeper's service worker: the app shell from the cache, pages from the network, and the match
+   screens this phone has opened from the cache when there is no network. Served by web/views/pwa.py. */
+"use strict";
+
+const VERSION = "{{ version }}";
+const SHELL = {{ shell|safe }};
+const OFFLINE_PAGE = {{ offline|safe }};
+const LOGOUT = {{ logout|safe }};
+const STATIC_URL = {{ static_url|safe }};
+const STATIC_CACHE = "sk-static-" + VERSION;
+const PAGE_CACHE = "sk-pages-" + VERSION;
+/* Pages kept for offline use: the start page and match screens (own or shared). */
+const KEPT_PAGE = /^\/(?:|matches\/\d+\/|shared\/[^/]+\/)$/;
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) { return cache.addAll(SHELL); })
+    .then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  /* A new version replaces the old shell, and the pages that point at its files. */
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) { return name !== STATIC_CACHE && name !== PAGE_CACHE; })
+      .map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+/* Network first; without a network, the page as last seen (also when the server is slow to answer:
+   a club room's Wi-Fi without internet hangs rather than fails), else the offline page. */
+const NETWORK_WAIT_MS = 5000;
+
+async function page(request) {
+  const path = new URL(request.url).pathname;
+  const kept = function () { return caches.match(path, { cacheName: PAGE_CACHE }); };
+  const network = fetch(request).then(async function (response) {
+    if (response.ok && !response.redirected && KEPT_PAGE.test(path)) {
+      const cache = await caches.open(PAGE_CACHE);
+      await cache.put(path, response.clone());
+    }
+    return response;
+  });
+  network.catch(function () { return null; });  /* handled below; not an unhandled rejection */
+  const slow = new Promise(function (resolve) { setTimeout(resolve, NETWORK_WAIT_MS); }).then(kept);
+  try {
+    return (await Promise.race([network, slow])) || (await network);
+  } catch (error) {
+    return (await kept()) || (await caches.match(OFFLINE_PAGE)) || Response.error();
+  }
+}
+
+/* Static files have content-hashed names: the cache answers at once and refreshes in the background. */
+async function asset(request) {
+  const cache = await caches.open(STATIC_CACHE);
+  const cached = await cache.match(request);
+  const fresh = fetch(request).then(function (response) {
+    if (response.ok) cache.put(request, response.clone());
+    return response;
+  });
+  if (cached) {
+    fresh.catch(function () { return null; });
+    return cached;
+  }
+  return fresh;
+}
+
+self.addEventListener("fetch", function (event) {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && url.pathname === LOGOUT) {
+    /* Signing out forgets the pages kept for this account. */
+    event.waitUntil(caches.delete(PAGE_CACHE));
+    return;
+  }
+  if (request.method !== "GET") return;
+  if (request.mode === "navigate") event.respondWith(page(request));
+  else if (SHELL.includes(url.pathname) || url.pathname.startsWith(STATIC_URL)) event.respondWith(asset(request));
+});
+
+/* The match screen sends itself after each change, so that it opens offline as last seen, not as it was
+   first loaded. */
+self.addEventListener("message", function (event) {
+  const data = event.data || {};
+  if (data.type !== "keep-page" || !KEPT_PAGE.test(data.path)) return;
+  const response = new Response(data.html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  event.waitUntil(caches.open(PAGE_CACHE).then(function (cache) { return cache.put(data.path, response); }));
+});

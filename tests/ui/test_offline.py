@@ -1,0 +1,257 @@
+"""Offline-first at the table (issue 12), in Chromium at a phone's size: plays recorded without a network
+survive a reload and are stored once each, in order; a refused play is fixed; a second phone's plays
+take the 409 path; the app installs (manifest, service worker) and the match screen opens offline."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.ui.test_match import sign_in, start_match
+
+KEPT = "async () => !!(await caches.match(location.pathname))"
+
+
+def ready_offline(page: Page) -> None:
+    """Wait until the service worker runs and keeps this screen, then cut the network."""
+    page.wait_for_function(KEPT)
+    page.context.set_offline(True)
+    expect(page.locator("#offline-notice")).to_be_visible()
+
+
+def play_offline(page: Page, card: str, taken: tuple[str, ...] = ()) -> None:
+    """Tap the card, tick what it took (or take nothing), and see it queued."""
+    page.locator(f"#card-{card}").check()
+    expect(page.locator("#play-options")).to_contain_text("Not checked yet")
+    if taken:
+        for each in taken:
+            page.locator(f"#taken-{each}").check()
+        page.get_by_role("button", name="Record these cards").click()
+    else:
+        page.get_by_role("button", name="Take nothing: leave it on the table").click()
+    expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
+
+
+def stored_plays(page: Page, match: str) -> list[dict[str, Any]]:
+    """Hand 1's plays as the records API gives them."""
+    response = page.request.get(f"{match.replace('/matches/', '/api/v1/matches/')}hands/1/")
+    assert response.ok
+    plays: list[dict[str, Any]] = response.json()["plays"]
+    return plays
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_six_plays_made_offline_survive_a_reload_and_are_stored_once_in_order(
+    live_server: LiveServer, page: Page
+) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    ready_offline(page)
+
+    plays = [("7H", ("7S",)), ("KS", ()), ("3H", ()), ("4D", ()), ("9C", ()), ("QS", ())]
+    for card, taken in plays:
+        play_offline(page, card, taken)
+    expect(page.locator("#offline-queue-title")).to_have_text("6 plays waiting")
+
+    page.reload()
+    expect(page.locator("#offline-notice")).to_be_visible()
+    expect(page.locator("#offline-queue-title")).to_have_text("6 plays waiting")
+    expect(page.locator(".offline-plays li")).to_have_count(6)
+    table = page.locator(".table-cards p")
+    for label in ("10♦", "2♣", "5♥", "K♠", "3♥", "4♦", "9♣", "Q♠"):
+        expect(table).to_contain_text(label)
+    expect(table).not_to_contain_text("7♠")
+    page.screenshot(path="test-artifacts/offline-queued.png", full_page=True)
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    expect(page.locator("#offline-notice")).to_be_hidden()
+    expect(page.locator(".last-play")).to_contain_text("Marija played Q♠")
+    stored = stored_plays(page, url)
+    assert [(play["seq"], play["card"], play["taken"]) for play in stored] == [
+        (seq, card, list(taken)) for seq, (card, taken) in enumerate(plays)
+    ]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_an_illegal_queued_play_is_shown_fixed_and_synced(live_server: LiveServer, page: Page) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    ready_offline(page)
+    play_offline(page, "KS", ("10D",))  # K♠ cannot take 10♦ (RULES.md B8)
+    play_offline(page, "3H")
+
+    page.context.set_offline(False)
+    refusal = page.locator("#offline-refusal")
+    expect(refusal).to_contain_text("K♠ cannot take 10♦")
+    expect(refusal.get_by_role("button", name="Take 7 of spades 5 of hearts 2 of clubs")).to_be_visible()
+    expect(page.locator("#offline-queue-title")).to_have_text("2 plays waiting")
+    page.screenshot(path="test-artifacts/offline-refused.png", full_page=True)
+    assert stored_plays(page, url) == []
+
+    refusal.get_by_role("button", name="Take nothing: leave it on the table").click()
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    expect(refusal).to_be_hidden()
+    assert [(play["card"], play["taken"]) for play in stored_plays(page, url)] == [("KS", []), ("3H", [])]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_second_phone_recording_meanwhile_takes_the_409_path(live_server: LiveServer, page: Page) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    ready_offline(page)
+    play_offline(page, "3H")
+    play_offline(page, "4D")
+
+    # The other phone, online, records Dragan's 9♣ first (through the API, with the session).
+    other = page.context.browser.new_context(storage_state=page.context.storage_state())  # type: ignore[union-attr]
+    token = other.cookies()
+    csrf = next(cookie["value"] for cookie in token if cookie["name"] == "csrftoken")
+    answer = other.request.post(
+        f"{url.replace('/matches/', '/api/v1/matches/')}hands/1/plays/",
+        data=json.dumps({"seat": 1, "card": "9C", "taken": [], "expected_seq": 0}),
+        headers={"Content-Type": "application/json", "X-CSRFToken": csrf, "Referer": url},
+    )
+    assert answer.status == 201, answer.text()
+    other.close()
+
+    page.context.set_offline(False)
+    refusal = page.locator("#offline-refusal")
+    expect(refusal).to_contain_text("Someone else recorded first")
+    expect(refusal).to_contain_text("Dragan played 9♣")
+    page.screenshot(path="test-artifacts/offline-conflict.png", full_page=True)
+
+    refusal.get_by_role("button", name="Add my plays after these").click()
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    assert [(play["seq"], play["seat"], play["card"]) for play in stored_plays(page, url)] == [
+        (0, 1, "9C"),
+        (1, 0, "3H"),
+        (2, 1, "4D"),
+    ]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_app_installs_and_the_match_screen_opens_offline(live_server: LiveServer, page: Page) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    manifest = page.locator("link[rel=manifest]").get_attribute("href")
+    body = page.request.get(live_server.url + str(manifest)).json()
+    assert body["display"] == "standalone"
+    assert {icon["sizes"] for icon in body["icons"]} == {"192x192", "512x512"}
+    assert any(icon["purpose"] == "maskable" for icon in body["icons"])
+    for icon in body["icons"]:
+        assert page.request.get(live_server.url + icon["src"]).headers["content-type"] == "image/png"
+    assert page.locator("link[rel=apple-touch-icon]").count() == 1
+    page.wait_for_function("async () => (await navigator.serviceWorker.ready).active !== null")
+
+    ready_offline(page)
+    page.goto(url)
+    expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+    expect(page.get_by_text("Dragan to play")).to_be_visible()
+    expect(page.locator("#offline-notice")).to_contain_text("This phone is offline")
+    page.screenshot(path="test-artifacts/offline-match-screen.png", full_page=True)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_quick_counts_queue_offline_and_a_refused_entry_is_edited(
+    live_server: LiveServer, page: Page
+) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    ready_offline(page)
+    page.get_by_text("Quick entry").click()
+    counts = {"cards_0": "30", "point_cards_0": "12", "tablos_0": "1", "cards_1": "30", "point_cards_1": "12"}
+    for name, value in counts.items():
+        page.locator(f"[name={name}]").fill(value)
+    page.get_by_role("button", name="Score the hand from these counts").click()
+    title = page.locator("#offline-queue-title")
+    expect(title).to_have_text("The counts of hand 1 are waiting to be sent")
+    page.reload()
+    expect(title).to_have_text("The counts of hand 1 are waiting to be sent")
+
+    page.context.set_offline(False)
+    refusal = page.locator("#offline-refusal")
+    expect(refusal.get_by_role("button", name="Edit the counts")).to_be_visible()
+    page.screenshot(path="test-artifacts/offline-counts-refused.png", full_page=True)
+    hand = page.request.get(f"{url.replace('/matches/', '/api/v1/matches/')}hands/1/").json()
+    assert hand["is_open"]
+
+    refusal.get_by_role("button", name="Edit the counts").click()
+    expect(page.locator("[name=cards_1]")).to_have_value("30")
+    page.locator("[name=cards_1]").fill("22")
+    page.locator("[name=point_cards_1]").fill("10")
+    page.get_by_role("button", name="Score the hand from these counts").click()
+    expect(page.locator(".sheet table tbody tr")).to_have_count(1)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_play_the_server_fails_on_is_said_and_kept_for_a_retry(live_server: LiveServer, page: Page) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    page.route("**/play/", lambda route: route.fulfill(status=500, body="Server Error"))
+    page.route("**/plays/", lambda route: route.fulfill(status=503, body="Unavailable"))
+    page.locator("#card-3H").check()
+    page.locator("#play-options button[value=trail]").click()
+    queue = page.locator("#offline-queue")
+    expect(queue).to_contain_text("Not sent: the server answered with an error")
+    expect(page.locator("#offline-queue-title")).to_have_text("1 play waiting")
+    expect(page.locator("#card-3H")).to_be_disabled()
+
+    page.unroute_all()
+    queue.get_by_role("button", name="Send now").click()
+    expect(queue).to_be_hidden()
+    assert [(play["seq"], play["card"]) for play in stored_plays(page, url)] == [(0, "3H")]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_play_whose_answer_is_lost_is_sent_again_and_stored_once(
+    live_server: LiveServer, page: Page
+) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    ready_offline(page)
+    play_offline(page, "3H")
+
+    def lose_the_answer(route: Route) -> None:
+        """The server records the play, but its answer never reaches the phone."""
+        route.fetch()
+        route.abort("connectionreset")
+
+    page.route("**/plays/", lose_the_answer, times=1)
+    page.context.set_offline(False)
+    queue = page.locator("#offline-queue")
+    expect(queue).to_contain_text("Not sent: the server could not be reached")
+    expect(page.locator("#offline-notice")).to_contain_text("The server cannot be reached")
+    assert len(stored_plays(page, url)) == 1
+
+    queue.get_by_role("button", name="Send now").click()
+    expect(queue).to_be_hidden()
+    assert [(play["seq"], play["card"]) for play in stored_plays(page, url)] == [(0, "3H")]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_offline_recording_speaks_russian(live_server: LiveServer, page: Page) -> None:
+    sign_in(page, live_server.url)
+    start_match(page, live_server.url)
+    page.get_by_label("Language").select_option("ru")
+    page.get_by_role("button", name="Switch").click()
+    expect(page.get_by_role("heading", name="Кон 1")).to_be_visible()
+    ready_offline(page)
+    expect(page.locator("#offline-notice")).to_contain_text("Телефон не в сети")
+    page.locator("#card-QS").check()
+    expect(page.locator("#play-options")).to_contain_text("Ещё не проверено")
+    page.get_by_role("button", name="Ничего не брать: оставить на столе").click()
+    expect(page.locator("#offline-queue-title")).to_have_text("1 ход ждёт отправки")
+    expect(page.locator(".offline-plays")).to_contain_text("Д♠")

@@ -1,0 +1,115 @@
+"""The installable app through the test client: manifest, service worker, offline page, and the open
+hand's state that the match screen's offline recording reads (issue 12)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.contrib.staticfiles import finders
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Match
+from games.services.hands import hand_start
+from games.services.matches import match_share
+from games.services.plays import hand_play_record
+from tests.web.conftest import start_match
+
+
+def test_the_manifest_makes_the_app_installable(client: Client) -> None:
+    response = client.get(reverse("manifest"))
+    body = response.json()
+    assert response["Content-Type"] == "application/manifest+json"
+    assert (body["name"], body["start_url"], body["display"]) == ("Scorekeeper", "/", "standalone")
+    assert {(icon["sizes"], icon["purpose"]) for icon in body["icons"]} == {
+        ("192x192", "any"),
+        ("512x512", "any"),
+        ("512x512", "maskable"),
+    }
+    for icon in body["icons"]:
+        found = finders.find(icon["src"].removeprefix(settings.STATIC_URL))
+        assert isinstance(found, str)
+        assert Path(found).read_bytes().startswith(b"\x89PNG")
+
+
+def test_every_page_links_the_manifest_and_icons(client: Client) -> None:
+    page = client.get(reverse("home")).content.decode()
+    for link in ('rel="manifest"', 'rel="icon"', 'rel="apple-touch-icon"', 'name="theme-color"'):
+        assert link in page
+
+
+def test_the_service_worker_is_served_from_the_root_with_its_shell(client: Client) -> None:
+    response = client.get(reverse("service-worker"))
+    body = response.content.decode()
+    assert response["Content-Type"] == "text/javascript"
+    assert response["Service-Worker-Allowed"] == "/"
+    assert "no-cache" in response["Cache-Control"]
+    shell = json.loads(re.search(r"const SHELL = (\[.*?\]);", body).group(1))  # type: ignore[union-attr]
+    assert {"/static/js/offline.js", "/static/css/app.css", "/offline/", "/manifest.webmanifest"} <= set(
+        shell
+    )
+    assert re.search(r'const VERSION = "[0-9a-f]{12}";', body)
+
+
+def test_the_shell_holds_every_script_and_stylesheet_a_page_loads(owner_client: Client, tablo: Match) -> None:
+    body = owner_client.get(reverse("service-worker")).content.decode()
+    shell = set(json.loads(re.search(r"const SHELL = (\[.*?\]);", body).group(1)))  # type: ignore[union-attr]
+    page = owner_client.get(reverse("match", args=[tablo.pk])).content.decode()
+    loaded = set(re.findall(r'<script src="([^"]+)"', page)) | set(
+        re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)
+    )
+    assert loaded
+    assert loaded <= shell
+
+
+def test_the_offline_page_speaks_russian(client: Client) -> None:
+    response = client.get(reverse("offline"), headers={"Accept-Language": "ru"})
+    assert "Экраны партий, которые вы уже открывали" in response.content.decode()
+
+
+def _offline_state(page: str) -> dict[str, object]:
+    found = re.search(r'data-offline="([^"]*)"', page)
+    assert found is not None
+    state: dict[str, object] = json.loads(html.unescape(found.group(1)))
+    return state
+
+
+def test_the_open_hand_carries_what_offline_recording_needs(owner_client: Client, owner: User) -> None:
+    match = start_match(owner, names=("Marija", "Dragan", "Ana"), direction="counterclockwise")
+    hand = hand_start(match=match, dealer=0, table=["10D", "2C", "7S", "5H"])
+    hand_play_record(hand=hand, seat=2, card="7H", taken=["7S"], expected_seq=0)
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    assert _offline_state(page) == {
+        "match": match.pk,
+        "hand": 1,
+        "seq": 1,
+        "seat": 1,
+        "seats": ["Marija", "Dragan", "Ana"],
+        "direction": -1,
+        "table": ["10D", "2C", "5H"],
+        "captures": True,
+        "compulsory": False,
+        "api": f"/api/v1/matches/{match.pk}/hands/1/",
+        "live": f"/matches/{match.pk}/live/",
+    }
+    assert 'id="offline-queue-root"' in page
+
+
+def test_the_read_only_screen_has_no_offline_recording(client: Client, tablo: Match) -> None:
+    hand_start(match=tablo, dealer=0, table=["10D", "2C", "7S", "5H"])
+    token = match_share(match=tablo, enabled=True).share_token
+    page = client.get(reverse("match-shared", args=[token])).content.decode()
+    assert "data-offline=" not in page
+    assert "offline-queue-root" not in page
+
+
+def test_the_waiting_count_is_in_russian_plural_forms(owner_client: Client, tablo: Match) -> None:
+    page = owner_client.get(reverse("match", args=[tablo.pk]), headers={"Accept-Language": "ru"})
+    text = page.content.decode()
+    for form in ("{n} ход ждёт отправки", "{n} хода ждут отправки", "{n} ходов ждут отправки"):
+        assert form in text
