@@ -30,6 +30,7 @@ SHELL = (
     "js/offline_store.js",
     "js/offline_view.js",
     "js/offline.js",
+    "js/share.js",
     "icons/icon-192.png",
     "icons/favicon-32.png",
 )
