@@ -64,6 +64,7 @@ LABELS: Mapping[str, StrOrPromise] = {
     "total": _("Total"),
 }
 COUNTS: Mapping[str, tuple[str, ...]] = {"tablo": ("cards", "tablos")}  # counts shown before the points
+LEFTOVERS_LISTED = 8  # more leftover cards than this are only counted
 TIED_ITEMS = frozenset({"most_cards", "most_diamonds", "most_sevens", "primera", "most_spades"})
 LEFTOVER_REASONS: Mapping[str | None, StrOrPromise] = {
     LAST_CAPTURE: _("to the last capture"),
@@ -97,7 +98,7 @@ def hand_breakdown(game: str, options: Mapping[str, object], report: HandReport)
     sides = report.sides
     counts = {"cards": [side.cards for side in sides], "tablos": [side.sweeps for side in sides]}
     rows = [_row(key, counts[key], points=False) for key in COUNTS.get(game, ())]
-    for key in sides[0].points if sides else ():
+    for key in sorted(sides[0].points if sides else (), key=_position):
         if game == "twenty":
             rows += _award_rows(report) if key == "awards" else [_bonus_row(report)]
             continue
@@ -113,11 +114,18 @@ def hand_breakdown(game: str, options: Mapping[str, object], report: HandReport)
     return [*rows, _row("total", totals)]
 
 
+def _position(key: str) -> int:
+    """Items in the order of ``LABELS`` (stored points lose their order in PostgreSQL's jsonb)."""
+    order = list(LABELS)
+    return order.index(key) if key in order else len(order)
+
+
 def _leftover_row(report: HandReport) -> BreakdownRow:
     count = len(report.leftovers)
     values = [count if index == report.leftover_side else 0 for index in range(len(report.sides))]
     note = LEFTOVER_REASONS.get(report.leftover_reason, "")
-    return _row("leftovers", values, points=False, note=note, cards=format_cards(report.leftovers))
+    cards = format_cards(report.leftovers) if count <= LEFTOVERS_LISTED else []
+    return _row("leftovers", values, points=False, note=note, cards=cards)
 
 
 def award_label(kind: str, points: int) -> str:
