@@ -82,6 +82,13 @@ def setup_of(hand: Hand) -> HandSetup:
     )
 
 
+def grid_top(page: Page) -> float:
+    """Where the card grid starts on the page (not in the viewport, which scrolls)."""
+    top = page.locator("#card-grid").evaluate("grid => grid.getBoundingClientRect().top + window.scrollY")
+    assert isinstance(top, int | float)
+    return float(top)
+
+
 def row_values(page: Page, scope: str, key: str) -> list[str]:
     return [text.strip() for text in page.locator(f'{scope} tr[data-key="{key}"] td').all_inner_texts()]
 
@@ -96,8 +103,13 @@ def test_a_tablo_made_mid_hand_is_tallied_at_once_and_the_breakdown_is_the_engin
     hand = hand_start(match=match, dealer=0, table=TABLE)  # Dragan plays first (RULES.md B7)
     page.goto(f"{live_server.url}/matches/{match.pk}/")
     expect(page.locator(".play-events li")).to_have_count(0)
+    header = page.locator(".site-header").bounding_box()
+    assert header is not None
+    assert header["height"] <= 64  # the header leaves the phone's screen to the game
+    grid = grid_top(page)
 
     tap(page, "7H", ("7S",))
+    assert grid_top(page) == grid  # "Last play" appearing does not push the cards down
     tap(page, "3S")
     expect(page.locator('.side[data-side="1"] .tally-count')).to_have_text("0")
     tap(page, "10H", ("10D", "2C", "5H", "3S"))  # 10 and 2+5+3: the whole table, a tablo (B9)
