@@ -107,7 +107,7 @@ def test_tamlin_items_come_in_the_rule_book_order() -> None:
 
 
 def test_a_twenty_round_lists_each_award_and_the_bonus() -> None:
-    entries = [{"awards": [15, 60, -20], "bonus": 1}, {"awards": [30, 10]}]
+    entries: list[dict[str, object]] = [{"awards": [15, 60, -20], "bonus": 1}, {"awards": [30, 10]}]
     report = twenty.score_summary(TWENTY, entries, {})
     with translation.override("en"):
         rows = hand_breakdown("twenty", {}, report)
