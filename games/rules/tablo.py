@@ -163,7 +163,8 @@ def replay_hand(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> Hand
 
 def tablo_events(state: HandState, before: Sequence[int], rule: str) -> tuple[HandEvent, ...]:
     """A ``tablo`` event for every tablo, worth the tablo points it scores (B9): 1 under ``per_tablo``;
-    under ``per_five`` 1 for each fifth tablo of the match, counting the ``before`` tablos."""
+    under ``per_five`` 1 for each fifth tablo of the match, counting the ``before`` tablos (as exact as
+    ``setup.sweeps_before``, which the services fill in once the hand is complete)."""
     counts = list(before)
     events = []
     for event in sweep_events(state, "tablo"):
