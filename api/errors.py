@@ -21,6 +21,7 @@ from rest_framework.views import set_rollback
 from games.convert import jsonable
 from games.rules.errors import CodedError, RuleViolation
 from games.services.errors import RecordConflict
+from web.violations import violation_text
 
 logger = logging.getLogger(__name__)
 
@@ -46,8 +47,7 @@ def envelope(code: str, message: str, details: Mapping[str, Any] | None = None) 
 def coded_body(exc: CodedError) -> dict[str, Any]:
     """A rule violation or record conflict in the envelope, its message in the request's language."""
     facts = {key: jsonable(value) for key, value in exc.facts.items()}
-    message = gettext(exc.template).format(**exc.facts)
-    return envelope(exc.code, message, facts)
+    return envelope(exc.code, violation_text(exc), facts)
 
 
 def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response:

@@ -12,7 +12,16 @@ from typing import Any
 
 from games.models import Challenge, Hand, HandScore, Match, Play
 from games.rules.cards import Card, format_cards, parse_cards
-from games.rules.game import Game, HandReport, HandSetup, LogEntry, MatchStatus, Options, SideReport
+from games.rules.game import (
+    Game,
+    HandEvent,
+    HandReport,
+    HandSetup,
+    LogEntry,
+    MatchStatus,
+    Options,
+    SideReport,
+)
 from games.rules.registry import find_game
 
 
@@ -103,8 +112,23 @@ def report_fields(report: HandReport) -> dict[str, Any]:
         "table": format_cards(report.table),
         "leftovers": format_cards(report.leftovers),
         "leftover_side": report.leftover_side,
+        "leftover_reason": report.leftover_reason,
+        "events": [event_json(event) for event in report.events],
         "extra": jsonable(report.extra),
     }
+
+
+def event_json(event: HandEvent) -> dict[str, Any]:
+    """An event as the API and ``Hand.report`` hold it: ``play_index``, ``kind``, ``side``, ``points``."""
+    return {"play_index": event.play_index, "kind": event.kind, "side": event.side, "points": event.points}
+
+
+def events_of(rows: Iterable[Mapping[str, Any]]) -> tuple[HandEvent, ...]:
+    """Events read back from :func:`event_json` dicts."""
+    return tuple(
+        HandEvent(play_index=row["play_index"], kind=row["kind"], side=row["side"], points=row["points"])
+        for row in rows
+    )
 
 
 def score_rows(hand: Hand, report: HandReport) -> list[HandScore]:
@@ -131,6 +155,8 @@ def stored_report(hand: Hand, scores: Sequence[HandScore], seats: Sequence[tuple
         table=cards(fields.get("table", [])),
         leftovers=cards(fields.get("leftovers", [])),
         leftover_side=fields.get("leftover_side"),
+        leftover_reason=fields.get("leftover_reason"),
+        events=events_of(fields.get("events", [])),
         extra=fields.get("extra", {}),
         sides=tuple(
             SideReport(

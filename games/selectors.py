@@ -16,7 +16,8 @@ from django.contrib.auth.models import User as Account
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from games import convert
-from games.models import Club, Hand, HandScore, Match, Membership, Play, Player, Season, Seat
+from games.breakdowns import BreakdownRow, hand_breakdown, side_cells
+from games.models import Club, Hand, Match, Membership, Play, Player, Season, Seat
 from games.rules.game import HandReport
 from games.services.scoring import finished_report, hand_report_now, is_time_up, live_rows, table_of
 
@@ -163,12 +164,29 @@ def player_list(*, search: str = "") -> QuerySet[Player]:
     return players.filter(name__icontains=search) if search else players
 
 
+class EventLine(TypedDict):
+    play_index: int
+    kind: str
+    side: int
+    points: int
+
+
 class HandLine(TypedDict):
     number: int
     total: int
     cards: int
     sweeps: int
     points: dict[str, int]
+    events: list[EventLine]
+    breakdown: list[dict[str, object]]
+
+
+class HandBreakdown(TypedDict):
+    """A closed hand for every side at once: its events and its breakdown's rows."""
+
+    number: int
+    events: list[EventLine]
+    breakdown: list[BreakdownRow]
 
 
 class SideBoard(TypedDict):
@@ -197,6 +215,7 @@ class Scoreboard(TypedDict):
     winner: int | None
     draw: bool
     extra: dict[str, Any]
+    hands: list[HandBreakdown]
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,24 +237,32 @@ class _Column:
 
 
 def scoreboard_for(match: Match) -> Scoreboard:
-    """Per side: total, per-hand lines, sweeps (Tablo's tally marks), progress to the target, leader;
-    and the match's result as the engine last gave it. ``extra`` values the engine gives per side
-    (e.g. Tablo's ``tablos`` and ``marks``) are moved into each side's ``extra``."""
+    """Per side: total, per-hand lines (with the hand's events and breakdown), sweeps (Tablo's tally
+    marks), progress to the target, leader; each closed hand's events and breakdown for all sides at
+    once (``hands``); and the match's result as the engine last gave it. ``extra`` values the engine
+    gives per side (e.g. Tablo's ``tablos`` and ``marks``) are moved into each side's ``extra``."""
     sides = sides_of_match(match)
-    scores = HandScore.objects.filter(hand__match=match, hand__closed_at__isnull=False)
+    seats = tuple(tuple(seat.number for seat in side) for side in sides)
     columns = [_Column([]) for _ in sides]
-    for row in scores.order_by("hand__number").values(
-        "side", "hand__number", "total", "cards", "sweeps", "points"
-    ):
-        columns[row["side"]].lines.append(
-            HandLine(
-                number=row["hand__number"],
-                total=row["total"],
-                cards=row["cards"],
-                sweeps=row["sweeps"],
-                points=row["points"],
+    hands: list[HandBreakdown] = []
+    closed = match.hands.filter(closed_at__isnull=False).order_by("number").prefetch_related("scores")
+    for hand in closed:
+        report = convert.stored_report(hand, list(hand.scores.all()), seats)
+        events = [EventLine(**convert.event_json(event)) for event in report.events]  # type: ignore[typeddict-item]  # event_json's keys
+        rows = hand_breakdown(match.game, match.options, report)
+        hands.append(HandBreakdown(number=hand.number, events=events, breakdown=rows))
+        for index, side in enumerate(report.sides):
+            columns[index].lines.append(
+                HandLine(
+                    number=hand.number,
+                    total=side.total,
+                    cards=side.cards,
+                    sweeps=side.sweeps,
+                    points=dict(side.points),
+                    events=[event for event in events if event["side"] == index],
+                    breakdown=side_cells(rows, index),
+                )
             )
-        )
     totals = [column.total for column in columns]
     top = max(totals, default=0)
     leader = totals.index(top) if totals.count(top) == 1 else None
@@ -268,6 +295,7 @@ def scoreboard_for(match: Match) -> Scoreboard:
         winner=match.winner,
         draw=match.draw,
         extra={key: value for key, value in match.result_extra.items() if key not in per_side},
+        hands=hands,
     )
 
 

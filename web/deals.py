@@ -57,6 +57,20 @@ SUMMARY_KEYS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+DECK_TOTALS: Mapping[str, Mapping[str, int]] = {
+    "tablo": {"cards": 52, "point_cards": 22},  # RULES.md B2, B3
+    "escoba": {"cards": 40, "diamonds": 10, "sevens": 4, "seven_diamonds": 1},  # E1
+    "tamlin": {"cards": 52, "spades": 13, "ten_diamonds": 1, "two_spades": 1, "aces": 4},  # T2
+}
+"""What the whole deck holds of each count: every card ends in a pile (the leftovers too, B10, E8,
+T13), so with two sides the second side's share is the rest."""
+
+
+def deck_totals(game: str, sides: int) -> Mapping[str, int]:
+    """The counts the deck fixes for the last side: only when two sides play."""
+    return DECK_TOTALS.get(game, {}) if sides == 2 else {}
+
+
 def summary_keys(game: str, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
     """The counts a side reports in a quick end-of-hand entry; empty when the UI has none (Twenty)."""
     keys = SUMMARY_KEYS.get(game, ())

@@ -12,7 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.game import OptionValue
-from web.deals import COUNT_LABELS, summary_keys
+from web.deals import COUNT_LABELS, deck_totals, summary_keys
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -43,23 +43,45 @@ class EntryForm(forms.Form):
 
 
 class SummaryForm(EntryForm):
-    """Quick end-of-hand entry: each side's counts (``<key>_<side>``); the engine checks them."""
+    """Quick end-of-hand entry: each side's counts (``<key>_<side>``); the engine checks them.
 
-    def __init__(self, *args: object, keys: tuple[str, ...], sides: list[str], **kwargs: object) -> None:
+    Counts the deck fixes (``totals``: with two sides, the second side's cards, point cards...) are
+    not asked for the last side: it holds the rest of the deck.
+    """
+
+    def __init__(
+        self,
+        *args: object,
+        keys: tuple[str, ...],
+        sides: list[str],
+        totals: Mapping[str, int] | None = None,
+        **kwargs: object,
+    ) -> None:
         super().__init__(*args, sides=sides, **kwargs)
         self.keys = keys
+        self.totals = {key: total for key, total in (totals or {}).items() if key in keys}
         for side in range(len(sides)):
-            for key in keys:
+            for key in self._asked(side):
                 self.fields[f"{key}_{side}"] = forms.IntegerField(
-                    label=COUNT_LABELS.get(key, key), min_value=0, initial=0
+                    label=COUNT_LABELS.get(key, key), min_value=0, max_value=self.totals.get(key), initial=0
                 )
+
+    def _asked(self, side: int) -> tuple[str, ...]:
+        last = side == len(self.side_names) - 1
+        return tuple(key for key in self.keys if not (last and key in self.totals))
 
     @property
     def rows(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """Per side: its name and its fields."""
+        """Per side: its name and the fields asked of it."""
         return [
-            (name, [self[f"{key}_{side}"] for key in self.keys]) for side, name in enumerate(self.side_names)
+            (name, [self[f"{key}_{side}"] for key in self._asked(side)])
+            for side, name in enumerate(self.side_names)
         ]
+
+    @property
+    def derived(self) -> list[StrOrPromise]:
+        """The labels of the counts the last side is not asked for (the rest of the deck)."""
+        return [COUNT_LABELS.get(key, key) for key in self.totals]
 
     fields_template = "web/matches/_counts_fields.html"
 
@@ -68,10 +90,14 @@ class SummaryForm(EntryForm):
         return [str(_("Every count must be a whole number, 0 or more."))] if self.errors else []
 
     def entries(self) -> list[dict[str, object]]:
-        return [
-            {key: self.cleaned_data[f"{key}_{side}"] for key in self.keys}
+        entries = [
+            {key: self.cleaned_data[f"{key}_{side}"] for key in self._asked(side)}
             for side in range(len(self.side_names))
         ]
+        others = range(len(self.side_names) - 1)
+        for key, total in self.totals.items():
+            entries[-1][key] = total - sum(self.cleaned_data[f"{key}_{side}"] for side in others)
+        return entries
 
     @staticmethod
     def initial_of(entries: Sequence[Mapping[str, object]]) -> dict[str, object]:
@@ -94,7 +120,7 @@ class TwentySummaryForm(EntryForm):
         for seat in range(len(sides)):
             self.fields[f"awards_{seat}"] = forms.CharField(label=_("Awards"), required=False, max_length=200)
             self.fields[f"points_{seat}"] = forms.IntegerField(
-                label=_("Or the round's points"), required=False
+                label=_("Or the round's points, without the bonus"), required=False
             )
         self.fields["bonus"] = forms.ChoiceField(
             label=_("Who got the end-of-round bonus"),
@@ -168,4 +194,4 @@ def entry_form(
     if not keys:
         return None
     initial = SummaryForm.initial_of(entries) if entries else None
-    return SummaryForm(data, keys=keys, sides=sides, initial=initial)
+    return SummaryForm(data, keys=keys, sides=sides, initial=initial, totals=deck_totals(game, len(sides)))

@@ -46,7 +46,7 @@ PRESETS = (
             "target": 101,
         },
     ),
-    Preset("escoba", "escoba", _("Escoba, classic")),
+    Preset("escoba", "escoba", _("Escoba, classic: a card takes at most two")),
     Preset("escoba-15", "escoba", _("Escoba, 15"), {"capture": "fifteen"}),
     Preset("scopone", "escoba", _("Escoba, Scopone"), {"deal": "scopone"}),
     Preset("muerto", "escoba", _("Escoba, Muerto"), {"muerto": True}),

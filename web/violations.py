@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 
 from games.rules.capturing import Verdict
 from games.rules.errors import CaptureIllegal, RuleViolation
 from web.cards import text_label
+from web.presets import game_title
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class Explained(Protocol):
@@ -26,13 +30,48 @@ class Explained(Protocol):
     def facts(self) -> Mapping[str, object]: ...
 
 
+COUNT_NAMES: Mapping[str, StrOrPromise] = {
+    "cards": pgettext_lazy("count in a sentence", "cards"),
+    "point_cards": pgettext_lazy("count in a sentence", "point cards"),
+    "tablos": pgettext_lazy("count in a sentence", "tablos"),
+    "diamonds": pgettext_lazy("count in a sentence", "diamonds"),
+    "sevens": pgettext_lazy("count in a sentence", "sevens"),
+    "seven_diamonds": pgettext_lazy("count in a sentence", "seven of diamonds"),
+    "sweeps": pgettext_lazy("count in a sentence", "sweeps"),
+    "primera": pgettext_lazy("count in a sentence", "primera"),
+    "spades": pgettext_lazy("count in a sentence", "spades"),
+    "ten_diamonds": pgettext_lazy("count in a sentence", "ten of diamonds"),
+    "two_spades": pgettext_lazy("count in a sentence", "two of spades"),
+    "aces": pgettext_lazy("count in a sentence", "aces"),
+    "tamlins": pgettext_lazy("count in a sentence", "tamlins"),
+    "jack_penalties": pgettext_lazy("count in a sentence", "Jacks played to an empty table"),
+}
+"""The summary keys of the engine's messages (``{key}``) as words, never as the key itself."""
+
+
 def _shown(value: object) -> object:
-    """Card texts become labels (``QS`` -> ``Д♠``); lists of cards read as ``10♦ 2♣``."""
+    """Card texts become labels (``QS`` -> ``Д♠``, ``"7D 3C"`` -> ``7♦ 3♣``); lists of cards read as
+    ``10♦ 2♣``."""
     if isinstance(value, str):
-        return text_label(value)
+        return " ".join(map(text_label, value.split(" ")))
     if isinstance(value, list | tuple):
         return " ".join(str(_shown(item)) for item in value)
     return value
+
+
+def _worded(key: str, value: object) -> object:
+    """A fact as a player reads it: a summary key or a game's name in words, cards with suit symbols."""
+    if key == "key" and isinstance(value, str) and value in COUNT_NAMES:
+        return str(COUNT_NAMES[value])
+    if key == "game" and isinstance(value, str):
+        return str(game_title(value))
+    return _shown(value)
+
+
+def shown_facts(facts: Mapping[str, object], who: Who | None = None) -> dict[str, object]:
+    """An error's facts ready for its message: worded, cards labelled, sides and seats named."""
+    who = who or NOBODY
+    return {key: who.name(key, _worded(key, value)) for key, value in facts.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +96,7 @@ NOBODY = Who()
 
 def violation_text(error: Explained, who: Who = NOBODY) -> str:
     """The error's message, translated, with its card facts localized and its sides and seats named."""
-    facts = {key: who.name(key, _shown(value)) for key, value in error.facts.items()}
+    facts = shown_facts(error.facts, who)
     try:
         return gettext(error.template).format(**facts)
     except (KeyError, IndexError, ValueError):

@@ -11,8 +11,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.records.base import CardsField, RecordsApi, account, paginated, valid
-from api.records.matches import SHARE
+from api.records.matches import SHARE, BreakdownRowOutput, EventOutput
 from games import convert, selectors
+from games.breakdowns import hand_breakdown
 from games.models import Hand, Match
 from games.services.hands import (
     PlayInput,
@@ -40,6 +41,11 @@ class ReportOutput(serializers.Serializer[Any]):
     table = serializers.ListField(child=serializers.CharField())
     leftovers = serializers.ListField(child=serializers.CharField())
     leftover_side = serializers.IntegerField(allow_null=True)
+    leftover_reason = serializers.CharField(
+        allow_null=True, help_text="last_capture, last_card_capture or highest_last_card."
+    )
+    events = EventOutput(many=True, help_text="What each play scored at once, in play order.")
+    breakdown = BreakdownRowOutput(many=True, help_text="Once complete: each item the hand scored, per side.")
     sides = SideReportOutput(many=True)
     extra = serializers.DictField(help_text="Game-specific facts: Twenty's tally events, Escoba's rulings...")
 
@@ -77,7 +83,9 @@ class HandOutput(HandListOutput):
 
     @extend_schema_field(ReportOutput)
     def get_state(self, hand: Hand) -> dict[str, Any]:
-        return convert.report_json(summary_pending(hand) or selectors.hand_report(hand))
+        report = summary_pending(hand) or selectors.hand_report(hand)
+        breakdown = hand_breakdown(hand.match.game, hand.match.options, report) if report.complete else []
+        return {**convert.report_json(report), "breakdown": breakdown}
 
     @extend_schema_field(PlayOutput(many=True))
     def get_plays(self, hand: Hand) -> list[selectors.PlayLine]:

@@ -127,12 +127,48 @@ class MatchDetailApi(RecordsApi):
         return Response(MatchDetailOutput(match, context={"writer": writer}).data)
 
 
+class EventOutput(serializers.Serializer[Any]):
+    """Points a play scored the moment it was made (a tablo, a sweep, a challenge, a Twenty award...)."""
+
+    play_index = serializers.IntegerField(help_text="The play's index in the hand, from 0.")
+    kind = serializers.CharField(
+        help_text="tablo, sweep, challenge, tamlin, jack_penalty, exact_twenty, over_twenty or tally."
+    )
+    side = serializers.IntegerField()
+    points = serializers.IntegerField()
+
+
+class BreakdownCellOutput(serializers.Serializer[Any]):
+    key = serializers.CharField(help_text="The item: a points key, or cards, tablos, leftovers, total...")
+    label = serializers.CharField(help_text="The item in the request's language.")  # type: ignore[assignment]  # a field named "label"
+    value = serializers.IntegerField(allow_null=True)
+    points = serializers.BooleanField(help_text="False when the value is a count (cards taken, tablos).")
+    note = serializers.CharField(help_text="Why, e.g. a tie or who took the leftovers; may be empty.")
+
+
+class BreakdownRowOutput(serializers.Serializer[Any]):
+    key = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a field named "label", not Field.label
+    values = serializers.ListField(child=serializers.IntegerField(allow_null=True), help_text="Per side.")
+    points = serializers.BooleanField()
+    note = serializers.CharField()
+    cards = serializers.ListField(child=serializers.CharField())
+
+
 class HandLineOutput(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     total = serializers.IntegerField()
     cards = serializers.IntegerField()
     sweeps = serializers.IntegerField()
     points = serializers.DictField(child=serializers.IntegerField())
+    events = EventOutput(many=True, help_text="This side's events in the hand.")
+    breakdown = BreakdownCellOutput(many=True, help_text="This side's column of the hand's breakdown.")
+
+
+class HandBreakdownOutput(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    events = EventOutput(many=True)
+    breakdown = BreakdownRowOutput(many=True)
 
 
 class SideBoardOutput(serializers.Serializer[Any]):
@@ -161,6 +197,7 @@ class ScoreboardOutput(serializers.Serializer[Any]):
     winner = serializers.IntegerField(allow_null=True)
     draw = serializers.BooleanField()
     extra = serializers.DictField()
+    hands = HandBreakdownOutput(many=True, help_text="Each closed hand's events and breakdown, all sides.")
 
 
 class MatchScoreboardApi(RecordsApi):

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 
-from games.rules.escoba_hand import challenge_points, hand_rules, replay_with_challenges
+from games.rules.escoba_hand import Ruling, challenge_points, hand_rules, replay_with_challenges
 from games.rules.escoba_options import DECK, OPTION_SPECS, PLAYERS, TEAM_PLAYERS, EscobaOptions
 from games.rules.escoba_scoring import EscobaCounts, credited, escoba_points, escoba_winner, summary_shape
 from games.rules.game import (
     Game,
+    HandEvent,
     HandReport,
     HandSetup,
     LogEntry,
@@ -23,6 +24,7 @@ from games.rules.game import (
     SideReport,
     resolve_options,
 )
+from games.rules.hand import HandState, leftover_reason, sweep_events
 from games.rules.items import match_totals
 from games.rules.registry import register
 from games.rules.setups import verify_players, verify_set_aside
@@ -88,8 +90,20 @@ def replay_hand(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> Hand
         sides=sides,
         leftovers=state.leftovers,
         leftover_side=state.leftover_side,
+        leftover_reason=leftover_reason(state, last_card=False),
+        events=escoba_events(state, rulings),
         extra={"rulings": [asdict(ruling) for ruling in rulings]},
     )
+
+
+def escoba_events(state: HandState, rulings: Sequence[Ruling]) -> tuple[HandEvent, ...]:
+    """A ``sweep`` (+1) for every sweep that scores and a ``challenge`` (+2 or -1 to the challenger's
+    side) for every ruling, in play order (E7, 3.2(g))."""
+    challenges = (
+        HandEvent(play_index=ruling.play_index, kind="challenge", side=side, points=ruling.points)
+        for ruling, side in ((ruling, state.side_of(ruling.by)) for ruling in rulings)
+    )
+    return tuple(sorted((*sweep_events(state, "sweep"), *challenges), key=lambda event: event.play_index))
 
 
 def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw: Options) -> HandReport:

@@ -78,8 +78,34 @@ class SideReport:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class HandEvent:
+    """Points a play scored the moment it was made, before the hand is over.
+
+    ``kind`` is the game's own: ``tablo`` (B9), ``sweep`` and ``challenge`` (E7, 3.2(g)), ``tamlin``
+    and ``jack_penalty`` (T11, T12), ``exact_twenty``, ``over_twenty`` and ``tally`` (W5).
+    ``play_index`` counts plays from 0 (a challenge has the index of the play it challenged);
+    ``side`` gets ``points``.
+    """
+
+    play_index: int
+    kind: str
+    side: int
+    points: int
+
+
+LAST_CAPTURE = "last_capture"  # the leftovers went to whoever captured last (E8, T13, B10 variant)
+LAST_CARD_CAPTURE = "last_card_capture"  # to whoever captured with a last card (B10)
+HIGHEST_LAST_CARD = "highest_last_card"  # no last card captured: to the highest last card (B10)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HandReport:
-    """A replayed (or summarised) hand. Scores are final only when ``complete``."""
+    """A replayed (or summarised) hand. Scores are final only when ``complete``.
+
+    ``events`` are the points scored play by play, in order; ``leftover_reason`` says why
+    ``leftover_side`` got the leftovers (``LAST_CAPTURE``, ``LAST_CARD_CAPTURE``,
+    ``HIGHEST_LAST_CARD``). A summarised hand has neither.
+    """
 
     complete: bool
     next_seat: int | None
@@ -87,6 +113,8 @@ class HandReport:
     sides: tuple[SideReport, ...] = ()
     leftovers: tuple[Card, ...] = ()
     leftover_side: int | None = None
+    leftover_reason: str | None = None
+    events: tuple[HandEvent, ...] = ()
     extra: Mapping[str, object] = field(default_factory=dict)  # game-specific: rulings, events
 
 

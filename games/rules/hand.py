@@ -26,7 +26,15 @@ from games.rules.errors import (
     RuleViolation,
     WrongSeat,
 )
-from games.rules.game import HandSetup, LogEntry, sides_of
+from games.rules.game import (
+    HIGHEST_LAST_CARD,
+    LAST_CAPTURE,
+    LAST_CARD_CAPTURE,
+    HandEvent,
+    HandSetup,
+    LogEntry,
+    sides_of,
+)
 
 CLOCKWISE, COUNTERCLOCKWISE = 1, -1
 
@@ -58,7 +66,7 @@ def last_card_rule(rank: Callable[[Card], int]) -> LeftoverRule:
     a tie going to the later-played card."""
 
     def leftover_seat(state: HandState) -> int | None:
-        last_cards = state.turns[-state.players :]
+        last_cards = last_turns(state)
         for turn in reversed(last_cards):
             if turn.taken:
                 return turn.seat
@@ -66,6 +74,30 @@ def last_card_rule(rank: Callable[[Card], int]) -> LeftoverRule:
         return last_cards[best].seat
 
     return leftover_seat
+
+
+def last_turns(state: HandState) -> tuple[Turn, ...]:
+    """The turns in which each player played his last card of the hand."""
+    return state.turns[-state.players :]
+
+
+def leftover_reason(state: HandState, *, last_card: bool) -> str | None:
+    """Why the leftovers went where they did: to the last capturer, or under Tablo's ``last_card`` rule
+    (B10) to a last card that captured or to the highest last card; ``None`` when nobody got them."""
+    if state.leftover_side is None:
+        return None
+    if not last_card:
+        return LAST_CAPTURE
+    return LAST_CARD_CAPTURE if any(turn.taken for turn in last_turns(state)) else HIGHEST_LAST_CARD
+
+
+def sweep_events(state: HandState, kind: str, points: int = 1) -> tuple[HandEvent, ...]:
+    """An event worth ``points`` to the sweeping side for every sweep of the hand, in order."""
+    return tuple(
+        HandEvent(play_index=index, kind=kind, side=state.side_of(turn.seat), points=points)
+        for index, turn in enumerate(state.turns)
+        if turn.sweep
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -3,19 +3,21 @@
 Capture values K 14, Q 13, J 12, A 1 or 11 (each ace on its own, the played one too), others pip
 (B4); a card takes any disjoint groups of equal cards and sums (B8); capturing is optional. A
 hand's ``points`` keys are ``point_cards``, ``card_bonus`` and ``tablo_points``
-(:mod:`games.rules.tablo_scoring`); a side's ``sweeps`` are its tablos in the hand.
+(:mod:`games.rules.tablo_scoring`); a side's ``sweeps`` are its tablos in the hand, and a replayed
+hand's ``events`` has a ``tablo`` for each.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.rules.capturing import Capturing, register_capturing
 from games.rules.cards import ACE, JACK, Card, deck
 from games.rules.errors import BadSweepsBefore, SummaryInconsistent, SummaryTotalMismatch
 from games.rules.game import (
     Game,
+    HandEvent,
     HandReport,
     HandSetup,
     LogEntry,
@@ -33,7 +35,9 @@ from games.rules.hand import (
     HandState,
     last_capturer,
     last_card_rule,
+    leftover_reason,
     replay,
+    sweep_events,
 )
 from games.rules.items import match_totals
 from games.rules.registry import register
@@ -44,6 +48,7 @@ from games.rules.tablo_scoring import (
     card_points,
     point_cards,
     side_points,
+    tablo_points,
     tablo_winner,
     tally_marks,
 )
@@ -151,7 +156,21 @@ def replay_hand(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> Hand
         sides=_side_reports(state, before, options),
         leftovers=state.leftovers,
         leftover_side=state.leftover_side,
+        leftover_reason=leftover_reason(state, last_card=options.leftovers == "last_card"),
+        events=tablo_events(state, before, options.tablo_points),
     )
+
+
+def tablo_events(state: HandState, before: Sequence[int], rule: str) -> tuple[HandEvent, ...]:
+    """A ``tablo`` event for every tablo, worth the tablo points it scores (B9): 1 under ``per_tablo``;
+    under ``per_five`` 1 for each fifth tablo of the match, counting the ``before`` tablos (as exact as
+    ``setup.sweeps_before``, which the services fill in once the hand is complete)."""
+    counts = list(before)
+    events = []
+    for event in sweep_events(state, "tablo"):
+        events.append(replace(event, points=tablo_points(1, before=counts[event.side], rule=rule)))
+        counts[event.side] += 1
+    return tuple(events)
 
 
 def _side_reports(state: HandState, before: Sequence[int], options: TabloOptions) -> tuple[SideReport, ...]:

@@ -21,12 +21,12 @@ from games.rules.game import (
     SideReport,
     resolve_options,
 )
-from games.rules.hand import replay
+from games.rules.hand import leftover_reason, replay
 from games.rules.items import match_totals
 from games.rules.registry import register
 from games.rules.setups import verify_players
 from games.rules.summaries import verified_rows
-from games.rules.tamlin_hand import DECK, hand_rules, jack_penalties, verify_no_jack_on_table
+from games.rules.tamlin_hand import DECK, hand_rules, jack_penalties, tamlin_events, verify_no_jack_on_table
 from games.rules.tamlin_scoring import SUMMARY_SHAPE, TamlinCounts, tamlin_points, tamlin_winner
 
 OPTION_SPECS = (
@@ -107,6 +107,8 @@ def replay_hand(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> Hand
         sides=side_reports(seats, counts, options, complete=state.is_complete),
         leftovers=state.leftovers,
         leftover_side=state.leftover_side,
+        leftover_reason=leftover_reason(state, last_card=False),
+        events=tamlin_events(state),
     )
 
 

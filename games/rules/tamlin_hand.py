@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from games.rules.capturing import Capturing, register_capturing
 from games.rules.cards import ACE, JACK, Card, deck
 from games.rules.errors import JackOnInitialTable
-from games.rules.game import HandSetup, OptionValue
-from games.rules.hand import HandRules, HandState, last_capturer
+from games.rules.game import HandEvent, HandSetup, OptionValue
+from games.rules.hand import HandRules, HandState, last_capturer, sweep_events
 from games.rules.tamlin_scoring import TEN_DIAMONDS, TWO_SPADES
 
 DECK = deck(faces=True)  # the full pack (RULES.md T2)
@@ -96,6 +96,17 @@ def jack_penalties(state: HandState) -> tuple[int, ...]:
         if is_jack(turn.card) and turn.onto_empty:
             counts[state.side_of(turn.seat)] += 1
     return tuple(counts)
+
+
+def tamlin_events(state: HandState) -> tuple[HandEvent, ...]:
+    """A ``tamlin`` (+1) for every sweep and a ``jack_penalty`` (-1) for every Jack played to an
+    empty table, in play order (T11, T12)."""
+    penalties = (
+        HandEvent(play_index=index, kind="jack_penalty", side=state.side_of(turn.seat), points=-1)
+        for index, turn in enumerate(state.turns)
+        if is_jack(turn.card) and turn.onto_empty
+    )
+    return tuple(sorted((*sweep_events(state, "tamlin"), *penalties), key=lambda event: event.play_index))
 
 
 def _capturing_for(resolved: Mapping[str, OptionValue]) -> Capturing:

@@ -2,8 +2,9 @@
 
 A "hand" is one round: ``HandSetup.starter`` is 0 in round 1 and 1 in round 2, ``set_aside`` holds the
 two bonus cards, and each log entry puts a card on the tally. A round's sides report the points
-``awards`` (tally events) and ``bonus``; ``extra`` has ``bonus``, ``bonus_to``, ``events`` (as in the
-replay API), ``hand_sizes`` and ``reserve``. The match is two rounds with the totals carried over.
+``awards`` (tally events) and ``bonus``, and its ``events`` are the awards; ``extra`` has ``bonus``,
+``bonus_to``, ``events`` (as in the replay API), ``hand_sizes``, ``reserve`` and ``tally_value`` (the
+sum of the tally's cards). The match is two rounds with the totals carried over.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from games.rules.cards import Card, deck
 from games.rules.errors import BadPlayerCount, NotATwentyPlay, TooManyRounds, TwentyTableCards, TwentyTeams
 from games.rules.game import (
     Game,
+    HandEvent,
     HandReport,
     HandSetup,
     LogEntry,
@@ -116,11 +118,16 @@ def hand_report(state: TwentyRound) -> HandReport:
         next_seat=state.next_seat,
         table=state.tally,
         sides=round_sides(state.awards, state.bonus, state.bonus_to),
+        events=tuple(
+            HandEvent(play_index=each.play_index, kind=each.kind.value, side=each.seat, points=each.points)
+            for each in state.events
+        ),
         extra={
             "bonus": state.bonus,
             "bonus_to": state.bonus_to,
             "events": [event_dict(event) for event in state.events],
             "hand_sizes": list(state.hand_sizes),
+            "tally_value": state.tally_value,
             "reserve": state.reserve,
         },
     )

@@ -49,6 +49,30 @@
     }
   });
 
+  /* Score sheet: tapping a hand's row opens its breakdown (the row's button says whether it is open).
+     The live region is redrawn after every play and poll, so the open hands are remembered and
+     reopened. */
+  var openBreakdowns = new Set();
+  function showBreakdown(button, open) {
+    var row = document.getElementById(button.getAttribute("aria-controls"));
+    if (!row) return;
+    row.hidden = !open;
+    button.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) openBreakdowns.add(row.id); else openBreakdowns.delete(row.id);
+  }
+  document.addEventListener("click", function (event) {
+    if (!(event.target instanceof Element) || event.target.closest("a, form")) return;
+    var row = event.target.closest("tr.sheet-hand");
+    var button = row && row.querySelector(".sheet-toggle");
+    if (button) showBreakdown(button, button.getAttribute("aria-expanded") !== "true");
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    openBreakdowns.forEach(function (id) {
+      var button = document.querySelector('.sheet-toggle[aria-controls="' + id + '"]');
+      if (button) showBreakdown(button, true); else openBreakdowns.delete(id);
+    });
+  });
+
   /* Forms marked data-confirm ask first (abandoning a match cannot be undone). */
   document.addEventListener("submit", function (event) {
     var message = event.target.getAttribute && event.target.getAttribute("data-confirm");

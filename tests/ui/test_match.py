@@ -79,8 +79,8 @@ def test_a_whole_tablo_hand_is_played_and_the_match_won(live_server: LiveServer,
     page.get_by_role("button", name="Score the hand").click()
 
     expect(page.get_by_role("heading", name=re.compile(r"won$"))).to_be_visible()
-    expect(page.locator(".sheet table tbody tr")).to_have_count(1)
-    expect(page.locator(".totals-chart svg")).to_be_visible()
+    expect(page.locator(".sheet tr.sheet-hand")).to_have_count(1)
+    expect(page.locator(".totals-chart > svg")).to_be_visible()
     page.get_by_role("button", name="Create a share link").click()
     expect(page.get_by_label("Anyone with this link can follow the match")).to_have_value(
         re.compile("/shared/")

@@ -60,11 +60,11 @@ def test_corrected_counts_are_checked_live_and_rescore_the_match(owner_client: C
 
 def test_counts_that_do_not_add_up_are_refused_with_every_problem(owner_client: Client, tablo: Match) -> None:
     _summary_hand(tablo)
-    bad = {**COUNTS, "cards_1": 30, "tablos_1": 0}
+    bad = {**COUNTS, "cards_0": 50, "tablos_1": 12}  # Dragan's 2 cards cannot make 12 tablos
     response = owner_client.post(reverse("hand-correct-summary", args=[tablo.pk, 1]), bad)
     page = response.content.decode()
     assert response.status_code == 422
-    assert 'name="cards_1" id="id_cards_1" value="30"' in page  # kept, to be fixed
+    assert 'name="cards_0" id="id_cards_0" value="50"' in page  # kept, to be fixed
     tablo.refresh_from_db()
     assert tablo.totals == [15, 10]
     assert Hand.objects.get().corrections == 0

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.template import Context, Template
+from django.utils import translation
 
 from web.templatetags.score_tags import chart_geometry, tally_groups
 
@@ -74,6 +75,22 @@ def test_the_chart_is_an_svg_with_a_title_legend_and_target() -> None:
     assert html.count("<polyline") == 2
     assert "Boris: 12" in html
     assert "chart-target" in html
+
+
+def test_the_target_line_is_labelled_and_each_legend_swatch_is_drawn_like_its_line() -> None:
+    with translation.override("en"):
+        html = render(
+            '{% totals_chart series 11 "Running totals" %}', series=[("Ana", [3, 8]), ("Boris", [1, 12])]
+        )
+    assert re.search(r'<text class="chart-target-label"[^>]*>Target 11</text>', html)
+    for style in (0, 1):  # the plotted line and its legend swatch share the series' stroke and dashes
+        assert html.count(f'class="series series-{style}"') == 1
+        assert html.count(f'class="swatch series series-{style}"') == 1
+
+
+def test_the_tally_shows_its_number_beside_the_strokes() -> None:
+    html = render('{% tally 7 "7 tablos" %}')
+    assert re.search(r'<span class="tally-count" aria-hidden="true">7</span>', html)
 
 
 def test_an_empty_match_draws_an_empty_chart() -> None:

@@ -1,0 +1,142 @@
+"""The score's reasons at the table: what each play scored, each side's running state during a hand,
+and each scored hand's breakdown, in words for the match screen.
+
+Every number comes from the engine's reports (the open hand's :class:`HandReport`, the scoreboard's
+per-hand breakdowns); this module only words and arranges them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.breakdowns import BreakdownRow, award_label, hand_breakdown
+from games.convert import stored_report
+from games.models import Hand, Match
+from games.rules.game import HandEvent, HandReport
+from games.rules.twenty_round import FIVE_TALLY_CARDS
+from games.selectors import HandBreakdown, sides_of_match
+from web.presets import sweep_name
+from web.screens import MatchScreen, SideView
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+EVENT_TEXTS: Mapping[str, StrOrPromise] = {
+    "tablo": _("Tablo for %(name)s"),
+    "sweep": _("Escoba (sweep) for %(name)s"),
+    "challenge": _("Challenge points for %(name)s"),
+    "tamlin": _("Tamlin for %(name)s"),
+    "jack_penalty": _("Jack to an empty table: %(name)s"),
+    "exact_twenty": _("Exact 20 for %(name)s"),
+    "over_twenty": _("Over 20: %(name)s"),
+}
+
+
+def signed(points: int) -> str:
+    """``+3``, ``0``, and a negative number with a true minus sign (U+2212)."""
+    return f"+{points}" if points > 0 else str(points).replace("-", "\u2212")
+
+
+def event_text(event: HandEvent, names: Sequence[str]) -> str:
+    """One event in words: "Tablo for Marija (+1)"; a Twenty tally names its length."""
+    name = names[event.side] if 0 <= event.side < len(names) else "?"
+    if event.kind == "tally":
+        what = gettext("%(award)s for %(name)s") % {"award": award_label("tally", event.points), "name": name}
+    else:
+        what = str(EVENT_TEXTS.get(event.kind, "%(name)s")) % {"name": name}
+    return f"{what} ({signed(event.points)})" if event.points else what
+
+
+@dataclass(frozen=True, slots=True)
+class LiveSide:
+    """A side on the match screen during a hand: its standing, and what it scored in this hand so far
+    (``hand_points`` is ``None`` while nothing has scored; ``tablos`` counts this hand's too)."""
+
+    view: SideView
+    tablos: int | None
+    hand_points: int | None
+    sweeps: int
+    challenges: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class LiveHand:
+    """What the open hand scored play by play: ``sides``, the last play's ``events`` in words, and in
+    Twenty the tally's cards, their sum and the doubling chain of awards."""
+
+    sides: tuple[LiveSide, ...]
+    names: tuple[str, ...]
+    scored: str = ""  # the last scored hand's points per side: "Marija +16 · Dragan +18"
+    events: tuple[str, ...] = ()
+    sweep: str = ""
+    tally_value: int | None = None
+    chain: tuple[int, ...] = ()
+
+
+def live_hand(screen: MatchScreen) -> LiveHand:
+    """The open hand's events and running state per side (or just the sides between hands)."""
+    hand = screen.hand
+    report = hand.report if hand is not None else None
+    names = tuple(side.names for side in screen.sides)
+    if report is None or hand is None or len(report.sides) != len(screen.sides):  # a summary to come
+        sides = tuple(LiveSide(side, side.tablos, None, 0, None) for side in screen.sides)
+        return LiveHand(sides=sides, names=names, scored=_scored(screen))
+    scored = any(side.total for side in report.sides) and not report.complete
+    sides = tuple(
+        LiveSide(
+            view=view,
+            tablos=None if view.tablos is None else view.tablos + side.sweeps,
+            hand_points=side.total if scored else None,
+            sweeps=side.sweeps,
+            challenges=side.points.get("challenges") or None,
+        )
+        for view, side in zip(screen.sides, report.sides, strict=True)
+    )
+    last = len(hand.plays) - 1
+    events = tuple(
+        event_text(event, names)
+        for event in report.events
+        if event.play_index == last and event.kind != "challenge"  # rulings are worded under the play
+    )
+    sweep = str(sweep_name(screen.match.game))
+    value, chain = _tally(report)
+    return LiveHand(sides=sides, names=names, events=events, sweep=sweep, tally_value=value, chain=chain)
+
+
+def _scored(screen: MatchScreen) -> str:
+    if not screen.sheet:
+        return ""
+    cells = screen.sheet[-1].cells
+    return " · ".join(
+        f"{side.names} {signed(points)}" for side, (points, _running) in zip(screen.sides, cells, strict=True)
+    )
+
+
+def _tally(report: HandReport) -> tuple[int | None, tuple[int, ...]]:
+    """Twenty: the tally's sum, and the awards of the chain it is in (15, 30, 60 ...) once 5 cards lie."""
+    value = report.extra.get("tally_value")
+    if not isinstance(value, int):
+        return None, ()
+    chain: list[int] = []
+    if len(report.table) >= FIVE_TALLY_CARDS:
+        for event in reversed(report.events):
+            if event.kind != "tally":
+                break
+            chain.insert(0, event.points)
+    return value, tuple(chain)
+
+
+def hand_numbered(hands: Sequence[HandBreakdown], number: int) -> HandBreakdown | None:
+    return next((hand for hand in hands if hand["number"] == number), None)
+
+
+def stored_breakdown(match: Match, hand: Hand) -> list[BreakdownRow]:
+    """A closed hand's breakdown from its stored report (the correction page)."""
+    seats = tuple(tuple(seat.number for seat in side) for side in sides_of_match(match))
+    report = stored_report(hand, list(hand.scores.all()), seats)
+    return hand_breakdown(match.game, match.options, report) if report.sides else []
