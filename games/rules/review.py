@@ -44,6 +44,7 @@ class Option:
     card: Card
     taken: tuple[Card, ...]
     value: Value
+    exact: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -59,6 +60,7 @@ class PlayReview:
     table: tuple[Card, ...]
     best_with_card: Option
     best_play: Option
+    exact: bool = True  # False only when a capture search on a huge table ran out before proving its best
 
     @property
     def missed(self) -> bool:
@@ -167,6 +169,7 @@ def _plays(state: HandState, table: tuple[Card, ...], reviewing: Reviewing) -> l
                 table=table,
                 best_with_card=options[turn.card],
                 best_play=max(options.values(), key=lambda option: option.value),
+                exact=all(option.exact for option in options.values()),
             )
         )
         table = tuple(card for card in table if card not in turn.taken) if turn.taken else (*table, turn.card)
@@ -208,12 +211,12 @@ class _Rater:
         trail = Option(
             card=card, taken=(), value=Value(False, self.reviewing.trail_points(card, not table), 0)
         )
-        found = legal_capture_list(self.capturing, table, card, limit=1).captures
-        if not found:
+        found = legal_capture_list(self.capturing, table, card, limit=1)
+        if not found.captures:
             return trail
-        capture = found[0]
+        capture = found.captures[0]
         value = Value(capture.sweep and self.sweeps(index), capture.points, len(capture.cards) + 1)
-        best = Option(card=card, taken=capture.cards, value=value)
+        best = Option(card=card, taken=capture.cards, value=value, exact=found.exact)
         if self.state.rules.capturing.compulsory:
             return best
         return max(best, trail, key=lambda option: option.value)

@@ -97,3 +97,11 @@ class PlayerAccountTaken(RecordConflict):
 class IdempotencyKeyReused(RecordConflict):
     code = "idempotency.key_reused"
     template = gettext_noop("The idempotency key {key!r} was already used for a different request.")
+
+
+class ReviewNoPlays(RecordConflict):
+    code = "review.no_plays"
+    template = gettext_noop(
+        "Hand {number} was entered by its counts, so there are no plays to review: record a hand play by "
+        "play to have it reviewed."
+    )

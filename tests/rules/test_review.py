@@ -109,6 +109,7 @@ def check_against_reference(
             assert option.value.cards == (len(option.taken) + 1 if option.taken else 0)
             assert option.value.sweep == after.turns[-1].sweep
         if len(state.table) <= BRUTE_TABLE:
+            assert rated.exact
             assert rated.best_with_card.value == brute_best(game, state, rated.card)
             assert rated.best_play.value == max(brute_best(game, state, card) for card in held)
             checked += 1
