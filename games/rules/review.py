@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from games.rules import escoba, escoba_hand, tablo, tamlin, tamlin_hand
+from games.rules.captures import can_capture
 from games.rules.capturing import Capturing, legal_capture_list
 from games.rules.cards import Card
 from games.rules.errors import NoCaptureGame, ReviewIncomplete
@@ -211,7 +212,12 @@ class _Rater:
         trail = Option(
             card=card, taken=(), value=Value(False, self.reviewing.trail_points(card, not table), 0)
         )
-        found = legal_capture_list(self.capturing, table, card, limit=1)
+        capturing = self.capturing
+        if not capturing.takes_all(card) and not can_capture(
+            capturing.board(table, card), capturing.targets(card), capturing.mode
+        ):
+            return trail  # most cards take nothing: skip the search that would prove it
+        found = legal_capture_list(capturing, table, card, limit=1)
         if not found.captures:
             return trail
         capture = found.captures[0]
