@@ -32,7 +32,9 @@ CASES: tuple[tuple[str, str, HandRules, int, dict[str, OptionValue]], ...] = (
 
 
 def main() -> None:
-    print(f"Hand review: {HANDS} random whole hands each (seed {SEED}); CPU time, goal Tablo < {GOAL_MS:.0f} ms")
+    print(
+        f"Hand review: {HANDS} random whole hands each (seed {SEED}), CPU time; goal Tablo < {GOAL_MS:.0f} ms"
+    )
     for label, game, rules, players, options in CASES:
         pick = random.Random(SEED).randrange
         table_ok = (lambda card: card.rank != JACK) if game == "tamlin" else (lambda card: True)
