@@ -217,7 +217,7 @@ class _Rater:
             capturing.board(table, card), capturing.targets(card), capturing.mode
         ):
             return trail  # most cards take nothing: skip the search that would prove it
-        found = legal_capture_list(capturing, table, card, limit=1)
+        found = legal_capture_list(capturing, table, card, limit=1, counted=False)
         if not found.captures:
             return trail
         capture = found.captures[0]
