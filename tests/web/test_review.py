@@ -111,3 +111,4 @@ def test_the_finished_screen_sums_the_review_per_player(people: Personas, client
     assert "Hand reviews" in section
     assert f"{best[0]} / {plays[0]}" in section
     assert f"{best[1]} / {plays[1]}" in section
+    assert f'href="/matches/{match.pk}/hands/1/review/"' in section
