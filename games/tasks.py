@@ -25,8 +25,8 @@ def match_updated(match_id: int) -> str | None:
     its club's cached standings (issue #8), and recomputes its hands' reviews (issue 17). Returns the
     match's status (``None`` once deleted).
     """
-    reviews_refresh(match_id=match_id)
     stats_refresh_for_match(match_id=match_id)
+    reviews_refresh(match_id=match_id)  # after the standings: they never wait for the reviews
     return Match.objects.filter(pk=match_id).values_list("status", flat=True).first()
 
 
