@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 
 from games.models import Match
 from games.stats import tasks as stats_tasks  # noqa: F401  (the worker learns the statistics tasks here)
+from games.stats.reviews import reviews_refresh
 from games.stats.services import stats_refresh_for_match
 
 
@@ -21,9 +22,11 @@ def match_updated(match_id: int) -> str | None:
     """After a hand closes, is corrected, or the match ends: the hook for standings and notifications.
 
     Idempotent (it recomputes, never increments): replays the ratings the match affects and invalidates
-    its club's cached standings (issue #8). Returns the match's status (``None`` once deleted).
+    its club's cached standings (issue #8), and recomputes its hands' reviews (issue 17). Returns the
+    match's status (``None`` once deleted).
     """
     stats_refresh_for_match(match_id=match_id)
+    reviews_refresh(match_id=match_id)  # after the standings: they never wait for the reviews
     return Match.objects.filter(pk=match_id).values_list("status", flat=True).first()
 
 

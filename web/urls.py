@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from web.views import accounts, clubs, corrections, disputes, hands, matches, people, pwa
+from web.views import accounts, clubs, corrections, disputes, hands, matches, people, pwa, reviews
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -55,6 +55,7 @@ urlpatterns = [
         corrections.hand_correct_plays,
         name="hand-correct-plays",
     ),
+    path("matches/<int:pk>/hands/<int:number>/review/", reviews.hand_review_page, name="hand-review"),
     path("shared/<str:token>/", matches.match_shared, name="match-shared"),
     path("shared/<str:token>/live/", matches.match_shared_live, name="match-shared-live"),
 ]

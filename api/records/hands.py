@@ -12,9 +12,11 @@ from rest_framework.response import Response
 
 from api.records.base import CardsField, RecordsApi, account, paginated, valid
 from api.records.matches import SHARE, BreakdownRowOutput, EventOutput
+from api.rules.serializers import HandReviewOutput
 from games import convert, selectors
 from games.breakdowns import hand_breakdown
 from games.models import Hand, Match
+from games.reviews import hand_review, review_json
 from games.services.hands import (
     PlayInput,
     hand_close,
@@ -158,6 +160,18 @@ class HandDetailApi(RecordsApi):
     @extend_schema(operation_id="hands_retrieve", parameters=[SHARE], responses=HandOutput)
     def get(self, request: Request, pk: int, number: int) -> Response:
         return Response(HandOutput(self.hand(request, pk, number)).data)
+
+
+class HandReviewApi(RecordsApi):
+    """A hand recorded play by play, every play rated against the best the table and the seat's cards
+    allowed (a hand entered by its counts has no review: ``review.no_plays``)."""
+
+    permission_classes = [AllowAny]  # MatchAccess decides, share links included
+
+    @extend_schema(operation_id="hands_review", parameters=[SHARE], responses=HandReviewOutput)
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        reviewed = hand_review(self.hand(request, pk, number))
+        return Response(HandReviewOutput(review_json(reviewed)).data)
 
 
 class HandCloseApi(RecordsApi):

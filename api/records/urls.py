@@ -39,6 +39,7 @@ urlpatterns = [
     ),
     path("matches/<int:pk>/hands/", hands.HandListCreateApi.as_view(), name="records-hands"),
     path(HAND, hands.HandDetailApi.as_view(), name="records-hand"),
+    path(f"{HAND}review/", hands.HandReviewApi.as_view(), name="records-hand-review"),
     path(f"{HAND}close/", hands.HandCloseApi.as_view(), name="records-hand-close"),
     path(f"{HAND}correct/", hands.HandCorrectApi.as_view(), name="records-hand-correct"),
     path(f"{HAND}summary/", hands.SummaryCreateApi.as_view(), name="records-hand-summary"),

@@ -182,3 +182,49 @@ class HandReportOutput(serializers.Serializer[dict[str, Any]]):
     sides = SideSerializer(many=True)
     leftovers = LeftoversSerializer()
     rulings = RulingSerializer(many=True)
+
+
+class ValueSerializer(serializers.Serializer[dict[str, Any]]):
+    """What a play is worth, compared in this order: a sweep, then points, then cards."""
+
+    sweep = serializers.BooleanField(help_text="The play scores as a sweep (took the whole table).")
+    points = serializers.IntegerField(help_text="What the played and taken cards carry (-1: a trailed Jack).")
+    cards = serializers.IntegerField(help_text="Cards taken, the played card included (0 for a trail).")
+
+
+class BestWithCardSerializer(serializers.Serializer[dict[str, Any]]):
+    taken = serializers.ListField(child=serializers.CharField())
+    value = ValueSerializer()
+
+
+class BestPlaySerializer(BestWithCardSerializer):
+    card = serializers.CharField()
+
+
+class PlayReviewSerializer(serializers.Serializer[dict[str, Any]]):
+    play_index = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    card = serializers.CharField()
+    taken = serializers.ListField(child=serializers.CharField())
+    value = ValueSerializer()
+    table = serializers.ListField(child=serializers.CharField(), help_text="The table before the play.")
+    best_with_card = BestWithCardSerializer(help_text="The best allowed play of the card played.")
+    best_play = BestPlaySerializer(help_text="The best allowed play of any card the seat held.")
+    missed = serializers.BooleanField(help_text="The play is worth less than best_play.")
+    exact = serializers.BooleanField(
+        help_text="The best plays are proven best (false only after a search on a huge table ran out)."
+    )
+
+
+class SeatReviewSerializer(serializers.Serializer[dict[str, Any]]):
+    seat = serializers.IntegerField()
+    plays = serializers.IntegerField()
+    best_plays = serializers.IntegerField(help_text="Plays worth as much as the best play.")
+    points_missed = serializers.IntegerField(
+        help_text="Best play's points minus the play's, over missed plays."
+    )
+
+
+class HandReviewOutput(serializers.Serializer[dict[str, Any]]):
+    plays = PlayReviewSerializer(many=True)
+    seats = SeatReviewSerializer(many=True)

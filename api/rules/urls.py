@@ -12,5 +12,6 @@ urlpatterns = [
     path("<slug:game>/captures/", views.CapturesApi.as_view(), name="rules-captures"),
     path("<slug:game>/captures/check/", views.CaptureCheckApi.as_view(), name="rules-captures-check"),
     path("<slug:game>/hands/replay/", views.HandReplayApi.as_view(), name="rules-hand-replay"),
+    path("<slug:game>/hands/review/", views.HandReviewApi.as_view(), name="rules-hand-review"),
     path("<slug:game>/hands/summary/", views.HandSummaryApi.as_view(), name="rules-hand-summary"),
 ]

@@ -19,11 +19,13 @@ from rest_framework.views import APIView
 
 from api.rules import serializers as s
 from games.convert import side_json
+from games.reviews import review_json
 from games.rules.capturing import Capture, CardGroups, capture_check, capture_list
 from games.rules.cards import Card, format_cards, parse_cards
 from games.rules.errors import RuleViolation
-from games.rules.game import Game, HandReport, HandSetup, LogEntry
+from games.rules.game import Game, HandReport, HandSetup, LogEntry, Options
 from games.rules.registry import GAMES, find_game
+from games.rules.review import review
 from games.rules.twenty import replay_round
 from games.rules.twenty_round import parse_plays
 
@@ -172,17 +174,33 @@ def _report(report: HandReport) -> dict[str, object]:
     }
 
 
+def _whole_hand(request: Request, game: str) -> tuple[Game, HandSetup, list[LogEntry], Options]:
+    """The validated input of ``/hands/replay/`` (and ``/hands/review/``): the game, setup, log, options."""
+    data = s.HandReplayInput(data=request.data)
+    data.is_valid(raise_exception=True)
+    found = find_game(game)
+    log = [_log_entry(index, entry) for index, entry in enumerate(data.validated_data["plays"])]
+    return found, _setup(found, data.validated_data), log, data.validated_data["options"]
+
+
 class HandReplayApi(RulesApi):
     """Replay a whole hand: every play checked in order, the scores once the hand is complete."""
 
     @extend_schema(request=s.HandReplayInput, responses=s.HandReportOutput, operation_id="rules_hand_replay")
     def post(self, request: Request, game: str) -> Response:
-        data = s.HandReplayInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        found = find_game(game)
-        log = [_log_entry(index, entry) for index, entry in enumerate(data.validated_data["plays"])]
-        report = found.replay_hand(_setup(found, data.validated_data), log, data.validated_data["options"])
+        found, setup, log, options = _whole_hand(request, game)
+        report = found.replay_hand(setup, log, options)
         return Response(s.HandReportOutput(_report(report)).data)
+
+
+class HandReviewApi(RulesApi):
+    """Review a whole hand: every play rated against the best the table and the seat's cards allowed."""
+
+    @extend_schema(request=s.HandReplayInput, responses=s.HandReviewOutput, operation_id="rules_hand_review")
+    def post(self, request: Request, game: str) -> Response:
+        found, setup, log, options = _whole_hand(request, game)
+        reviewed = review(found.name, setup, log, options)
+        return Response(s.HandReviewOutput(review_json(reviewed)).data)
 
 
 class HandSummaryApi(RulesApi):

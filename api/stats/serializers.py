@@ -118,6 +118,21 @@ class RecordSerializer(serializers.Serializer[object]):
     last_five = serializers.CharField()
 
 
+class ReviewTotalsSerializer(serializers.Serializer[object]):
+    hands = serializers.IntegerField(help_text="Hands recorded play by play and reviewed.")
+    plays = serializers.IntegerField()
+    best_plays = serializers.IntegerField(help_text="Plays worth as much as the best play the cards allowed.")
+    points_missed = serializers.IntegerField()
+    best_play_rate = serializers.FloatField(help_text="best_plays in percent of plays.")
+    points_missed_per_hand = serializers.FloatField()
+
+
+class SeasonReviewSerializer(serializers.Serializer[object]):
+    season_id = serializers.IntegerField(allow_null=True)
+    season = serializers.CharField(help_text="Empty for matches outside any season.")
+    totals = ReviewTotalsSerializer()
+
+
 class GameStatsSerializer(serializers.Serializer[object]):
     game = serializers.CharField()
     record = RecordSerializer()
@@ -126,6 +141,8 @@ class GameStatsSerializer(serializers.Serializer[object]):
     )
     caught = serializers.IntegerField(help_text="Illegal captures the player's challenges caught (Escoba).")
     ratings = ClubRatingSerializer(many=True)
+    review = ReviewTotalsSerializer(help_text="Hand reviews: best-play rate and points missed per hand.")
+    review_seasons = SeasonReviewSerializer(many=True)
 
 
 class PlayerStatsSerializer(serializers.Serializer[object]):

@@ -188,12 +188,14 @@ def legal_captures(
     *,
     limit: int = 20,
     budget: int = DEFAULT_BUDGET,
+    counted: bool = True,
 ) -> CaptureSearch:
     """The ``limit`` best legal captures, ordered sweep first, then points, then cards taken.
 
     Every capture set is counted once however many groupings it has. When listing every capture
     would take more than ``budget``, the count is a lower bound (``complete=False``) and the best
-    captures are searched for from the whole table down.
+    captures are searched for from the whole table down. ``counted=False`` skips counting the card
+    sets (``count`` is then the number of count vectors found) for callers that only want the best.
     """
     kinds = kinds_of(board, range(len(board.values)))
     splitters = [Splitter(kinds, target, mode) for target in targets if target > 0]
@@ -214,7 +216,8 @@ def legal_captures(
                 known.setdefault(vector, (kinds.weight(vector), splitter))
     ranked = heapq.nsmallest(limit, known.items(), key=lambda item: (-item[1][0], -item[0]))
     captures = tuple(_expand(kinds, ranked, limit))
-    return CaptureSearch(captures=captures, count=_count(kinds, known), complete=complete, exact=exact)
+    count = _count(kinds, known) if counted else len(known)
+    return CaptureSearch(captures=captures, count=count, complete=complete, exact=exact)
 
 
 def _closure(splitter: Splitter, budget: Budget) -> tuple[dict[int, int], bool]:

@@ -92,13 +92,14 @@ class Verdict:
 
 
 def legal_capture_list(
-    capturing: Capturing, table: Sequence[Card], card: Card, limit: int = 20
+    capturing: Capturing, table: Sequence[Card], card: Card, limit: int = 20, *, counted: bool = True
 ) -> CaptureList:
-    """The ``limit`` best captures of ``card``: sweep first, then points, then cards (RULES.md B8)."""
+    """The ``limit`` best captures of ``card``: sweep first, then points, then cards (RULES.md B8);
+    ``counted=False``: ``count`` is not worked out (see :func:`~games.rules.captures.legal_captures`)."""
     if capturing.takes_all(card):
         return CaptureList(_whole_table(capturing, table, card), count=int(bool(table)), complete=True)
     board = capturing.board(table, card)
-    search = legal_captures(board, capturing.targets(card), capturing.mode, limit=limit)
+    search = legal_captures(board, capturing.targets(card), capturing.mode, limit=limit, counted=counted)
     played = capturing.points(card)
     captures = tuple(
         Capture(

@@ -327,3 +327,11 @@ class BadSweepsBefore(RuleViolation):
         "The sweeps (tablos) before this hand need one count of at least 0 for each of the {sides} sides, "
         "not {got!r}."
     )
+
+
+# Hand review (issue 17).
+
+
+class ReviewIncomplete(RuleViolation):
+    code = "review.incomplete"
+    template = gettext_noop("Only a finished hand can be reviewed: it has {played} of its {plays} plays.")

@@ -139,3 +139,11 @@ class SeatNeedsInvitation(RecordInvalid):
     template = gettext_noop(
         "{player} is someone's account: invite them to the seat, or have them join the club first."
     )
+
+
+class ReviewNoPlays(RecordConflict):
+    code = "review.no_plays"
+    template = gettext_noop(
+        "Hand {number} was entered by its counts, so there are no plays to review: record a hand play by "
+        "play to have it reviewed."
+    )

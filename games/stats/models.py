@@ -9,9 +9,9 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Club, Match, Player
+from games.models import Club, Hand, Match, Player
 
-__all__ = ["ClubStandings", "ClubStatsSettings", "RatingScope", "RatingSnapshot"]
+__all__ = ["ClubStandings", "ClubStatsSettings", "HandReviewSeat", "RatingScope", "RatingSnapshot"]
 
 PROVISIONAL_BELOW = 5
 
@@ -91,3 +91,23 @@ class RatingSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} after match {self.match_ref}"
+
+
+class HandReviewSeat(models.Model):
+    """One seat's hand review totals in a hand recorded play by play (``games.reviews``, issue 17).
+
+    Derived rows: the follow-up task after each closed or corrected hand recomputes a match's rows.
+    """
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="review_seats")
+    seat = models.PositiveSmallIntegerField()
+    plays = models.PositiveSmallIntegerField()
+    best_plays = models.PositiveSmallIntegerField()
+    points_missed = models.SmallIntegerField()
+
+    class Meta:
+        ordering = ["hand", "seat"]
+        constraints = [models.UniqueConstraint(fields=["hand", "seat"], name="hand_review_once_per_seat")]
+
+    def __str__(self) -> str:
+        return f"review of seat {self.seat} in {self.hand}"

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Exists, OuterRef, QuerySet
 
 from games.models import Club, Hand, Match, Play, Seat
+from games.stats.reviews import NO_REVIEWS, ReviewTotals, SeasonReview, player_reviews
 from games.stats.selectors import current_ratings, finished_matches, results_of, with_player
 from games.stats.standings import HeadToHead, StandingsRow, head_to_head, standings
 
@@ -24,13 +25,16 @@ class ClubRating:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameStats:
     """A player's record in one game; ``captures`` the captures the engine checked in logged hands,
-    ``caught`` the illegal captures the player's challenges caught (Escoba ``manual_capture``)."""
+    ``caught`` the illegal captures the player's challenges caught (Escoba ``manual_capture``);
+    ``review`` the hand reviews of the player's logged hands, also per season (issue 17)."""
 
     game: str
     record: StandingsRow
     captures: int
     caught: int
     ratings: tuple[ClubRating, ...]
+    review: ReviewTotals = NO_REVIEWS
+    review_seasons: tuple[SeasonReview, ...] = ()
 
 
 def player_stats(*, player_id: int, club_ids: Collection[int]) -> list[GameStats]:
@@ -38,6 +42,7 @@ def player_stats(*, player_id: int, club_ids: Collection[int]) -> list[GameStats
     matches = with_player(finished_matches(club_ids=club_ids), player_id)
     results = results_of(matches)
     captures, caught = captures_by_game(matches, player_id), caught_by_game(matches, player_id)
+    reviews = player_reviews(matches, player_id)
     played = {(club_id, game) for club_id, game in matches.values_list("club_id", "game").distinct()}
     stats = []
     for game in sorted({result.game for result in results}):
@@ -45,8 +50,17 @@ def player_stats(*, player_id: int, club_ids: Collection[int]) -> list[GameStats
         ratings = _club_ratings(
             player_id, game, [club for club, played_game in played if played_game == game]
         )
+        review, review_seasons = reviews.get(game, (NO_REVIEWS, ()))
         stats.append(
-            GameStats(game=game, record=record, captures=captures[game], caught=caught[game], ratings=ratings)
+            GameStats(
+                game=game,
+                record=record,
+                captures=captures[game],
+                caught=caught[game],
+                ratings=ratings,
+                review=review,
+                review_seasons=review_seasons,
+            )
         )
     return stats
 

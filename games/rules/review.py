@@ -1,0 +1,244 @@
+"""Hand review: every play of a finished capture hand rated against the best the table allowed.
+
+Once a hand is recorded play by play, the cards a seat held at each play are the cards it played from
+then to the end of the deal. Each play is valued as ``(sweep, points, cards)``, compared in that order
+(the order of the capture suggestions, RULES.md B8): ``sweep`` when it scores as a sweep (B9, E7, T12),
+``points`` what the played and taken cards carry (Tablo's point cards B3; Tamlin's 10♦ 2, 2♠ 1, each
+ace 1, T14; Escoba's 7♦ 1, E9), ``cards`` the cards taken with the played one. A trail is worth
+``(False, 0, 0)``, a Tamlin Jack trailed to an empty table ``(False, -1, 0)`` (T11). Where capturing
+is compulsory (E6, T9) a card that can capture may not trail.
+
+>>> Value(sweep=False, points=3, cards=2) > Value(sweep=False, points=2, cards=5) > Value(False, 0, 0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from games.rules import escoba, escoba_hand, tablo, tamlin, tamlin_hand
+from games.rules.captures import can_capture
+from games.rules.capturing import Capturing, legal_capture_list
+from games.rules.cards import Card
+from games.rules.errors import NoCaptureGame, ReviewIncomplete
+from games.rules.escoba_scoring import SEVEN_DIAMONDS
+from games.rules.game import HandSetup, LogEntry, Options
+from games.rules.hand import HandState, Turn, replay
+from games.rules.registry import find_game
+from games.rules.tablo_scoring import card_points
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Value:
+    """What a play is worth, compared sweep first, then points, then cards."""
+
+    sweep: bool
+    points: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Option:
+    """A play one could make: ``card`` taking ``taken`` (``()``: a trail), worth ``value``."""
+
+    card: Card
+    taken: tuple[Card, ...]
+    value: Value
+    exact: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayReview:
+    """One play as made, on the ``table`` as it was, and the best allowed plays of that card and of any
+    card the seat held."""
+
+    play_index: int
+    seat: int
+    card: Card
+    taken: tuple[Card, ...]
+    value: Value
+    table: tuple[Card, ...]
+    best_with_card: Option
+    best_play: Option
+    exact: bool = True  # False only when a capture search on a huge table ran out before proving its best
+
+    @property
+    def missed(self) -> bool:
+        """The play is worth less than the best the seat's cards allowed."""
+        return self.value < self.best_play.value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatReview:
+    """A seat's totals: its plays, those worth the best it could do, and the points its missed plays
+    left (best play's points minus the play's, summed over the missed plays)."""
+
+    seat: int
+    plays: int
+    best_plays: int
+    points_missed: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandReview:
+    plays: tuple[PlayReview, ...]
+    seats: tuple[SeatReview, ...]
+
+
+def _no_trail_points(card: Card, onto_empty: bool) -> int:
+    return 0
+
+
+def _tamlin_trail_points(card: Card, onto_empty: bool) -> int:
+    return -1 if onto_empty and tamlin_hand.is_jack(card) else 0  # T11: a Jack on an empty table
+
+
+def _seven_diamonds(card: Card) -> int:
+    return int(card == SEVEN_DIAMONDS)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reviewing:
+    """A game's review: its hand replayed to a state, what each card carries, what a trail costs."""
+
+    state: Callable[[HandSetup, Sequence[LogEntry], Options], HandState]
+    points: Callable[[Card], int]
+    trail_points: Callable[[Card, bool], int] = _no_trail_points
+
+
+def _tablo_state(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> HandState:
+    return replay(tablo.hand_rules(setup.players, tablo.tablo_options(raw)), setup, log)
+
+
+def _escoba_state(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> HandState:
+    rules = escoba_hand.hand_rules(setup.players, escoba.escoba_options(raw))
+    return escoba_hand.replay_with_challenges(rules, setup, log)[0]
+
+
+def _tamlin_state(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> HandState:
+    rules = tamlin_hand.hand_rules(setup.players, tamlin.tamlin_options(raw).ace_takes_ace)
+    return replay(rules, setup, log)
+
+
+REVIEWS: dict[str, Reviewing] = {
+    "tablo": Reviewing(state=_tablo_state, points=card_points),
+    "escoba": Reviewing(state=_escoba_state, points=_seven_diamonds),
+    "tamlin": Reviewing(
+        state=_tamlin_state, points=tamlin_hand.rank_points, trail_points=_tamlin_trail_points
+    ),
+}
+
+
+def review(game: str, setup: HandSetup, log: Sequence[LogEntry], options: Options) -> HandReview:
+    """Every play of a finished hand of ``game`` rated, and each seat's totals.
+
+    Raises:
+        UnknownGame, NoCaptureGame: not a capture game.
+        RuleViolation: whatever the hand's replay raises (bad setup, options or plays).
+        ReviewIncomplete: the log does not finish the hand.
+    """
+    found = find_game(game)
+    reviewing = REVIEWS.get(found.name)
+    if reviewing is None:
+        raise NoCaptureGame(game=game)
+    found.replay_hand(setup, log, options)  # the game's own checks, with its errors
+    state = reviewing.state(setup, log, options)
+    if not state.is_complete:
+        raise ReviewIncomplete(plays=state.plays, played=len(state.turns))
+    return review_hand(state, setup.table, reviewing)
+
+
+def review_hand(state: HandState, table: tuple[Card, ...], reviewing: Reviewing) -> HandReview:
+    """:func:`review` of a finished hand's ``state`` that started with ``table``."""
+    plays = tuple(_plays(state, table, reviewing))
+    return HandReview(plays=plays, seats=_seats(plays, state.players))
+
+
+def _plays(state: HandState, table: tuple[Card, ...], reviewing: Reviewing) -> list[PlayReview]:
+    rater = _Rater(state, reviewing, replace(state.rules.capturing, points=reviewing.points))
+    reviews = []
+    for index, turn in enumerate(state.turns):
+        options = {card: rater.best(table, card, index) for card in _held(state, index)}
+        reviews.append(
+            PlayReview(
+                play_index=index,
+                seat=turn.seat,
+                card=turn.card,
+                taken=turn.taken,
+                value=rater.value(turn),
+                table=table,
+                best_with_card=options[turn.card],
+                best_play=max(options.values(), key=lambda option: option.value),
+                exact=all(option.exact for option in options.values()),
+            )
+        )
+        table = tuple(card for card in table if card not in turn.taken) if turn.taken else (*table, turn.card)
+    return reviews
+
+
+def _held(state: HandState, index: int) -> list[Card]:
+    """The cards the seat playing ``index`` held then: what it plays from there to the deal's end."""
+    end = 0
+    for cards in state.rules.deals:
+        end += cards * state.players
+        if index < end:
+            break
+    seat = state.turns[index].seat
+    return [turn.card for turn in state.turns[index:end] if turn.seat == seat]
+
+
+@dataclass(frozen=True, slots=True)
+class _Rater:
+    """Values plays of one hand; ``capturing`` ranks captures by the review's points."""
+
+    state: HandState
+    reviewing: Reviewing
+    capturing: Capturing
+
+    def sweeps(self, index: int) -> bool:
+        """Whether taking the whole table at play ``index`` scores as a sweep (E7 ``last_play_sweep``)."""
+        return self.state.rules.last_play_sweeps or index < self.state.plays - 1
+
+    def value(self, turn: Turn) -> Value:
+        """What a play as made is worth."""
+        if not turn.taken:
+            return Value(False, self.reviewing.trail_points(turn.card, turn.onto_empty), 0)
+        points = sum(map(self.reviewing.points, (turn.card, *turn.taken)))
+        return Value(turn.sweep, points, len(turn.taken) + 1)
+
+    def best(self, table: tuple[Card, ...], card: Card, index: int) -> Option:
+        """The best allowed play of ``card`` on ``table`` at play ``index``."""
+        trail = Option(
+            card=card, taken=(), value=Value(False, self.reviewing.trail_points(card, not table), 0)
+        )
+        capturing = self.capturing
+        if not capturing.takes_all(card) and not can_capture(
+            capturing.board(table, card), capturing.targets(card), capturing.mode
+        ):
+            return trail  # most cards take nothing: skip the search that would prove it
+        found = legal_capture_list(capturing, table, card, limit=1, counted=False)
+        if not found.captures:
+            return trail
+        capture = found.captures[0]
+        value = Value(capture.sweep and self.sweeps(index), capture.points, len(capture.cards) + 1)
+        best = Option(card=card, taken=capture.cards, value=value, exact=found.exact)
+        if self.state.rules.capturing.compulsory:
+            return best
+        return max(best, trail, key=lambda option: option.value)
+
+
+def _seats(plays: Sequence[PlayReview], players: int) -> tuple[SeatReview, ...]:
+    return tuple(
+        SeatReview(
+            seat=seat,
+            plays=sum(1 for play in plays if play.seat == seat),
+            best_plays=sum(1 for play in plays if play.seat == seat and not play.missed),
+            points_missed=sum(
+                play.best_play.value.points - play.value.points
+                for play in plays
+                if play.seat == seat and play.missed
+            ),
+        )
+        for seat in range(players)
+    )

@@ -1,0 +1,242 @@
+"""Hand review (issue 17): each play rated against the best capture the table and the seat's cards allowed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.rules import escoba, escoba_hand, tablo, tamlin_hand
+from games.rules.cards import Card, parse_cards
+from games.rules.errors import NoCaptureGame, ReviewIncomplete, UnknownGame, WrongSeat
+from games.rules.game import HandSetup, LogEntry, OptionValue
+from games.rules.hand import HandRules, HandState, apply_play, new_hand
+from games.rules.review import REVIEWS, HandReview, Value, review, review_hand
+from tests.rules.playouts import random_hand
+from tests.rules.reference import reference_is_legal
+
+BRUTE_TABLE = 10  # the reference tries every subset: keep it small
+
+
+def play(seat: int, card: str, taken: str = "") -> LogEntry:
+    return LogEntry(seat=seat, card=Card.parse(card), taken=parse_cards(taken.split()))
+
+
+# The issue's points, written out again as the oracle: Tablo's point cards (B3), Tamlin's 10♦ 2, 2♠ 1,
+# each ace 1 (T14), Escoba's 7♦ 1 (E9).
+def tablo_points(card: Card) -> int:
+    return {"10D": 2, "2C": 1}.get(str(card), int(card.rank in (1, 10, 11, 12, 13)))
+
+
+def tamlin_points(card: Card) -> int:
+    return {"10D": 2, "2S": 1}.get(str(card), int(card.rank == 1))
+
+
+def escoba_points(card: Card) -> int:
+    return int(str(card) == "7D")
+
+
+POINTS: dict[str, Callable[[Card], int]] = {
+    "tablo": tablo_points,
+    "tamlin": tamlin_points,
+    "escoba": escoba_points,
+}
+
+
+def _rules(game: str, players: int, options: dict[str, OptionValue]) -> HandRules:
+    if game == "tablo":
+        return tablo.hand_rules(players, tablo.tablo_options(options))
+    if game == "escoba":
+        return escoba_hand.hand_rules(players, escoba.escoba_options(options))
+    return tamlin_hand.hand_rules(players, bool(options.get("ace_takes_ace", False)))
+
+
+def brute_best(game: str, state: HandState, card: Card) -> Value:
+    """The best allowed play of ``card`` now, trying every subset of the table."""
+    table, capturing, points = state.table, state.rules.capturing, POINTS[game]
+    last = len(state.turns) == state.plays - 1
+    if capturing.takes_all(card):
+        captures = [tuple(range(len(table)))] if table else []
+    else:
+        board, targets = capturing.board(table, card), capturing.targets(card)
+        captures = [
+            taken
+            for size in range(1, len(table) + 1)
+            for taken in combinations(range(len(table)), size)
+            if reference_is_legal(board, targets, taken, capturing.mode)
+        ]
+    values = [
+        Value(
+            len(taken) == len(table) and (state.rules.last_play_sweeps or not last),
+            points(card) + sum(points(table[index]) for index in taken),
+            len(taken) + 1,
+        )
+        for taken in captures
+    ]
+    if not values or not capturing.compulsory:
+        jack_on_empty = game == "tamlin" and card.rank == 11 and not table
+        values.append(Value(False, -1 if jack_on_empty else 0, 0))
+    return max(values)
+
+
+def check_against_reference(
+    game: str, rules: HandRules, setup: HandSetup, log: tuple[LogEntry, ...], reviewed: HandReview
+) -> int:
+    """Assert every property of ``reviewed``; returns how many plays the brute force checked."""
+    state, checked = new_hand(rules, setup), 0
+    deal_ends = [sum(rules.deals[: deal + 1]) * setup.players for deal in range(len(rules.deals))]
+    assert len(reviewed.plays) == len(log)
+    for index, (entry, rated) in enumerate(zip(log, reviewed.plays, strict=True)):
+        end = next(stop for stop in deal_ends if index < stop)
+        held = {later.card for later in log[index:end] if later.seat == entry.seat and later.card is not None}
+        assert (rated.play_index, rated.seat, rated.card, rated.table) == (
+            index,
+            entry.seat,
+            entry.card,
+            state.table,
+        )
+        assert set(rated.taken) == set(entry.taken)
+        assert rated.best_with_card.card == entry.card
+        assert rated.best_play.card in held
+        assert rated.best_with_card.value <= rated.best_play.value
+        assert rated.missed == (rated.value < rated.best_play.value)
+        for option in (rated.best_with_card, rated.best_play):  # the suggested play is allowed, as valued
+            after = apply_play(state, LogEntry(seat=entry.seat, card=option.card, taken=option.taken))
+            assert option.value.cards == (len(option.taken) + 1 if option.taken else 0)
+            assert option.value.sweep == after.turns[-1].sweep
+        if len(state.table) <= BRUTE_TABLE:
+            assert rated.exact
+            assert rated.best_with_card.value == brute_best(game, state, rated.card)
+            assert rated.best_play.value == max(brute_best(game, state, card) for card in held)
+            checked += 1
+        state = apply_play(state, entry)
+    for seat in reviewed.seats:
+        mine = [rated for rated in reviewed.plays if rated.seat == seat.seat]
+        assert seat.plays == len(mine)
+        assert seat.best_plays == sum(not rated.missed for rated in mine)
+        missed = [rated for rated in mine if rated.missed]
+        assert seat.points_missed == sum(
+            rated.best_play.value.points - rated.value.points for rated in missed
+        )
+    assert [seat.seat for seat in reviewed.seats] == list(range(setup.players))
+    return checked
+
+
+CASES = [
+    pytest.param("tablo", 2, False, {}, id="tablo-2p"),
+    pytest.param("tablo", 3, False, {"direction": "counterclockwise"}, id="tablo-3p-counterclockwise"),
+    pytest.param("tablo", 4, True, {"leftovers": "last_capturer"}, id="tablo-4p-pairs"),
+    pytest.param("escoba", 2, False, {}, id="escoba-2p-pair"),
+    pytest.param("escoba", 3, False, {"capture": "any", "last_play_sweep": False}, id="escoba-3p-any"),
+    pytest.param(
+        "escoba", 4, True, {"capture": "fifteen", "deal": "scopone"}, id="escoba-4p-scopone-fifteen"
+    ),
+    pytest.param("escoba", 2, False, {"capture_priority": True, "muerto": True}, id="escoba-2p-priority"),
+    pytest.param("tamlin", 2, False, {}, id="tamlin-2p"),
+    pytest.param(
+        "tamlin", 4, True, {"ace_takes_ace": True, "scoring": "cassino"}, id="tamlin-4p-ace-takes-ace"
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "teams", "options"), CASES)
+@settings(max_examples=6, deadline=None)
+@given(data=st.data())
+def test_review_matches_the_brute_force_reference(
+    game: str, players: int, teams: bool, options: dict[str, OptionValue], data: st.DataObject
+) -> None:
+    rules = _rules(game, players, options)
+    choose = lambda n: data.draw(st.integers(0, n - 1))  # noqa: E731
+    table_ok = (lambda card: card.rank != 11) if game == "tamlin" else (lambda card: True)
+    setup, log = random_hand(rules, players, choose, teams=teams, table_ok=table_ok)
+    reviewed = review(game, setup, log, options)
+    assert check_against_reference(game, rules, setup, log, reviewed) > 0
+
+
+def tiny_review(game: str, options: dict[str, OptionValue], table: str, log: list[LogEntry]) -> HandReview:
+    """A hand of 2 players dealt ``len(log) // 2`` cards each, once (small enough to work out by hand)."""
+    rules = replace(_rules(game, 2, options), deals=(len(log) // 2,))
+    setup = HandSetup(players=2, table=parse_cards(table.split()))
+    state = new_hand(rules, setup)
+    for entry in log:
+        state = apply_play(state, entry)
+    reviewed = review_hand(state, setup.table, REVIEWS[game])
+    assert check_against_reference(game, rules, setup, tuple(log), reviewed) == len(log)
+    return reviewed
+
+
+def test_tablo_a_trail_when_a_king_could_make_a_tablo_is_missed() -> None:
+    reviewed = tiny_review(
+        "tablo",
+        {},
+        "10D 4C 5H 9S",
+        [play(1, "7S"), play(0, "5D", "5H"), play(1, "KC", "10D 4C"), play(0, "4H")],
+    )
+    first = reviewed.plays[0]
+    assert (first.value, first.missed) == (Value(False, 0, 0), True)
+    assert first.best_with_card.taken == ()
+    assert (first.best_play.card, set(first.best_play.taken)) == (
+        Card.parse("KC"),
+        set(parse_cards(["10D", "4C", "5H", "9S"])),
+    )
+    assert first.best_play.value == Value(True, 3, 5)  # 10♦ 2 and K♣ 1, a tablo
+    assert [rated.missed for rated in reviewed.plays] == [True, False, False, False]
+    assert [(seat.plays, seat.best_plays, seat.points_missed) for seat in reviewed.seats] == [
+        (2, 2, 0),
+        (2, 1, 3),
+    ]
+
+
+def test_tamlin_a_jack_trailed_to_an_empty_table_is_minus_one() -> None:
+    log = [play(1, "AS", "2S 3D 4C 5H"), play(0, "JS"), play(1, "6C"), play(0, "3H")]
+    reviewed = tiny_review("tamlin", {}, "2S 3D 4C 5H", log)
+    assert reviewed.plays[0].value == Value(True, 2, 5)  # a played ace is 14: a tamlin, A♠ and 2♠
+    jack = reviewed.plays[1]
+    assert (jack.value, jack.best_play.card, jack.best_play.value) == (
+        Value(False, -1, 0),
+        Card.parse("3H"),
+        Value(False, 0, 0),
+    )
+    assert reviewed.seats[0].points_missed == 1
+
+
+def test_escoba_a_wrong_capture_that_stood_is_rated_as_made() -> None:
+    log = [play(1, "5D", "AC 2C 3C"), play(0, "9H")]
+    reviewed = tiny_review("escoba", {"manual_capture": True}, "AC 2C 3C 4C", log)
+    wrong = reviewed.plays[0]
+    assert wrong.value == Value(False, 0, 4)
+    assert wrong.best_play.value == Value(False, 0, 3)
+    assert not wrong.missed
+
+
+@pytest.mark.parametrize("counts", [True, False])
+def test_escoba_taking_the_whole_table_with_the_last_card_sweeps_as_the_option_says(counts: bool) -> None:
+    log = [play(1, "9H", "2C 3C 4C"), play(0, "AD", "AC")]
+    reviewed = tiny_review("escoba", {"last_play_sweep": counts, "capture": "any"}, "AC 2C 3C 4C", log)
+    assert reviewed.plays[1].value == reviewed.plays[1].best_play.value == Value(counts, 0, 2)
+
+
+def test_review_refuses_an_unfinished_hand() -> None:
+    setup = HandSetup(players=2, table=parse_cards(["10D", "2C", "5H", "3S"]))
+    with pytest.raises(ReviewIncomplete) as raised:
+        review("tablo", setup, [play(1, "7S")], {})
+    assert raised.value.facts == {"plays": 48, "played": 1}
+
+
+@pytest.mark.parametrize(
+    ("game", "error"),
+    [pytest.param("twenty", NoCaptureGame, id="twenty"), pytest.param("chess", UnknownGame, id="unknown")],
+)
+def test_review_is_for_capture_games_only(game: str, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        review(game, HandSetup(players=2), [], {})
+
+
+def test_review_raises_the_replays_own_errors() -> None:
+    setup = HandSetup(players=2, table=parse_cards(["10D", "2C", "5H", "3S"]))
+    with pytest.raises(WrongSeat):
+        review("tablo", setup, [play(0, "7S")], {})

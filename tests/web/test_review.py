@@ -1,0 +1,114 @@
+"""The hand review screen (issue 17): missed plays first with the table as it was, English and Russian;
+the finished screen sums the review per player; a hand entered by counts says why it has none."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import translation
+
+from games.models import Hand
+from games.reviews import hand_review
+from games.rules.cards import Card, parse_cards
+from games.rules.review import Option, PlayReview, Value
+from games.services.demo import demo_hand_play, demo_match_play
+from games.services.hands import hand_start, hand_summary_record
+from tests.factories import Personas, make_personas
+from web.reviews import play_sentence
+
+COUNTS = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
+
+
+@pytest.fixture
+def people(db: None) -> Personas:
+    return make_personas()
+
+
+def page_of(client: Client, user: User, url: str, language: str = "en") -> Any:
+    client.force_login(user)
+    return client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_review_lists_the_missed_plays_first_with_the_table(
+    people: Personas, client: Client, language: str
+) -> None:
+    hand = demo_hand_play(match=people.match, rng=random.Random(2))
+    hand.match = people.match
+    reviewed = hand_review(hand)
+    names = {0: "Ana", 1: "Bo"}
+    with translation.override(language):
+        missed = [play_sentence(play, names[play.seat], "tablo") for play in reviewed.plays if play.missed]
+        best = [play_sentence(play, names[play.seat], "tablo") for play in reviewed.plays if not play.missed]
+    assert missed
+    assert best
+    response = page_of(client, people.member, f"/matches/{people.match.pk}/hands/1/review/", language)
+    assert response.status_code == 200
+    page = response.content.decode()
+    positions = [page.index(text) for text in missed + best]  # missed first, each in play order
+    assert positions == sorted(positions)
+    heading = {"en": "Missed plays", "ru": "Упущенные ходы"}[language]
+    assert page.index(heading) < positions[0]
+    assert (
+        ({"en": "could have taken", "ru": "можно было взять"}[language]) in missed[0]
+        or "instead" in missed[0]
+    )
+    assert page.count('class="review-play missed"') == len(missed)
+
+
+def test_a_missed_play_reads_as_the_issue_words_it() -> None:
+    play = PlayReview(
+        play_index=11,
+        seat=0,
+        card=Card.parse("7S"),
+        taken=(),
+        value=Value(False, 0, 0),
+        table=parse_cards(["10D", "2C"]),
+        best_with_card=Option(card=Card.parse("7S"), taken=(), value=Value(False, 0, 0)),
+        best_play=Option(card=Card.parse("KC"), taken=parse_cards(["10D", "2C"]), value=Value(True, 3, 3)),
+    )
+    with translation.override("en"):
+        assert play_sentence(play, "Ana", "tablo") == (
+            "Play 12: Ana played 7♠ and took nothing; K♣ could have taken 10♦ 2♣: 3 points, a tablo."
+        )
+    with translation.override("ru"):
+        assert play_sentence(play, "Ана", "tablo") == (
+            "Ход 12: Ана сыграл(а) 7♠ и ничего не взял(а); картой К♣ можно было взять 10♦ 2♣: 3 очка, табло."  # noqa: RUF001 (Cyrillic on purpose)
+        )
+
+
+def test_a_hand_entered_by_counts_has_no_review_and_says_why(people: Personas, client: Client) -> None:
+    hand_summary_record(hand=hand_start(match=people.match, mode=Hand.Mode.SUMMARY), entries=COUNTS)
+    match_page = page_of(client, people.member, f"/matches/{people.match.pk}/").content.decode()
+    assert "Hand 1 was entered by its counts, so it has no review." in match_page
+    page = page_of(client, people.member, f"/matches/{people.match.pk}/hands/1/review/").content.decode()
+    assert "was entered by its counts, so there are no plays to review" in page
+    assert "Missed plays" not in page
+
+
+def test_an_outsider_cannot_see_a_review(people: Personas, client: Client) -> None:
+    demo_hand_play(match=people.match, rng=random.Random(2))
+    assert page_of(client, people.outsider, f"/matches/{people.match.pk}/hands/1/review/").status_code == 404
+    assert page_of(client, people.member, f"/matches/{people.match.pk}/hands/9/review/").status_code == 404
+
+
+def test_the_finished_screen_sums_the_review_per_player(people: Personas, client: Client) -> None:
+    people.match.options = {"target": 1}
+    people.match.save(update_fields=["options"])
+    match = demo_match_play(match=people.match, rng=random.Random(7))
+    hands = list(match.hands.order_by("number"))
+    for hand in hands:
+        hand.match = match
+    seats = [seat for hand in hands for seat in hand_review(hand).seats]
+    best = [sum(s.best_plays for s in seats if s.seat == seat) for seat in (0, 1)]
+    plays = [sum(s.plays for s in seats if s.seat == seat) for seat in (0, 1)]
+    page = page_of(client, people.member, f"/matches/{match.pk}/").content.decode()
+    section = page[page.index('class="review-totals"') :]
+    assert "Hand reviews" in section
+    assert f"{best[0]} / {plays[0]}" in section
+    assert f"{best[1]} / {plays[1]}" in section
+    assert f'href="/matches/{match.pk}/hands/1/review/"' in section

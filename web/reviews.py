@@ -1,0 +1,155 @@
+"""The hand review as people read it (issue 17): each play in a sentence, missed plays first, and each
+player's totals, on a hand's review screen and summed on a finished match's screen.
+
+Nothing here rates a play: the engine's review (``games.reviews``) does; this module words it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.models import Hand, Match
+from games.reviews import hand_review
+from games.rules.cards import Card
+from games.rules.errors import RuleViolation
+from games.rules.review import HandReview, PlayReview
+from games.selectors import sides_of_match
+from games.services.errors import ReviewNoPlays
+from games.stats.models import HandReviewSeat
+from games.stats.reviews import ReviewTotals, reviewable_hands, totals_of
+from web.cards import card_label, cards_label
+from web.violations import violation_text
+
+
+def sweep_article(game: str) -> str:
+    """ "a tablo", "an escoba", "a tamlin": what a play that takes the whole table is (B9, E7, T12)."""
+    names = {"tablo": _("a tablo"), "escoba": _("an escoba"), "tamlin": _("a tamlin")}
+    return names.get(game, _("a sweep"))
+
+
+def _worth(points: int, sweep: bool, game: str) -> str:
+    worth = ngettext("%(count)s point", "%(count)s points", points) % {"count": points}
+    return _("%(worth)s, %(sweep)s") % {"worth": worth, "sweep": sweep_article(game)} if sweep else worth
+
+
+def _took(name: str, card: Card, taken: Sequence[Card]) -> str:
+    if not taken:
+        return _("%(name)s played %(card)s and took nothing") % {"name": name, "card": card_label(card)}
+    return _("%(name)s played %(card)s and took %(taken)s") % {
+        "name": name,
+        "card": card_label(card),
+        "taken": cards_label(taken),
+    }
+
+
+def play_sentence(play: PlayReview, name: str, game: str) -> str:
+    """ "Play 12: Ana played 7♠ and took nothing; K♣ could have taken 10♦ 2♣: 3 points, a tablo"."""
+    made = _("Play %(number)s: %(took)s") % {
+        "number": play.play_index + 1,
+        "took": _took(name, play.card, play.taken),
+    }
+    if not play.missed:
+        return _("%(made)s: the best play.") % {"made": made}
+    best = play.best_play
+    if best.taken:
+        could = _("%(card)s could have taken %(taken)s: %(worth)s") % {
+            "card": card_label(best.card),
+            "taken": cards_label(best.taken),
+            "worth": _worth(best.value.points, best.value.sweep, game),
+        }
+    else:
+        could = _("%(card)s could have been played instead") % {"card": card_label(best.card)}
+    return _("%(made)s; %(could)s.") % {"made": made, "could": could}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLine:
+    text: str
+    table: tuple[Card, ...]
+    missed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    name: str
+    totals: ReviewTotals
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReviewScreen:
+    """A hand's review, or why it has none (``reason``)."""
+
+    hand: Hand
+    numbers: tuple[int, ...]  # the match's hands, for moving between their reviews
+    reason: str = ""
+    missed: tuple[PlayLine, ...] = ()
+    others: tuple[PlayLine, ...] = ()
+    players: tuple[PlayerLine, ...] = ()
+
+    @property
+    def previous(self) -> int | None:
+        earlier = [number for number in self.numbers if number < self.hand.number]
+        return earlier[-1] if earlier else None
+
+    @property
+    def next(self) -> int | None:
+        return next((number for number in self.numbers if number > self.hand.number), None)
+
+
+def seat_names(match: Match) -> dict[int, str]:
+    return {seat.number: seat.player.name for side in sides_of_match(match) for seat in side}
+
+
+def review_screen(match: Match, hand: Hand) -> ReviewScreen:
+    """What the review screen of ``hand`` shows."""
+    numbers = tuple(match.hands.order_by("number").values_list("number", flat=True))
+    try:
+        reviewed = hand_review(hand)
+    except (ReviewNoPlays, RuleViolation) as error:
+        return ReviewScreen(hand=hand, numbers=numbers, reason=violation_text(error))
+    names = seat_names(match)
+    lines = [
+        PlayLine(play_sentence(play, names.get(play.seat, "?"), match.game), play.table, play.missed)
+        for play in reviewed.plays
+    ]
+    return ReviewScreen(
+        hand=hand,
+        numbers=numbers,
+        missed=tuple(line for line in lines if line.missed),
+        others=tuple(line for line in lines if not line.missed),
+        players=_players(reviewed, names),
+    )
+
+
+def _players(reviewed: HandReview, names: Mapping[int, str]) -> tuple[PlayerLine, ...]:
+    return tuple(
+        PlayerLine(
+            names.get(seat.seat, "?"), ReviewTotals(1, seat.plays, seat.best_plays, seat.points_missed)
+        )
+        for seat in reviewed.seats
+    )
+
+
+def match_review_lines(match: Match) -> tuple[PlayerLine, ...]:
+    """Each player's review summed over the match's hands recorded play by play (stored by the follow-up
+    task; a hand whose rows are not stored yet is reviewed now)."""
+    hands = list(reviewable_hands(match))
+    if not hands:
+        return ()
+    rows: dict[int, list[HandReviewSeat]] = {}
+    for row in HandReviewSeat.objects.filter(hand__in=hands):
+        rows.setdefault(row.seat, []).append(row)
+    stored = {row.hand_id for seat_rows in rows.values() for row in seat_rows}
+    totals = {seat: totals_of(seat_rows) for seat, seat_rows in rows.items()}
+    for hand in hands:
+        if hand.pk not in stored:
+            hand.match = match
+            for seat in hand_review(hand).seats:
+                more = ReviewTotals(1, seat.plays, seat.best_plays, seat.points_missed)
+                totals[seat.seat] = totals.get(seat.seat, ReviewTotals()) + more
+    names = seat_names(match)
+    return tuple(PlayerLine(names.get(seat, "?"), totals[seat]) for seat in sorted(totals))

@@ -1,0 +1,26 @@
+"""A hand's review screen (issue 17): every play rated, missed plays first, with the table as it was."""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+
+from games.models import Hand
+from games.selectors import hand_get
+from web.reviews import review_screen
+from web.views import HtmxHttpRequest
+from web.views.live import match_readable
+
+
+def hand_review_page(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Read like the match: whoever may see the match may see its hands' reviews."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    match = match_readable(request, pk)
+    try:
+        hand = hand_get(match=match, number=number)
+    except Hand.DoesNotExist:
+        raise Http404 from None
+    hand.match = match
+    return render(request, "web/matches/review.html", {"match": match, "screen": review_screen(match, hand)})
