@@ -53,6 +53,7 @@ def hand_setup(hand: Hand, *, players: int, teams: bool, sweeps_before: Sequence
         table=cards(hand.table),
         set_aside=cards(hand.set_aside),
         sweeps_before=tuple(sweeps_before),
+        number=hand.number,
     )
 
 

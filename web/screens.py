@@ -10,7 +10,7 @@ import hashlib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from itertools import accumulate
 from typing import Any
 
@@ -32,7 +32,7 @@ from games.selectors import (
     sides_of_match,
 )
 from games.services.hands import summary_pending
-from games.services.scoring import is_time_up, setup_of, table_of
+from games.services.scoring import is_time_up, setup_of, table_of, time_limit_deadline
 from web.presets import game_title, sweep_name
 from web.violations import Who
 
@@ -100,9 +100,9 @@ class Clock:
 
 def clock_of(match: Match) -> Clock | None:
     """The time limit of a match in progress, or ``None`` (no limit, or the match is over)."""
-    if match.time_limit_minutes is None or match.status != Match.Status.IN_PROGRESS:
+    deadline = time_limit_deadline(match)
+    if deadline is None or match.status != Match.Status.IN_PROGRESS:
         return None
-    deadline = match.created_at + timedelta(minutes=match.time_limit_minutes)
     seconds = (deadline - timezone.now()).total_seconds()
     up = is_time_up(match)
     return Clock(deadline=deadline, minutes_left=0 if up else max(1, math.ceil(seconds / 60)), up=up)
@@ -131,8 +131,9 @@ class MatchScreen:
 
     @property
     def next_dealer(self) -> int:
-        """Who deals the next hand by default: the deal passes clockwise (RULES.md A4, B5, T4)."""
-        return 0 if self.last_hand is None else (self.last_hand.dealer + 1) % self.match.player_count
+        """Who deals the next hand by default: the deal passes as the game says (docs/rules/shared.md A4)."""
+        previous = None if self.last_hand is None else self.last_hand.dealer
+        return find_game(self.match.game).next_dealer(previous, self.match.player_count, self.match.options)
 
     @property
     def next_hand_number(self) -> int:

@@ -26,7 +26,7 @@ from games.rules.game import (
 from games.rules.items import match_totals
 from games.rules.registry import register
 from games.rules.setups import verify_players, verify_set_aside
-from games.rules.summaries import verified_rows
+from games.rules.summaries import Totals, verified_rows
 
 
 def escoba_options(raw: Options) -> EscobaOptions:
@@ -72,8 +72,12 @@ def replay_hand(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> Hand
     """
     options = escoba_options(raw)
     seats = verify_players(GAME, setup, TEAM_PLAYERS)
-    state, rulings = replay_with_challenges(hand_rules(setup.players, options), setup, log)
-    counts = [EscobaCounts.of(pile, sweeps) for pile, sweeps in zip(state.piles, state.sweeps, strict=True)]
+    current = options.edition > 1
+    state, rulings = replay_with_challenges(hand_rules(setup.players, options), setup, log, take_back=current)
+    counts = [
+        EscobaCounts.of(pile, sweeps, all_suits=current)
+        for pile, sweeps in zip(state.piles, state.sweeps, strict=True)
+    ]
     sides = side_reports(
         seats,
         counts,
@@ -107,13 +111,13 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
     deal = options.deal_for(setup.players)
     verify_set_aside(GAME, setup, deal.out)
     captured = [card for card in DECK if card not in setup.set_aside]
-    rows = verified_rows(
-        summaries,
-        summary_shape(sevens=options.sevens),
+    totals = Totals(
         sides=len(seats),
         captured=captured,
         unknown=deal.out - len(setup.set_aside),
+        strict=options.edition > 1,
     )
+    rows = verified_rows(summaries, summary_shape(sevens=options.sevens, edition=options.edition), totals)
     counts = [EscobaCounts(**row) for row in rows]
     return HandReport(complete=True, next_seat=None, sides=side_reports(seats, counts, options))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.rules.cards import deck
-from games.rules.game import Options, OptionSpec
+from games.rules.game import EDITION, Options, OptionSpec
 
 OPTION_SPECS = (
     OptionSpec(key="capture", default="pair", allowed=("pair", "any", "fifteen"), rule="E5, 3.2(b), 3.2(f)"),
@@ -13,9 +13,11 @@ OPTION_SPECS = (
     OptionSpec(key="muerto", default=False, allowed=(False, True), rule="3.2(d)"),
     OptionSpec(key="manual_capture", default=False, allowed=(False, True), rule="3.2(g)"),
     OptionSpec(key="sevens", default="most_sevens", allowed=("most_sevens", "primera"), rule="3.2(c)"),
+    OptionSpec(key="lead", default="after_dealer", allowed=("after_dealer", "dealer"), rule="3.2(a)"),
     OptionSpec(key="last_play_sweep", default=True, allowed=(True, False), rule="E7"),
     OptionSpec(key="capture_priority", default=False, allowed=(False, True), rule="3.2(b)"),
     OptionSpec(key="target", default=11, positive_int=True, rule="E10"),
+    EDITION,
 )
 
 DECK = deck(faces=False)  # A-10 in four suits (RULES.md E1)
@@ -59,9 +61,11 @@ class EscobaOptions:
     muerto: bool
     manual_capture: bool
     sevens: str
+    lead: str
     last_play_sweep: bool
     capture_priority: bool
     target: int
+    edition: int
 
     @classmethod
     def of(cls, resolved: Options) -> EscobaOptions:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from games.rules.cards import Card, Suit
+from games.rules.game import CURRENT_EDITION
 from games.rules.items import item_points, passed_on, winner_by_margin
 from games.rules.summaries import SummaryShape
 
@@ -34,8 +35,8 @@ class EscobaCounts:
     primera: int = 0
 
     @classmethod
-    def of(cls, cards: Iterable[Card], sweeps: int) -> EscobaCounts:
-        """Count a side's captured ``cards``."""
+    def of(cls, cards: Iterable[Card], sweeps: int, *, all_suits: bool = True) -> EscobaCounts:
+        """Count a side's captured ``cards`` (``all_suits``: as :func:`primera`)."""
         pile = tuple(cards)
         return cls(
             cards=len(pile),
@@ -43,19 +44,23 @@ class EscobaCounts:
             sevens=sum(1 for card in pile if card.rank == 7),
             seven_diamonds=int(SEVEN_DIAMONDS in pile),
             sweeps=sweeps,
-            primera=primera(pile),
+            primera=primera(pile, all_suits=all_suits),
         )
 
 
-def primera(cards: Iterable[Card]) -> int:
-    """The best primiera value in each suit, summed; a missing suit adds 0 (RULES.md 3.2(c)).
+def primera(cards: Iterable[Card], *, all_suits: bool = True) -> int:
+    """The best primiera value in each suit, summed; 0 for a side that lacks a suit, which cannot win
+    the point (docs/rules/escoba.md 3.2(c)). Edition 1 (``all_suits=False``) let a missing suit add 0.
 
-    >>> primera([Card(7, Suit.DIAMONDS), Card(1, Suit.DIAMONDS), Card(6, Suit.SPADES)])
-    39
+    >>> spades_hearts = [Card(7, Suit.DIAMONDS), Card(1, Suit.DIAMONDS), Card(6, Suit.SPADES)]
+    >>> primera(spades_hearts), primera(spades_hearts, all_suits=False)
+    (0, 39)
     """
     best: dict[Suit, int] = {}
     for card in cards:
         best[card.suit] = max(best.get(card.suit, 0), PRIMERA_VALUES[card.rank])
+    if all_suits and len(best) < len(Suit):
+        return 0
     return sum(best.values())
 
 
@@ -102,10 +107,16 @@ def _least_cards(row: Mapping[str, int]) -> int:
     return max(row["diamonds"] + row["sevens"] - row["seven_diamonds"], 2 * row["sweeps"])
 
 
-def summary_shape(*, sevens: str) -> SummaryShape:
+def _least_cards_all_suits(row: Mapping[str, int]) -> int:
+    """As :func:`_least_cards`; a primera above 0 needs a card of each of the four suits."""
+    return max(_least_cards(row), len(Suit) * (row["primera"] > 0))
+
+
+def summary_shape(*, sevens: str, edition: int = CURRENT_EDITION) -> SummaryShape:
     """The Escoba end-of-hand summary: per side ``cards diamonds sevens seven_diamonds sweeps``
-    (plus ``primera`` under ``sevens: primera``)."""
+    (plus ``primera`` under ``sevens: primera``: 0 for a side that lacks a suit, edition 2)."""
     with_primera = sevens == "primera"
+    all_suits = with_primera and edition > 1
     return SummaryShape(
         keys=("cards", "diamonds", "sevens", "seven_diamonds", "sweeps") + (("primera",) * with_primera),
         features=(
@@ -115,5 +126,6 @@ def summary_shape(*, sevens: str) -> SummaryShape:
         ),
         limits=(("seven_diamonds", 1),) + ((("primera", PRIMERA_MAX),) * with_primera),
         requires=(("seven_diamonds", "7D", "diamonds"), ("seven_diamonds", "7D", "sevens")),
-        least_cards=_least_cards,
+        least_cards=_least_cards_all_suits if all_suits else _least_cards,
+        held=("diamonds", "sevens", "seven_diamonds") + (("primera",) * with_primera),
     )

@@ -49,15 +49,19 @@ LeftoverRule = Callable[["HandState"], int | None]
 
 
 def last_capturer(state: HandState) -> int | None:
-    """The seat that captured last (RULES.md E8, T13, Tablo ``leftovers: last_capturer``)."""
+    """The seat that captured last; nobody when nobody captured (docs/rules/shared.md A5, E8, T13,
+    Tablo ``leftovers: last_capturer``)."""
     return next((turn.seat for turn in reversed(state.turns) if turn.taken), None)
 
 
-def last_card_rule(rank: Callable[[Card], int]) -> LeftoverRule:
+def last_card_rule(rank: Callable[[Card], int], *, when_nobody_captured: bool = True) -> LeftoverRule:
     """Tablo B10: whoever last captured with his last card; else the highest last card by ``rank``,
-    a tie going to the later-played card."""
+    a tie going to the later-played card; also when nobody captured in the whole hand unless
+    ``when_nobody_captured`` is False (edition 1)."""
 
     def leftover_seat(state: HandState) -> int | None:
+        if not when_nobody_captured and not any(turn.taken for turn in state.turns):
+            return None
         last_cards = state.turns[-state.players :]
         for turn in reversed(last_cards):
             if turn.taken:
@@ -88,6 +92,7 @@ class HandRules:
     leftovers: LeftoverRule = last_capturer
     last_play_sweeps: bool = True
     enforce: bool = True
+    lead: int = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -173,7 +178,7 @@ def new_hand(rules: HandRules, setup: HandSetup) -> HandState:
     return HandState(
         rules=rules,
         sides=sides,
-        first=(setup.dealer + rules.direction) % setup.players,
+        first=(setup.dealer + rules.direction * rules.lead) % setup.players,
         table=setup.table,
         seen=frozenset(seen),
         piles=((),) * len(sides),
@@ -264,7 +269,16 @@ def apply_play(state: HandState, play: LogEntry) -> HandState:
     Raises:
         as :func:`judge_play`.
     """
-    turn = judge_play(state, play)
+    return _moved(state, judge_play(state, play))
+
+
+def trail_instead(before: HandState, turn: Turn) -> HandState:
+    """``before`` after ``turn``'s card was trailed instead: a rightly challenged capture is taken back,
+    the taken cards stay on the table and nothing is captured or swept (Escoba 3.2(g))."""
+    return _moved(before, replace(turn, taken=(), sweep=False))
+
+
+def _moved(state: HandState, turn: Turn) -> HandState:
     side = state.side_of(turn.seat)
     piles, sweeps = list(state.piles), list(state.sweeps)
     if turn.taken:
@@ -286,10 +300,10 @@ def apply_play(state: HandState, play: LogEntry) -> HandState:
 
 
 def _finish(state: HandState) -> HandState:
-    """Give the leftovers (RULES.md B10, E8, T13, A5): nobody gets them when nobody captured."""
+    """Give the leftovers as the game's rule says (docs/rules/shared.md A5, B10, E8, T13)."""
     if not state.table:
         return state
-    seat = state.rules.leftovers(state) if any(turn.taken for turn in state.turns) else None
+    seat = state.rules.leftovers(state)
     if seat is None:
         return replace(state, table=(), leftovers=state.table)
     side = state.side_of(seat)

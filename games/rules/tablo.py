@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from games.rules.capturing import Capturing, register_capturing
 from games.rules.cards import ACE, JACK, Card, deck
-from games.rules.errors import BadSweepsBefore, SummaryInconsistent, SummaryTotalMismatch
+from games.rules.errors import BadSweepsBefore, SummaryInconsistent, SummaryTotalMismatch, label
 from games.rules.game import (
+    EDITION,
     Game,
     HandReport,
     HandSetup,
@@ -31,6 +32,7 @@ from games.rules.hand import (
     COUNTERCLOCKWISE,
     HandRules,
     HandState,
+    LeftoverRule,
     last_capturer,
     last_card_rule,
     replay,
@@ -38,7 +40,7 @@ from games.rules.hand import (
 from games.rules.items import match_totals
 from games.rules.registry import register
 from games.rules.setups import verify_players
-from games.rules.summaries import SummaryShape, verified_rows
+from games.rules.summaries import SummaryShape, Totals, verified_rows
 from games.rules.tablo_scoring import (
     POINT_CARDS_TOTAL,
     card_points,
@@ -54,11 +56,13 @@ OPTION_SPECS = (
     OptionSpec(key="leftovers", default="last_card", allowed=("last_card", "last_capturer"), rule="B10"),
     OptionSpec(key="direction", default="clockwise", allowed=("clockwise", "counterclockwise"), rule="B7"),
     OptionSpec(key="target", default=100, positive_int=True, rule="B12"),
+    EDITION,
 )
 PLAYERS = (2, 3, 4)
 TEAM_PLAYERS = (4,)  # seats {0, 2} and {1, 3} (RULES.md B1, A4)
 DECK = deck(faces=True)
 TABLE_SIZE = 4
+PACK_ACE = 14  # the ace ranks above the King in pack order (B10)
 DEALS = {2: (6, 6, 6, 6), 3: (6, 6, 4), 4: (6, 6)}  # cards each player gets per deal (B5, B6)
 SUMMARY_SHAPE = SummaryShape(
     keys=("cards", "point_cards", "tablos"),
@@ -66,6 +70,7 @@ SUMMARY_SHAPE = SummaryShape(
     limits=(("point_cards", POINT_CARDS_TOTAL),),
     # a tablo takes the played card and at least one more; 21 point cards make 22 points (B3, B9)
     least_cards=lambda row: max(2 * row["tablos"], row["point_cards"] - 1),
+    held=("point_cards",),
 )
 
 
@@ -78,6 +83,7 @@ class TabloOptions:
     leftovers: str
     direction: str
     target: int
+    edition: int
 
 
 def tablo_options(raw: Options) -> TabloOptions:
@@ -98,8 +104,19 @@ def capture_values(card: Card, played: Card | None = None) -> tuple[int, ...]:
     return (card.rank + 1,) if card.rank >= JACK else (card.rank,)
 
 
-def _highest(card: Card) -> int:
-    return max(capture_values(card))  # B10 "highest last card": an ace ranks as 11 (RULES.md 4.2)
+def pack_rank(card: Card) -> int:
+    """B10 "highest last card": pack order with the ace highest, A > K > Q > J > 10 > ... > 2."""
+    return PACK_ACE if card.rank == ACE else card.rank
+
+
+def _leftover_rule(options: TabloOptions) -> LeftoverRule:
+    if options.leftovers == "last_capturer":
+        return last_capturer
+    if (
+        options.edition == 1
+    ):  # edition 1 ranked by capture value and gave nobody the cards when nobody captured
+        return last_card_rule(lambda card: max(capture_values(card)), when_nobody_captured=False)
+    return last_card_rule(pack_rank)
 
 
 CAPTURING = Capturing(values=capture_values, targets=capture_values, points=card_points)
@@ -119,8 +136,15 @@ def hand_rules(players: int, options: TabloOptions) -> HandRules:
         table_size=TABLE_SIZE,
         deals=DEALS[players],
         direction=CLOCKWISE if options.direction == "clockwise" else COUNTERCLOCKWISE,
-        leftovers=last_card_rule(_highest) if options.leftovers == "last_card" else last_capturer,
+        leftovers=_leftover_rule(options),
     )
+
+
+def deal_passes(raw: Options) -> int:
+    """B7: the deal passes the way play goes, to the right under ``counterclockwise`` (edition 1
+    passed it to the left in every case)."""
+    options = tablo_options(raw)
+    return -1 if options.direction == "counterclockwise" and options.edition > 1 else 1
 
 
 def _tablos_before(setup: HandSetup, sides: int) -> tuple[int, ...]:
@@ -186,7 +210,7 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
     options = tablo_options(raw)
     seats = verify_players(GAME, setup, TEAM_PLAYERS)
     before = _tablos_before(setup, len(seats))
-    rows = _verified_rows(summaries, len(seats))
+    rows = _verified_rows(summaries, len(seats), options)
     points = side_points(
         [row["cards"] for row in rows],
         [row["point_cards"] for row in rows],
@@ -204,21 +228,29 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
     return HandReport(complete=True, next_seat=None, sides=sides)
 
 
-def _verified_rows(summaries: Sequence[Mapping[str, object]], sides: int) -> Sequence[Mapping[str, int]]:
-    """The shared summary checks plus the point-card total, all problems reported together."""
+def _verified_rows(
+    summaries: Sequence[Mapping[str, object]], sides: int, options: TabloOptions
+) -> Sequence[Mapping[str, int]]:
+    """The shared summary checks plus the point-card total, all problems reported together. Under
+    ``last_card`` someone always gets the leftovers, so the counts cannot all be 0 (edition 2)."""
     problems: list[object] = []
     rows: Sequence[Mapping[str, int]] = ()
+    strict = options.edition > 1
+    may_be_empty = not strict or options.leftovers == "last_capturer"
+    totals = Totals(sides=sides, captured=DECK, may_be_empty=may_be_empty, strict=strict)
     try:
-        rows = verified_rows(summaries, SUMMARY_SHAPE, sides=sides, captured=DECK)
+        rows = verified_rows(summaries, SUMMARY_SHAPE, totals)
     except SummaryInconsistent as error:
         problems = list(error.facts["problems"])  # type: ignore[call-overload]  # a list, built by .of()
     values = [summary.get("point_cards") for summary in summaries]
     cards = [summary.get("cards") for summary in summaries]
     if all(isinstance(value, int) for value in values + cards):
         total = sum(value for value in values if isinstance(value, int))
-        expected = POINT_CARDS_TOTAL if any(cards) else 0
+        expected = POINT_CARDS_TOTAL if any(cards) or not may_be_empty else 0
         if total != expected:
-            mismatch = SummaryTotalMismatch(key="point_cards", total=total, expected=str(expected))
+            mismatch = SummaryTotalMismatch(
+                key="point_cards", what=label("point_cards"), total=total, expected=str(expected)
+            )
             problems.append({"code": mismatch.code, "message": mismatch.message, **mismatch.facts})
     if problems:
         raise SummaryInconsistent(count=len(problems), problems=problems)
@@ -256,6 +288,7 @@ GAME = register(
         score_summary=score_summary,
         match_status=match_status,
         team_players=TEAM_PLAYERS,
+        deal_passes=deal_passes,
     )
 )
 register_capturing(GAME.name, tablo_capturing)

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.rules.game import (
+    EDITION,
     Game,
     HandReport,
     HandSetup,
@@ -25,7 +26,7 @@ from games.rules.hand import replay
 from games.rules.items import match_totals
 from games.rules.registry import register
 from games.rules.setups import verify_players
-from games.rules.summaries import verified_rows
+from games.rules.summaries import Totals, verified_rows
 from games.rules.tamlin_hand import DECK, hand_rules, jack_penalties, verify_no_jack_on_table
 from games.rules.tamlin_scoring import SUMMARY_SHAPE, TamlinCounts, tamlin_points, tamlin_winner
 
@@ -36,6 +37,7 @@ OPTION_SPECS = (
     OptionSpec(key="ace_takes_ace", default=False, allowed=(False, True), rule="T3"),
     OptionSpec(key="target", default=21, positive_int=True, rule="T15"),
     OptionSpec(key="time_limit_minutes", default=None, positive_int=True, nullable=True, rule="T15"),
+    EDITION,
 )
 PLAYERS = (2, 3, 4)
 TEAM_PLAYERS = (4,)  # seats {0, 2} and {1, 3} (RULES.md T1, A4)
@@ -49,6 +51,7 @@ class TamlinOptions:
     ace_takes_ace: bool
     target: int
     time_limit_minutes: int | None
+    edition: int
 
 
 def tamlin_options(raw: Options) -> TamlinOptions:
@@ -121,7 +124,8 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
     """
     options = tamlin_options(raw)
     seats = verify_players(GAME, setup, TEAM_PLAYERS)
-    rows = verified_rows(summaries, SUMMARY_SHAPE, sides=len(seats), captured=DECK)
+    totals = Totals(sides=len(seats), captured=DECK, strict=options.edition > 1)
+    rows = verified_rows(summaries, SUMMARY_SHAPE, totals)
     counts = [TamlinCounts(**row) for row in rows]
     return HandReport(complete=True, next_seat=None, sides=side_reports(seats, counts, options))
 

@@ -95,6 +95,7 @@ SUMMARY_SHAPE = SummaryShape(
     total_caps=(("jack_penalties", 4),),  # there are four Jacks
     requires=(("two_spades", "2S", "spades"),),
     least_cards=_least_cards,
+    held=("spades", "ten_diamonds", "two_spades", "aces"),
 )
 """The Tamlin end-of-hand summary: per side ``cards spades ten_diamonds two_spades aces tamlins
 jack_penalties`` (``jack_penalties`` counts Jacks played to an empty table, >= 0)."""

@@ -53,7 +53,7 @@ def hand_start(
     set_aside: Sequence[str] = (),
     mode: str = Hand.Mode.PLAYS,
 ) -> Hand:
-    """Open the match's next hand; the dealer rotates clockwise unless given (RULES.md A4).
+    """Open the match's next hand; the deal passes as the game says unless given (docs/rules/shared.md A4).
 
     A hand in ``Hand.Mode.SUMMARY`` will be scored from its quick summary alone, so its table cards
     may be left out (no summary check uses them); it takes no plays.
@@ -109,7 +109,9 @@ def _hand_open(
     if previous is not None and previous.is_open:
         raise HandStillOpen(number=previous.number)
     if dealer is None:
-        dealer = 0 if previous is None else (previous.dealer + 1) % match.player_count
+        dealer = table_of(match).game.next_dealer(
+            None if previous is None else previous.dealer, match.player_count, match.options
+        )
     if not 0 <= dealer < match.player_count:
         raise BadDealer(dealer=dealer, last=match.player_count - 1)
     hand = Hand(
