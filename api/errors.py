@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from games.convert import jsonable
-from games.rules.errors import CodedError, RuleViolation
+from games.rules.errors import CodedError, RuleViolation, labelled
 from games.services.errors import RecordConflict
 
 logger = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ def envelope(code: str, message: str, details: Mapping[str, Any] | None = None) 
 def coded_body(exc: CodedError) -> dict[str, Any]:
     """A rule violation or record conflict in the envelope, its message in the request's language."""
     facts = {key: jsonable(value) for key, value in exc.facts.items()}
-    message = gettext(exc.template).format(**exc.facts)
+    message = gettext(exc.template).format(**labelled(exc.facts, gettext))
     return envelope(exc.code, message, facts)
 
 

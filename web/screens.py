@@ -80,7 +80,7 @@ class HandView:
     compulsory: bool  # a card that can capture must (RULES.md E6, T9)
     challenges: bool  # Escoba manual_capture (RULES.md 3.2(g))
     challengers: tuple[tuple[int, str], ...] = ()
-    rulings: tuple[Ruling, ...] = ()
+    rulings: tuple[Ruling, ...] = ()  # on the last play
     last_player: str = ""
 
     @property
@@ -193,10 +193,15 @@ def _sheet(board: Scoreboard) -> tuple[SheetRow, ...]:
     )
 
 
-def _rulings(report: HandReport, names: Mapping[int, str]) -> tuple[Ruling, ...]:
+def _rulings(report: HandReport, names: Mapping[int, str], play_index: int) -> tuple[Ruling, ...]:
+    """The rulings on the play ``play_index`` (each ruling belongs to its own play)."""
     found = report.extra.get("rulings", [])
     rulings = found if isinstance(found, list) else []
-    return tuple(Ruling(names.get(item["by"], "?"), item["correct"], item["points"]) for item in rulings)
+    return tuple(
+        Ruling(names.get(item["by"], "?"), item["correct"], item["points"])
+        for item in rulings
+        if item["play_index"] == play_index
+    )
 
 
 def hand_view(
@@ -232,7 +237,7 @@ def hand_view(
         challengers=tuple(
             (seat, name) for seat, name in names.items() if challenges and seat not in own_side
         ),
-        rulings=_rulings(report, names),
+        rulings=_rulings(report, names, len(plays) - 1),
         last_player=names.get(last.seat, "") if last else "",
     )
 

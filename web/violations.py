@@ -9,7 +9,7 @@ from typing import Protocol
 from django.utils.translation import gettext
 
 from games.rules.capturing import Verdict
-from games.rules.errors import CaptureIllegal, RuleViolation
+from games.rules.errors import CaptureIllegal, RuleViolation, labelled
 from web.cards import text_label
 
 
@@ -57,7 +57,7 @@ NOBODY = Who()
 
 def violation_text(error: Explained, who: Who = NOBODY) -> str:
     """The error's message, translated, with its card facts localized and its sides and seats named."""
-    facts = {key: who.name(key, _shown(value)) for key, value in error.facts.items()}
+    facts = {key: who.name(key, _shown(value)) for key, value in labelled(error.facts, gettext).items()}
     try:
         return gettext(error.template).format(**facts)
     except (KeyError, IndexError, ValueError):
