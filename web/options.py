@@ -1,4 +1,4 @@
-"""Option keys and values in words (RULES.md A2); the engine's option specs say which exist."""
+"""Option keys and values in words (docs/rules/shared.md A2); the engine's option specs say which exist."""
 
 from __future__ import annotations
 

@@ -46,7 +46,7 @@ class SideView:
     to_target: int | None
     leader: bool
     winner: bool
-    tablos: int | None  # Tablo's tablos over the match, drawn as tally marks (RULES.md B9)
+    tablos: int | None  # Tablo's tablos over the match, drawn as tally marks (docs/rules/tablo.md B9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +77,8 @@ class HandView:
     seen: frozenset[str]
     plays: tuple[Play, ...]
     captures: bool  # a capture game: plays take cards
-    compulsory: bool  # a card that can capture must (RULES.md E6, T9)
-    challenges: bool  # Escoba manual_capture (RULES.md 3.2(g))
+    compulsory: bool  # a card that can capture must (docs/rules/ E6, T9)
+    challenges: bool  # Escoba manual_capture (docs/rules/escoba.md 3.2(g))
     challengers: tuple[tuple[int, str], ...] = ()
     rulings: tuple[Ruling, ...] = ()  # on the last play
     last_player: str = ""
@@ -90,7 +90,8 @@ class HandView:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Clock:
-    """A match's time limit as the screen shows it (Tamlin, RULES.md T15): when it runs out, the whole
+    """A match's time limit as the screen shows it (Tamlin, docs/rules/tamlin.md T15): when it runs out, the
+    whole
     minutes left (rounded up), and whether it has run out."""
 
     deadline: datetime

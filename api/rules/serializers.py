@@ -59,7 +59,7 @@ def card_list(**kwargs: Any) -> serializers.ListField:
 
 
 class OptionsField(serializers.DictField):
-    """Game options by key (RULES.md A2); the engine rejects unknown keys and values."""
+    """Game options by key (docs/rules/shared.md A2); the engine rejects unknown keys and values."""
 
     child = serializers.JSONField(allow_null=True)  # null: the default of an option whose default is none
 

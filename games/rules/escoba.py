@@ -1,4 +1,4 @@
-"""Escoba (``escoba``): 2-6 players, 40 cards, options of RULES.md A2 (E1-E11, 3.2).
+"""Escoba (``escoba``): 2-6 players, 40 cards, options of docs/rules/escoba.md (A2, E1-E11, 3.2).
 
 The game as a :class:`~games.rules.game.Game`: hand replay (in :mod:`games.rules.escoba_hand`), the
 end-of-hand summary check and the match status. Points keys are listed in
@@ -47,7 +47,7 @@ def side_reports(
     challenges: Sequence[int] = (),
 ) -> tuple[SideReport, ...]:
     """The sides' points: items once the round is complete, sweeps and challenges at once, muerto
-    (RULES.md E7, E9, 3.2(d), 3.2(g))."""
+    (docs/rules/escoba.md E7, E9, 3.2(d), 3.2(g))."""
     points = escoba_points(counts, sevens=options.sevens, complete=complete)
     if options.manual_capture:
         for side, earned in enumerate(challenges or (0,) * len(counts)):
@@ -97,7 +97,7 @@ def replay_hand(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> Hand
 
 
 def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw: Options) -> HandReport:
-    """Check an end-of-hand summary against the deck and score it (RULES.md E9, 3.2(c)-(e)).
+    """Check an end-of-hand summary against the deck and score it (docs/rules/escoba.md E9, 3.2(c)-(e)).
 
     Each side gives ``cards diamonds sevens seven_diamonds sweeps`` (and ``primera`` under
     ``sevens: primera``); ``sweeps`` are the sweeps that score.
@@ -123,7 +123,7 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
 
 
 def match_status(hands: Sequence[HandReport], sides: int, raw: Options, time_up: bool) -> MatchStatus:
-    """Over when a side has reached the target and leads every other by 2 (RULES.md E10, EB-7).
+    """Over when a side has reached the target and leads every other by 2 (docs/rules/escoba.md E10, EB-7).
 
     ``time_up`` plays no part in Escoba.
     """

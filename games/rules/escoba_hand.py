@@ -1,4 +1,5 @@
-"""Escoba hands on the shared engine: capture modes, the deal, challenges (RULES.md E2-E8, 3.2(b), 3.2(g)).
+"""Escoba hands on the shared engine: capture modes, the deal, challenges (docs/rules/escoba.md E2-E8,
+3.2(b), 3.2(g)).
 
 Escoba is a configuration of :mod:`games.rules.hand`: A-10 at face value, one group per capture
 (``pair``: one equal card or exactly two summing; ``any``: any number summing; ``fifteen``: the
@@ -30,7 +31,7 @@ from games.rules.game import HandSetup, LogEntry, OptionValue
 from games.rules.hand import HandRules, HandState, apply_play, last_capturer, new_hand, trail_instead
 
 FIFTEEN = 15
-CORRECT_CHALLENGE, FALSE_CHALLENGE = 2, -1  # RULES.md 3.2(g)
+CORRECT_CHALLENGE, FALSE_CHALLENGE = 2, -1  # docs/rules/escoba.md 3.2(g)
 
 
 def face_value(card: Card, played: Card | None = None) -> tuple[int, ...]:
@@ -49,7 +50,7 @@ def rank_points(card: Card) -> int:
 
 def escoba_capturing(options: EscobaOptions) -> Capturing:
     """One group per capture, compulsory (E5, E6, 3.2(b), 3.2(f)); ``capture_priority`` has no
-    effect under ``fifteen`` (RULES.md A5)."""
+    effect under ``fifteen`` (docs/rules/shared.md A5)."""
     if options.capture == "fifteen":
         mode = CaptureMode(single_group=True)
         return Capturing(

@@ -1,4 +1,5 @@
-"""Escoba scoring: the four round items, sweeps, muerto, challenges and the match end (RULES.md E7-E10, 3.2).
+"""Escoba scoring: the four round items, sweeps, muerto, challenges and the match end (docs/rules/escoba.md
+E7-E10, 3.2).
 
 ``points`` keys of a side: ``most_cards``, ``most_diamonds``, ``most_sevens`` (``primera`` instead
 under ``sevens: primera``), ``seven_diamonds``, ``sweeps`` (the sweeps that score) and, under
@@ -18,7 +19,8 @@ from games.rules.summaries import SummaryShape
 
 SEVEN_DIAMONDS = Card(7, Suit.DIAMONDS)
 
-# Standard primiera values (RULES.md 3.2(c), PARLETT-136); 8, 9, 10 stand for the Italian court cards.
+# Standard primiera values (docs/rules/escoba.md 3.2(c), PARLETT-136); 8, 9, 10 stand for the Italian court
+# cards.
 PRIMERA_VALUES = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
 PRIMERA_MAX = 4 * PRIMERA_VALUES[7]
 
@@ -31,7 +33,7 @@ class EscobaCounts:
     diamonds: int = 0
     sevens: int = 0
     seven_diamonds: int = 0  # 1 when the side holds the 7♦
-    sweeps: int = 0  # the sweeps that score (RULES.md E7)
+    sweeps: int = 0  # the sweeps that score (docs/rules/escoba.md E7)
     primera: int = 0
 
     @classmethod
@@ -67,7 +69,8 @@ def primera(cards: Iterable[Card], *, all_suits: bool = True) -> int:
 def escoba_points(
     counts: Sequence[EscobaCounts], *, sevens: str, complete: bool = True
 ) -> tuple[dict[str, int], ...]:
-    """Each side's points: 1 per item to the sole side with the most, sweeps +1 each (RULES.md E9, E7).
+    """Each side's points: 1 per item to the sole side with the most, sweeps +1 each (docs/rules/escoba.md
+    E9, E7).
 
     Until the round is ``complete`` only the sweeps score (they score at once).
     """
@@ -88,7 +91,7 @@ def escoba_points(
 
 
 def credited(points: Sequence[Mapping[str, int]], *, muerto: bool) -> tuple[int, ...]:
-    """Each side's total for the round: under muerto every point is passed on (RULES.md 3.2(d)).
+    """Each side's total for the round: under muerto every point is passed on (docs/rules/escoba.md 3.2(d)).
 
     Challenge points (key ``challenges``) stay with the challenger's side in every case.
     """
@@ -98,7 +101,8 @@ def credited(points: Sequence[Mapping[str, int]], *, muerto: bool) -> tuple[int,
 
 
 def escoba_winner(totals: Sequence[int], target: int) -> int | None:
-    """The side that has reached ``target`` and leads every other by 2 or more (RULES.md E10, EB-7)."""
+    """The side that has reached ``target`` and leads every other by 2 or more (docs/rules/escoba.md E10,
+    EB-7)."""
     return winner_by_margin(totals, target, 2)
 
 

@@ -19,7 +19,7 @@ Options = Mapping[str, OptionValue]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OptionSpec:
-    """One option key (RULES.md A2): its default and allowed values.
+    """One option key (docs/rules/shared.md A2): its default and allowed values.
 
     ``allowed`` lists the values; ``positive_int`` admits any integer >= 1 (targets, time limits).
     ``None`` is admitted when ``nullable`` and whenever the default is ``None``. A ``hidden`` option
@@ -102,7 +102,7 @@ class HandReport:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MatchStatus:
-    """Where a match stands after its finished hands (RULES.md B12, E10, T15, W9-W10)."""
+    """Where a match stands after its finished hands (docs/rules/ B12, E10, T15, W9-W10)."""
 
     totals: tuple[int, ...]
     target: int | None
@@ -126,7 +126,7 @@ class Game:
     match_status: Callable[[Sequence[HandReport], int, Options, bool], MatchStatus]
     """``match_status(finished_hands, sides, options, time_up)``: ``sides`` is how many sides play."""
     team_players: tuple[int, ...] = ()
-    """Player counts that may play in teams (RULES.md A4)."""
+    """Player counts that may play in teams (docs/rules/shared.md A4)."""
     teams_by_default: tuple[int, ...] = ()
     """Player counts that play in teams unless told otherwise (Tamlin's four, T1)."""
     deal_passes: Callable[[Options], int] = lambda options: 1
@@ -149,7 +149,7 @@ def public_specs(game: Game) -> tuple[OptionSpec, ...]:
 
 
 def resolve_options(game: Game, raw: Mapping[str, object] | None) -> dict[str, OptionValue]:
-    """The game's defaults overlaid with ``raw`` (RULES.md A2).
+    """The game's defaults overlaid with ``raw`` (docs/rules/shared.md A2).
 
     Raises:
         UnknownOption: a key the game does not have.
@@ -178,7 +178,8 @@ def _checked_value(game: Game, spec: OptionSpec, value: object) -> OptionValue:
 
 
 def sides_of(players: int, teams: bool) -> tuple[tuple[int, ...], ...]:
-    """Seats of each side (RULES.md A4): pairs {0,2} {1,3}; six as {0,3} {1,4} {2,5}; else singles."""
+    """Seats of each side (docs/rules/shared.md A4): pairs {0,2} {1,3}; six as {0,3} {1,4} {2,5}; else
+    singles."""
     if teams:
         count = players // 2
         return tuple((seat, seat + count) for seat in range(count))

@@ -1,4 +1,5 @@
-"""A hand of a capture game as a value: plays in, new states out (Tablo, Escoba, Tamlin; RULES.md A3-A5).
+"""A hand of a capture game as a value: plays in, new states out (Tablo, Escoba, Tamlin; docs/rules/shared.md
+A3-A5).
 
 A game supplies a :class:`HandRules` value (its :class:`~games.rules.capturing.Capturing`, deck, deal
 schedule, direction, leftover rule, sweep rule); the engine checks each play (verify / can / apply)
@@ -49,7 +50,7 @@ LeftoverRule = Callable[["HandState"], int | None]
 
 
 def last_capturer(state: HandState) -> int | None:
-    """The seat that captured last; nobody when nobody captured (docs/rules/shared.md A5, E8, T13,
+    """The seat that captured last; nobody when nobody captured (docs/rules/ A5, E8, T13,
     Tablo ``leftovers: last_capturer``)."""
     return next((turn.seat for turn in reversed(state.turns) if turn.taken), None)
 
@@ -97,8 +98,8 @@ class HandRules:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandState:
-    """Where a hand stands. ``piles`` and ``sweeps`` are per side (RULES.md A4); once complete the
-    table is empty and ``leftovers`` went to ``leftover_side`` (``None``: nobody, RULES.md A5)."""
+    """Where a hand stands. ``piles`` and ``sweeps`` are per side (docs/rules/shared.md A4); once complete the
+    table is empty and ``leftovers`` went to ``leftover_side`` (``None``: nobody, docs/rules/shared.md A5)."""
 
     rules: HandRules
     sides: tuple[tuple[int, ...], ...]
@@ -126,7 +127,7 @@ class HandState:
 
     @property
     def next_seat(self) -> int | None:
-        """Whose turn it is (RULES.md A4, B7), ``None`` once the hand is complete."""
+        """Whose turn it is (docs/rules/tablo.md A4, B7), ``None`` once the hand is complete."""
         if self.is_complete:
             return None
         return (self.first + self.rules.direction * len(self.turns)) % self.players
@@ -300,7 +301,7 @@ def _moved(state: HandState, turn: Turn) -> HandState:
 
 
 def _finish(state: HandState) -> HandState:
-    """Give the leftovers as the game's rule says (docs/rules/shared.md A5, B10, E8, T13)."""
+    """Give the leftovers as the game's rule says (docs/rules/ A5, B10, E8, T13)."""
     if not state.table:
         return state
     seat = state.rules.leftovers(state)

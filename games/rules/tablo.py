@@ -1,4 +1,4 @@
-"""Tablo (``tablo``, Serbian Tablić): 2-4 players, 4 may play as two pairs (RULES.md A2, B1-B12).
+"""Tablo (``tablo``, Serbian Tablić): 2-4 players, 4 may play as two pairs (docs/rules/tablo.md A2, B1-B12).
 
 Capture values K 14, Q 13, J 12, A 1 or 11 (each ace on its own, the played one too), others pip
 (B4); a card takes any disjoint groups of equal cards and sums (B8); capturing is optional. A
@@ -59,7 +59,7 @@ OPTION_SPECS = (
     EDITION,
 )
 PLAYERS = (2, 3, 4)
-TEAM_PLAYERS = (4,)  # seats {0, 2} and {1, 3} (RULES.md B1, A4)
+TEAM_PLAYERS = (4,)  # seats {0, 2} and {1, 3} (docs/rules/tablo.md B1, A4)
 DECK = deck(faces=True)
 TABLE_SIZE = 4
 PACK_ACE = 14  # the ace ranks above the King in pack order (B10)
@@ -201,7 +201,7 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
     """Check an end-of-hand summary and score it (B3, B9, B11).
 
     Each side gives ``cards``, ``point_cards`` and ``tablos``; the cards add up to 52 and the point
-    cards to 22 (both 0 when nobody captured, RULES.md A5).
+    cards to 22 (both 0 when nobody captured, docs/rules/shared.md A5).
 
     Raises:
         SummaryInconsistent: listing every problem at once.

@@ -1,4 +1,5 @@
-"""Tamlin (``tamlin``): 2-4 players (4 usually as two pairs), 52 cards (RULES.md A2 ``tamlin``, T1-T15).
+"""Tamlin (``tamlin``): 2-4 players (4 usually as two pairs), 52 cards (docs/rules/tamlin.md A2 ``tamlin``,
+T1-T15).
 
 The game as a :class:`~games.rules.game.Game`: hand replay (in :mod:`games.rules.tamlin_hand`), the
 end-of-hand summary check and the match status. Points keys are listed in
@@ -40,7 +41,7 @@ OPTION_SPECS = (
     EDITION,
 )
 PLAYERS = (2, 3, 4)
-TEAM_PLAYERS = (4,)  # seats {0, 2} and {1, 3} (RULES.md T1, A4)
+TEAM_PLAYERS = (4,)  # seats {0, 2} and {1, 3} (docs/rules/tamlin.md T1, A4)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -73,7 +74,7 @@ def side_reports(
     complete: bool = True,
 ) -> tuple[SideReport, ...]:
     """The sides' points: card items once the hand is complete, tamlins and Jack penalties at once
-    (RULES.md T11-T14)."""
+    (docs/rules/tamlin.md T11-T14)."""
     points = tamlin_points(counts, scoring=options.scoring, complete=complete)
     return tuple(
         SideReport(
@@ -114,7 +115,7 @@ def replay_hand(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> Hand
 
 
 def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw: Options) -> HandReport:
-    """Check an end-of-hand summary against the deck and score it (RULES.md T14, A5).
+    """Check an end-of-hand summary against the deck and score it (docs/rules/tamlin.md T14, A5).
 
     Each side gives ``cards spades ten_diamonds two_spades aces tamlins jack_penalties``.
 
@@ -133,7 +134,7 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
 def match_status(hands: Sequence[HandReport], sides: int, raw: Options, time_up: bool) -> MatchStatus:
     """Over after a hand in which a side reached the target with the sole highest total, or, once the
     time limit is up (``time_up``, heeded only with ``time_limit_minutes`` set), as soon as one side
-    leads; tied leaders play another hand (RULES.md T15)."""
+    leads; tied leaders play another hand (docs/rules/tamlin.md T15)."""
     options = tamlin_options(raw)
     totals = match_totals(hands, sides)
     winner = tamlin_winner(totals, options.target, time_up=time_up and options.time_limit_minutes is not None)

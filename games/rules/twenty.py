@@ -1,4 +1,4 @@
-"""Maltese Twenty (``twenty``): the game as Scorekeeper sees it (RULES.md A2, A5, W1-W10).
+"""Maltese Twenty (``twenty``): the game as Scorekeeper sees it (docs/rules/twenty.md A2, A5, W1-W10).
 
 A "hand" is one round: ``HandSetup.starter`` is 0 in round 1 and 1 in round 2, ``set_aside`` holds the
 two bonus cards, and each log entry puts a card on the tally. A round's sides report the points
@@ -51,7 +51,7 @@ MORE_THAN = 20  # `over_twenty`: the winner needs more than 20 points (W10)
 
 
 class Winner(StrEnum):
-    """Who wins after round 2 (RULES.md W10, 2.2(b), A5)."""
+    """Who wins after round 2 (docs/rules/twenty.md W10, 2.2(b), A5)."""
 
     HIGHER = "higher"  # the higher total; equal totals draw
     OVER_TWENTY = "over_twenty"  # the higher total, and it must be more than 20

@@ -85,7 +85,7 @@ def _finish_if_over(*, match: Match) -> bool:
     if not is_time_up(match) or match.status != Match.Status.IN_PROGRESS:
         return False
     if match.hands.filter(closed_at__isnull=True).exists():
-        return False  # the hand in progress is played out first (RULES.md T15)
+        return False  # the hand in progress is played out first (docs/rules/tamlin.md T15)
     status = match_rescore(match=match, from_number=match.hands.count() + 1)
     if status.finished:
         followups_schedule(match=match)
@@ -190,7 +190,7 @@ def hand_correct(
 ) -> Hand:
     """Replace a closed hand's log (or summary); every score from it on is replayed, never patched.
 
-    The match may finish, or go on again, as the engine now says (RULES.md B12, E10, T15, W10).
+    The match may finish, or go on again, as the engine now says (docs/rules/ B12, E10, T15, W10).
 
     Raises:
         MatchNotInProgress: the match was abandoned.

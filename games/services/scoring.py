@@ -30,7 +30,8 @@ from games.services.errors import HandIncomplete
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A match as the engine sees it: the game, resolved options, players and sides (RULES.md A4)."""
+    """A match as the engine sees it: the game, resolved options, players and sides (docs/rules/shared.md
+    A4)."""
 
     game: Game
     options: Options

@@ -1,4 +1,5 @@
-"""Escoba hands: deals, turns, compulsory capture, sweeps, leftovers, challenges (RULES.md E3-E8, 3.2)."""
+"""Escoba hands: deals, turns, compulsory capture, sweeps, leftovers, challenges (docs/rules/escoba.md E3-E8,
+3.2)."""
 
 from __future__ import annotations
 

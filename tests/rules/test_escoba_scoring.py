@@ -1,4 +1,4 @@
-"""Escoba scoring, summaries and match end (RULES.md E7-E10, 3.2(c), 3.2(d), EB-6, EB-7)."""
+"""Escoba scoring, summaries and match end (docs/rules/escoba.md E7-E10, 3.2(c), 3.2(d), EB-6, EB-7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Tablo (RULES.md A2, B1-B12): the worked examples TB-1..TB-19, hands, summaries, the match end."""
+"""Tablo (docs/rules/tablo.md A2, B1-B12): the worked examples TB-1..TB-19, hands, summaries, the match
+end."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Tamlin hands: deals, the Jack, tamlins, compulsory capture, leftovers (RULES.md T5-T13, TM-*)."""
+"""Tamlin hands: deals, the Jack, tamlins, compulsory capture, leftovers (docs/rules/tamlin.md T5-T13,
+TM-*)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Maltese Twenty: a round, its replay and the match (RULES.md W1-W10, 2.2, TW-1..TW-6)."""
+"""Maltese Twenty: a round, its replay and the match (docs/rules/twenty.md W1-W10, 2.2, TW-1..TW-6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Escoba manual capture with a challenge (RULES.md 3.2(g)), a Twenty round (W2) and Tamlin's time limit
+"""Escoba manual capture with a challenge (docs/rules/escoba.md 3.2(g)), a Twenty round (W2) and Tamlin's
+time limit
 (T15) on the match screen."""
 
 from __future__ import annotations
