@@ -4,9 +4,12 @@ W10; worked examples TB-20, EB-8, TW-7, TW-8)."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.rules import escoba, tablo, tamlin, twenty
 from games.rules.cards import Card, parse_cards
@@ -16,6 +19,7 @@ from games.rules.escoba_scoring import EscobaCounts, escoba_points
 from games.rules.game import HandReport, HandSetup, LogEntry, OptionValue, SideReport, resolve_options
 from games.rules.hand import replay
 from games.rules.registry import GAMES
+from tests.rules.playouts import random_hand
 from tests.rules.test_tablo import tiny_rules
 
 ESCOBA_TABLE = parse_cards(["3C", "4D", "5H", "6S"])
@@ -369,3 +373,33 @@ def test_quick_entry_still_takes_an_all_zero_hand_where_nobody_gets_the_leftover
     report = tablo.score_summary(HandSetup(players=2), zero, {"leftovers": "last_capturer"})
     assert [side.total for side in report.sides] == [0, 0]
     assert tablo.score_summary(HandSetup(players=2), [TABLO_OK, TABLO_OK], {}).complete
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.lists(st.booleans(), min_size=40, max_size=40))
+def test_challenged_captures_taken_back_keep_every_card_once(seed: int, challenged: list[bool]) -> None:
+    """A random hand where some captures are made wrong (one taken card left behind) and some plays
+    are challenged: every card ends exactly once in a pile or the leftovers (docs/rules/escoba.md 3.2(g))."""
+    options = escoba.escoba_options({"manual_capture": True})
+    setup, legal = random_hand(hand_rules(2, options), 2, random.Random(seed).randrange)
+    log: list[LogEntry] = []
+    made_wrong = set()
+    for index, entry in enumerate(legal):
+        if challenged[index] and len(entry.taken) == 2:  # a pair made into a wrong single card
+            made_wrong.add(index)
+            entry = replace(entry, taken=entry.taken[:1])
+        log.append(entry)
+        if challenged[index] or index % 7 == 3:
+            log.append(challenge(1 - entry.seat, index))
+    report = escoba.replay_hand(setup, log, {"manual_capture": True})
+    assert report.complete
+    piles = sum(side.cards for side in report.sides)
+    assert piles + (len(report.leftovers) if report.leftover_side is None else 0) == 40
+    rulings = report.extra["rulings"]
+    assert isinstance(rulings, list)
+    for ruling in rulings:
+        wrong = ruling["play_index"] in made_wrong
+        assert ruling["taken_back"] == (ruling["code"] == "capture.illegal")
+        assert not wrong or (ruling["correct"] and ruling["taken_back"])
+    points = [sum(ruling["points"] for ruling in rulings if ruling["by"] == seat) for seat in (0, 1)]
+    assert [side.points["challenges"] for side in report.sides] == points
