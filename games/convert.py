@@ -1,8 +1,7 @@
 """Rows <-> rules values: the only place where ``games.models`` meets ``games.rules``.
 
 Cards are stored as canonical texts (docs/rules/shared.md A1), logs as ``Play`` and ``Challenge`` rows,
-reports as
-``HandScore`` rows plus ``Hand.report`` (the rest of the :class:`HandReport`, as JSON).
+reports as ``HandScore`` rows plus ``Hand.report`` (the rest of the :class:`HandReport`, as JSON).
 """
 
 from __future__ import annotations

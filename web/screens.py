@@ -90,20 +90,22 @@ class HandView:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Clock:
-    """A match's time limit as the screen shows it (Tamlin, docs/rules/tamlin.md T15): when it runs out, the
-    whole
-    minutes left (rounded up), and whether it has run out."""
+    """A match's time limit as the screen shows it (Tamlin, docs/rules/tamlin.md T15): when it runs out
+    (``None`` until the first hand starts the clock), the whole minutes left (rounded up), and whether
+    it has run out."""
 
-    deadline: datetime
+    deadline: datetime | None
     minutes_left: int
     up: bool
 
 
 def clock_of(match: Match) -> Clock | None:
     """The time limit of a match in progress, or ``None`` (no limit, or the match is over)."""
-    deadline = time_limit_deadline(match)
-    if deadline is None or match.status != Match.Status.IN_PROGRESS:
+    if match.time_limit_minutes is None or match.status != Match.Status.IN_PROGRESS:
         return None
+    deadline = time_limit_deadline(match)
+    if deadline is None:  # the clock starts with the first hand
+        return Clock(deadline=None, minutes_left=match.time_limit_minutes, up=False)
     seconds = (deadline - timezone.now()).total_seconds()
     up = is_time_up(match)
     return Clock(deadline=deadline, minutes_left=0 if up else max(1, math.ceil(seconds / 60)), up=up)

@@ -49,7 +49,8 @@ class MatchOutput(serializers.Serializer[Match]):
 
 class MatchDetailOutput(MatchOutput):
     options = serializers.DictField(
-        help_text="Every option of the game, defaults filled in (docs/rules/shared.md A2)."
+        help_text="Every option of the game, defaults filled in (docs/rules/shared.md A2), and the rules "
+        "edition the match is played under (A5)."
     )
     time_limit_minutes = serializers.IntegerField(allow_null=True)
     sides = serializers.SerializerMethodField()

@@ -15,7 +15,7 @@ from games.rules.errors import WrongRoundStarter
 from games.services.demo import demo_hand_play
 from games.services.hands import hand_start, hand_summary_record
 from games.stats.selectors import standings_for
-from tests.factories import ClubFactory, MatchFactory, PlayerFactory, api_client, make_personas
+from tests.factories import ClubFactory, MatchFactory, PlayerFactory, UserFactory, api_client, make_personas
 
 pytestmark = pytest.mark.django_db
 BONUS = ["7D", "3C"]
@@ -91,3 +91,12 @@ def test_the_migration_marks_every_stored_match_as_edition_1() -> None:
     migration.unmark_edition_1(apps, None)
     old.refresh_from_db()
     assert old.options == {"leftovers": "last_card", "target": 100}
+
+
+def test_a_match_started_with_the_catalogues_null_default_keeps_no_time_limit() -> None:
+    client = api_client(UserFactory.create())
+    seats = [player.pk for player in PlayerFactory.create_batch(2)]
+    body = {"game": "tamlin", "players": seats, "options": {"time_limit_minutes": None}}
+    response = client.post("/api/v1/matches/", body, format="json")
+    assert response.status_code == 201, response.json()
+    assert (response.json()["time_limit_minutes"], response.json()["options"]["edition"]) == (None, 2)

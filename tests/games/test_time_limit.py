@@ -71,7 +71,7 @@ def test_without_a_time_limit_play_goes_on() -> None:
     assert hand_start(match=match, table=TABLE).number == 2
 
 
-def test_the_time_limit_counts_from_the_first_hand_not_from_the_match() -> None:
+def test_tm9_the_time_limit_counts_from_the_first_hand_not_from_the_match() -> None:
     match = MatchFactory.create(game="tamlin", options={"time_limit_minutes": 60})
     Match.objects.filter(pk=match.pk).update(created_at=timezone.now() - timedelta(minutes=61))
     match.refresh_from_db()
