@@ -51,7 +51,7 @@ class Who:
         return self.seats.get(value, value) if key in SEAT_FACTS else value
 
 
-SEAT_FACTS = frozenset({"seat", "other"})
+SEAT_FACTS = frozenset({"seat", "other", "starter"})
 NOBODY = Who()
 
 

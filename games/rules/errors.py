@@ -242,7 +242,7 @@ class BadStarter(RuleViolation):
 
 class WrongRoundStarter(RuleViolation):
     code = "twenty.wrong_round_starter"
-    template = gettext_noop("Round {round} is started by seat {expected}, not seat {starter}.")
+    template = gettext_noop("Round {round} is started by seat {seat}, not seat {starter}.")
 
 
 class BadBonusCards(RuleViolation):

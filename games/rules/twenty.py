@@ -97,7 +97,7 @@ def verify_round_starter(number: int | None, starter: object) -> None:
         WrongRoundStarter: another seat starts a round whose number is known.
     """
     if number in (1, 2) and starter in SEATS and starter != number - 1:
-        raise WrongRoundStarter(round=number, expected=number - 1, starter=starter)
+        raise WrongRoundStarter(round=number, seat=number - 1, starter=starter)
 
 
 def replay_round(

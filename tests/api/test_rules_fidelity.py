@@ -129,7 +129,7 @@ def test_twenty_round_starters_through_the_api(
     assert response.status_code == status
     if code:
         assert response.json()["code"] == code
-        assert response.json()["details"] == {"round": round_, "expected": round_ - 1, "starter": starter}
+        assert response.json()["details"] == {"round": round_, "seat": round_ - 1, "starter": starter}
 
 
 @pytest.mark.parametrize(

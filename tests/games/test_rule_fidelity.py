@@ -51,7 +51,7 @@ def test_round_1_started_by_seat_1_is_refused_through_the_api() -> None:
         f"/api/v1/matches/{people.match.pk}/hands/", {"starter": 1, "set_aside": BONUS}, format="json"
     )
     assert (response.status_code, response.json()["code"]) == (400, "twenty.wrong_round_starter")
-    assert response.json()["details"] == {"round": 1, "expected": 0, "starter": 1}
+    assert response.json()["details"] == {"round": 1, "seat": 0, "starter": 1}
     assert not people.match.hands.exists()
 
 

@@ -232,7 +232,7 @@ def test_tw8_a_round_started_by_the_wrong_seat_is_refused(number: int, starter: 
     with pytest.raises(RuleViolation) as caught:
         twenty_round(number, starter)
     assert caught.value.code == "twenty.wrong_round_starter"
-    assert caught.value.facts == {"round": number, "expected": number - 1, "starter": starter}
+    assert caught.value.facts == {"round": number, "seat": number - 1, "starter": starter}
     assert twenty_round(number, starter, edition=1).next_seat == starter  # edition 1 accepted it
 
 

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Challenge, Hand, Match, Play
+from games.services.hands import hand_start, hand_summary_record
 from tests.web.conftest import start_match
 
 HTMX = {"HX-Request": "true"}
@@ -69,3 +70,15 @@ def test_tamlin_shows_the_time_left_and_says_when_it_is_up(owner: User, owner_cl
     assert response.status_code == 200  # the next poll redraws the screen
     assert "Time is up." in response.content.decode()
     assert "This hand is played out" in response.content.decode()  # the first hand is still open
+
+
+def test_a_twenty_round_started_by_the_wrong_player_is_refused_by_name(
+    owner: User, owner_client: Client
+) -> None:
+    match = start_match(owner, "twenty")
+    round_1 = hand_start(match=match, starter=0, set_aside=["2C", "3D"])
+    hand_summary_record(hand=round_1, entries=[{"points": 0}, {"points": 0}])
+    setup = {"dealer": 0, "starter": 0, "set_aside": ["4C", "5D"]}
+    page = owner_client.post(reverse("hand-new", args=[match.pk]), setup, headers=HTMX).content.decode()
+    assert "Round 2 is started by seat Dragan, not seat Marija." in page  # docs/rules/shared.md A4
+    assert match.hands.count() == 1
