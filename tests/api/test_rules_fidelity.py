@@ -170,3 +170,50 @@ def test_summary_messages_name_counts_in_the_readers_language() -> None:
     body = response.json()
     assert body["details"]["problems"][0]["key"] == "point_cards"  # the key stays in the details
     assert "point_cards" not in body["message"]
+
+
+def _tablo_hand_nobody_captures(last: tuple[str, str]) -> dict[str, Any]:
+    """A whole 2-player Tablo hand in which every card trails (capturing is optional); the last two
+    cards are seat 1's ``last[0]`` and seat 0's ``last[1]``."""
+    table = ["2C", "3C", "4C", "5C"]
+    deck = [f"{rank}{suit}" for suit in "SHDC" for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K")]
+    middle = [card for card in deck if card not in {*table, *last}]
+    cards = [*middle, *last]
+    plays = [{"seat": (1 + index) % 2, "card": card, "taken": []} for index, card in enumerate(cards)]
+    return {"players": 2, "dealer": 0, "table": table, "plays": plays}
+
+
+@pytest.mark.parametrize(
+    ("last", "options", "side", "cards"),
+    [
+        pytest.param(("AS", "KS"), {}, 1, [0, 52], id="B10-nobody-captured-the-ace-is-highest"),
+        pytest.param(("QS", "KS"), {}, 0, [52, 0], id="B10-nobody-captured-the-king-above-the-queen"),
+        pytest.param(
+            ("AS", "KS"), {"leftovers": "last_capturer"}, None, [0, 0], id="A5-last-capturer-nobody"
+        ),
+        pytest.param(("AS", "KS"), {"edition": 1}, None, [0, 0], id="edition-1-nobody"),
+    ],
+)
+def test_tablo_leftovers_when_nobody_captured_through_the_api(
+    last: tuple[str, str], options: dict[str, object], side: int | None, cards: list[int]
+) -> None:
+    body = _tablo_hand_nobody_captures(last) | {"options": options}
+    report = post("/api/v1/rules/tablo/hands/replay/", body).json()
+    assert report["complete"]
+    assert (report["leftovers"]["side"], len(report["leftovers"]["cards"])) == (side, 52)
+    assert [each["cards"] for each in report["sides"]] == cards
+
+
+def test_escoba_primera_through_the_api_a_side_lacking_a_suit_scores_nothing() -> None:
+    sides = [
+        {"cards": 22, "diamonds": 6, "sevens": 4, "seven_diamonds": 1, "sweeps": 0, "primera": 0},
+        {"cards": 18, "diamonds": 4, "sevens": 0, "seven_diamonds": 0, "sweeps": 0, "primera": 58},
+    ]
+    body = {"players": 2, "sides": sides, "options": {"sevens": "primera"}}
+    response = post("/api/v1/rules/escoba/hands/summary/", body)
+    assert response.status_code == 200, response.json()
+    assert [side["points"]["primera"] for side in response.json()["sides"]] == [0, 1]
+    sides[0] |= {"cards": 3, "diamonds": 1, "sevens": 1, "primera": 21}
+    sides[1] |= {"cards": 37, "diamonds": 9, "sevens": 3}
+    problems = post("/api/v1/rules/escoba/hands/summary/", body).json()["details"]["problems"]
+    assert [problem["code"] for problem in problems] == ["summary.too_few_cards"]  # a primera needs 4 suits
