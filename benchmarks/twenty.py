@@ -1,7 +1,7 @@
 """Maltese Twenty timings for ``make bench``: replays of whole random rounds, as the API checks one.
 
 Rounds are shuffled with a fixed seed outside the timed part; the replay checks every card (turn,
-duplicates, bonus cards) and scores every tally event and the bonus (RULES.md W3-W8).
+duplicates, bonus cards) and scores every tally event and the bonus (docs/rules/twenty.md W3-W8).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Rows <-> rules values: the only place where ``games.models`` meets ``games.rules``.
 
-Cards are stored as canonical texts (RULES.md A1), logs as ``Play`` and ``Challenge`` rows, reports as
-``HandScore`` rows plus ``Hand.report`` (the rest of the :class:`HandReport`, as JSON).
+Cards are stored as canonical texts (docs/rules/shared.md A1), logs as ``Play`` and ``Challenge`` rows,
+reports as ``HandScore`` rows plus ``Hand.report`` (the rest of the :class:`HandReport`, as JSON).
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ def hand_setup(hand: Hand, *, players: int, teams: bool, sweeps_before: Sequence
         table=cards(hand.table),
         set_aside=cards(hand.set_aside),
         sweeps_before=tuple(sweeps_before),
+        number=hand.number,
     )
 
 

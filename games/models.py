@@ -142,7 +142,7 @@ class Match(models.Model):
 
 
 class Side(models.Model):
-    """One player, or a pair/team; ``index`` follows the engine's side order (RULES.md A4)."""
+    """One player, or a pair/team; ``index`` follows the engine's side order (docs/rules/shared.md A4)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="sides")
     index = models.PositiveSmallIntegerField()
@@ -156,7 +156,7 @@ class Side(models.Model):
 
 
 class Seat(models.Model):
-    """Who sits where: seat numbers are 0..n-1 clockwise (RULES.md A4)."""
+    """Who sits where: seat numbers are 0..n-1 clockwise (docs/rules/shared.md A4)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="seats")
@@ -247,7 +247,8 @@ class Play(models.Model):
 
 
 class Challenge(models.Model):
-    """An Escoba challenge of a play under ``manual_capture`` (RULES.md 3.2(g)); logged right after it."""
+    """An Escoba challenge of a play under ``manual_capture`` (docs/rules/escoba.md 3.2(g)); logged right
+    after it."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="challenges")

@@ -1,7 +1,7 @@
-"""Cards as people read them: short localized labels and spoken names (RULES.md A1).
+"""Cards as people read them: short localized labels and spoken names (docs/rules/shared.md A1).
 
 The API and storage always use canonical texts (``QS``); only the UI localizes, e.g. Russian shows
-"Д" for a queen (``Д♠``, RULES.md A1 lists all four) and a screen reader says "дама пик".
+"Д" for a queen (``Д♠``, docs/rules/shared.md A1 lists all four) and a screen reader says "дама пик".
 """
 
 from __future__ import annotations

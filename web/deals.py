@@ -1,7 +1,7 @@
 """What the phone asks for to start a hand and to enter a hand's counts, per game, in words.
 
 The engine checks every answer (how many table cards, which counts add up); these tables only choose
-the questions and their labels (RULES.md B5, E3, T5, W2; the summary keys of each game's scoring).
+the questions and their labels (docs/rules/ B5, E3, T5, W2; the summary keys of each game's scoring).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class DealQuestions:
     table: bool = True  # the cards turned up on the table
     set_aside: StrOrPromise | None = None  # a grid of cards out of play, with this legend
-    starter: bool = False  # Twenty: who starts the round (RULES.md A4)
+    starter: bool = False  # Twenty: who starts the round (docs/rules/shared.md A4)
 
 
 def deal_questions(game: str, options: Mapping[str, OptionValue]) -> DealQuestions:

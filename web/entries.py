@@ -108,7 +108,7 @@ class SummaryForm(EntryForm):
 class TwentySummaryForm(EntryForm):
     """Maltese Twenty's quick end-of-round entry: per seat its awards (``awards_<seat>``, e.g.
     ``15 30 -20``) or only the round's points (``points_<seat>``), and who got the bonus (``bonus``);
-    the engine checks them (RULES.md W5, W8)."""
+    the engine checks them (docs/rules/twenty.md W5, W8)."""
 
     fields_template = "web/matches/_twenty_fields.html"
     title = _("Quick entry: each player's awards at the end of the round")

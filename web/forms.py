@@ -35,7 +35,7 @@ class DisputeForm(forms.Form):
         variant.choices = [(preset.slug, preset.title) for preset in presets_available(captures=True)]
 
 
-SEATS = 6  # the most any game seats (Escoba, RULES.md A2)
+SEATS = 6  # the most any game seats (Escoba, docs/rules/shared.md A2)
 
 
 class MatchForm(forms.Form):

@@ -1,4 +1,4 @@
-"""Option keys and values in words (RULES.md A2); the engine's option specs say which exist."""
+"""Option keys and values in words (docs/rules/shared.md A2); the engine's option specs say which exist."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ KEY_LABELS: dict[str, StrOrPromise] = {
     "ace_takes_ace": _("An ace takes an ace"),
     "round_end": _("End of a round"),
     "winner": _("Winner"),
+    "lead": _("Who leads"),
 }
 
 VALUE_LABELS: dict[OptionValue, StrOrPromise] = {
@@ -53,6 +54,8 @@ VALUE_LABELS: dict[OptionValue, StrOrPromise] = {
     "all_cards": _("when all cards are played"),
     "higher": _("the higher total"),
     "over_twenty": _("the higher total, if over 20"),
+    "after_dealer": _("the player after the dealer"),
+    "dealer": _("the dealer"),
 }
 
 
@@ -65,5 +68,6 @@ def value_label(value: OptionValue) -> StrOrPromise:
 
 
 def choice_specs(specs: tuple[OptionSpec, ...]) -> tuple[OptionSpec, ...]:
-    """The options chosen from a list (targets and time limits are numbers, asked for apart)."""
-    return tuple(spec for spec in specs if spec.allowed)
+    """The options chosen from a list (targets and time limits are numbers, asked for apart; the
+    hidden rules edition is never asked for)."""
+    return tuple(spec for spec in specs if spec.allowed and not spec.hidden)

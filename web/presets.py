@@ -1,4 +1,4 @@
-"""Named variants people ask for by name: a game plus option values (RULES.md A2).
+"""Named variants people ask for by name: a game plus option values (docs/rules/shared.md A2).
 
 Only presets of registered games are offered; the engine checks their options like any others.
 """
@@ -73,7 +73,7 @@ SWEEP_NAMES: Mapping[str, StrOrPromise] = {
 
 
 def sweep_name(game: str) -> StrOrPromise:
-    """What taking the whole table is called in ``game`` (RULES.md B9, E7, T12)."""
+    """What taking the whole table is called in ``game`` (docs/rules/ B9, E7, T12)."""
     return SWEEP_NAMES.get(game, _("sweep"))
 
 

@@ -10,7 +10,7 @@ import hashlib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from itertools import accumulate
 from typing import Any
 
@@ -32,7 +32,7 @@ from games.selectors import (
     sides_of_match,
 )
 from games.services.hands import summary_pending
-from games.services.scoring import is_time_up, setup_of, table_of
+from games.services.scoring import is_time_up, setup_of, table_of, time_limit_deadline
 from web.presets import game_title, sweep_name
 from web.violations import Who
 
@@ -46,7 +46,7 @@ class SideView:
     to_target: int | None
     leader: bool
     winner: bool
-    tablos: int | None  # Tablo's tablos over the match, drawn as tally marks (RULES.md B9)
+    tablos: int | None  # Tablo's tablos over the match, drawn as tally marks (docs/rules/tablo.md B9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,10 +77,10 @@ class HandView:
     seen: frozenset[str]
     plays: tuple[Play, ...]
     captures: bool  # a capture game: plays take cards
-    compulsory: bool  # a card that can capture must (RULES.md E6, T9)
-    challenges: bool  # Escoba manual_capture (RULES.md 3.2(g))
+    compulsory: bool  # a card that can capture must (docs/rules/ E6, T9)
+    challenges: bool  # Escoba manual_capture (docs/rules/escoba.md 3.2(g))
     challengers: tuple[tuple[int, str], ...] = ()
-    rulings: tuple[Ruling, ...] = ()
+    rulings: tuple[Ruling, ...] = ()  # on the last play
     last_player: str = ""
 
     @property
@@ -90,10 +90,11 @@ class HandView:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Clock:
-    """A match's time limit as the screen shows it (Tamlin, RULES.md T15): when it runs out, the whole
-    minutes left (rounded up), and whether it has run out."""
+    """A match's time limit as the screen shows it (Tamlin, docs/rules/tamlin.md T15): when it runs out
+    (``None`` until the first hand starts the clock), the whole minutes left (rounded up), and whether
+    it has run out."""
 
-    deadline: datetime
+    deadline: datetime | None
     minutes_left: int
     up: bool
 
@@ -102,7 +103,9 @@ def clock_of(match: Match) -> Clock | None:
     """The time limit of a match in progress, or ``None`` (no limit, or the match is over)."""
     if match.time_limit_minutes is None or match.status != Match.Status.IN_PROGRESS:
         return None
-    deadline = match.created_at + timedelta(minutes=match.time_limit_minutes)
+    deadline = time_limit_deadline(match)
+    if deadline is None:  # the clock starts with the first hand
+        return Clock(deadline=None, minutes_left=match.time_limit_minutes, up=False)
     seconds = (deadline - timezone.now()).total_seconds()
     up = is_time_up(match)
     return Clock(deadline=deadline, minutes_left=0 if up else max(1, math.ceil(seconds / 60)), up=up)
@@ -131,8 +134,9 @@ class MatchScreen:
 
     @property
     def next_dealer(self) -> int:
-        """Who deals the next hand by default: the deal passes clockwise (RULES.md A4, B5, T4)."""
-        return 0 if self.last_hand is None else (self.last_hand.dealer + 1) % self.match.player_count
+        """Who deals the next hand by default: the deal passes as the game says (docs/rules/shared.md A4)."""
+        previous = None if self.last_hand is None else self.last_hand.dealer
+        return find_game(self.match.game).next_dealer(previous, self.match.player_count, self.match.options)
 
     @property
     def next_hand_number(self) -> int:
@@ -192,10 +196,15 @@ def _sheet(board: Scoreboard) -> tuple[SheetRow, ...]:
     )
 
 
-def _rulings(report: HandReport, names: Mapping[int, str]) -> tuple[Ruling, ...]:
+def _rulings(report: HandReport, names: Mapping[int, str], play_index: int) -> tuple[Ruling, ...]:
+    """The rulings on the play ``play_index`` (each ruling belongs to its own play)."""
     found = report.extra.get("rulings", [])
     rulings = found if isinstance(found, list) else []
-    return tuple(Ruling(names.get(item["by"], "?"), item["correct"], item["points"]) for item in rulings)
+    return tuple(
+        Ruling(names.get(item["by"], "?"), item["correct"], item["points"])
+        for item in rulings
+        if item["play_index"] == play_index
+    )
 
 
 def hand_view(
@@ -231,7 +240,7 @@ def hand_view(
         challengers=tuple(
             (seat, name) for seat, name in names.items() if challenges and seat not in own_side
         ),
-        rulings=_rulings(report, names),
+        rulings=_rulings(report, names, len(plays) - 1),
         last_player=names.get(last.seat, "") if last else "",
     )
 

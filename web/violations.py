@@ -6,15 +6,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 
 from games.rules.capturing import Verdict
-from games.rules.errors import CaptureIllegal, RuleViolation
+from games.rules.errors import CaptureIllegal, RuleViolation, labelled
 from web.cards import text_label
 from web.presets import game_title
 
 if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
+    pass
 
 
 class Explained(Protocol):
@@ -30,25 +30,6 @@ class Explained(Protocol):
     def facts(self) -> Mapping[str, object]: ...
 
 
-COUNT_NAMES: Mapping[str, StrOrPromise] = {
-    "cards": pgettext_lazy("count in a sentence", "cards"),
-    "point_cards": pgettext_lazy("count in a sentence", "point cards"),
-    "tablos": pgettext_lazy("count in a sentence", "tablos"),
-    "diamonds": pgettext_lazy("count in a sentence", "diamonds"),
-    "sevens": pgettext_lazy("count in a sentence", "sevens"),
-    "seven_diamonds": pgettext_lazy("count in a sentence", "seven of diamonds"),
-    "sweeps": pgettext_lazy("count in a sentence", "sweeps"),
-    "primera": pgettext_lazy("count in a sentence", "primera"),
-    "spades": pgettext_lazy("count in a sentence", "spades"),
-    "ten_diamonds": pgettext_lazy("count in a sentence", "ten of diamonds"),
-    "two_spades": pgettext_lazy("count in a sentence", "two of spades"),
-    "aces": pgettext_lazy("count in a sentence", "aces"),
-    "tamlins": pgettext_lazy("count in a sentence", "tamlins"),
-    "jack_penalties": pgettext_lazy("count in a sentence", "Jacks played to an empty table"),
-}
-"""The summary keys of the engine's messages (``{key}``) as words, never as the key itself."""
-
-
 def _shown(value: object) -> object:
     """Card texts become labels (``QS`` -> ``Д♠``, ``"7D 3C"`` -> ``7♦ 3♣``); lists of cards read as
     ``10♦ 2♣``."""
@@ -60,9 +41,7 @@ def _shown(value: object) -> object:
 
 
 def _worded(key: str, value: object) -> object:
-    """A fact as a player reads it: a summary key or a game's name in words, cards with suit symbols."""
-    if key == "key" and isinstance(value, str) and value in COUNT_NAMES:
-        return str(COUNT_NAMES[value])
+    """A fact as a player reads it: a game's name in words, cards with suit symbols."""
     if key == "game" and isinstance(value, str):
         return str(game_title(value))
     return _shown(value)
@@ -90,13 +69,13 @@ class Who:
         return self.seats.get(value, value) if key in SEAT_FACTS else value
 
 
-SEAT_FACTS = frozenset({"seat", "other"})
+SEAT_FACTS = frozenset({"seat", "other", "starter"})
 NOBODY = Who()
 
 
 def violation_text(error: Explained, who: Who = NOBODY) -> str:
     """The error's message, translated, with its card facts localized and its sides and seats named."""
-    facts = shown_facts(error.facts, who)
+    facts = shown_facts(labelled(error.facts, gettext), who)
     try:
         return gettext(error.template).format(**facts)
     except (KeyError, IndexError, ValueError):

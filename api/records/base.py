@@ -85,7 +85,7 @@ def paginated(
 
 
 class CardsField(serializers.ListField):
-    """A list of card texts (RULES.md A1: ``10D``, ``as``, ``Q♠``); the engine reads them."""
+    """A list of card texts (docs/rules/shared.md A1: ``10D``, ``as``, ``Q♠``); the engine reads them."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("child", serializers.CharField(max_length=4))

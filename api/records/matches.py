@@ -48,7 +48,10 @@ class MatchOutput(serializers.Serializer[Match]):
 
 
 class MatchDetailOutput(MatchOutput):
-    options = serializers.DictField(help_text="Every option of the game, defaults filled in (RULES.md A2).")
+    options = serializers.DictField(
+        help_text="Every option of the game, defaults filled in (docs/rules/shared.md A2), and the rules "
+        "edition the match is played under (A5)."
+    )
     time_limit_minutes = serializers.IntegerField(allow_null=True)
     sides = serializers.SerializerMethodField()
     result_extra = serializers.DictField(

@@ -154,7 +154,8 @@ class ChallengeOutput(serializers.Serializer[Challenge]):
 
 
 class ChallengeCreateApi(RecordsApi):
-    """Escoba ``manual_capture``: challenge the latest play before the next one (RULES.md 3.2(g))."""
+    """Escoba ``manual_capture``: challenge the latest play before the next one (docs/rules/escoba.md
+    3.2(g))."""
 
     @extend_schema_serializer(component_name="ChallengeCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):

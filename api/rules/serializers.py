@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.rules.game import Game, OptionSpec
+from games.rules.game import Game, OptionSpec, public_specs
+
+
+def rules_page_path(game: str) -> str:
+    """Where a game's rules page lives in the repository (docs/rules/)."""
+    return f"docs/rules/{game}.md"
 
 
 class OptionSerializer(serializers.Serializer[OptionSpec]):
@@ -24,8 +31,22 @@ class GameSerializer(serializers.Serializer[Game]):
     players = serializers.ListField(child=serializers.IntegerField())
     team_players = serializers.ListField(child=serializers.IntegerField())
     teams_by_default = serializers.ListField(child=serializers.IntegerField())
-    options = OptionSerializer(many=True, source="option_specs")
+    options = serializers.SerializerMethodField()
     target = serializers.SerializerMethodField()
+    rules_page = serializers.SerializerMethodField(help_text="The game's page of the rules reference.")
+    rules_path = serializers.SerializerMethodField(help_text="The same page in the repository.")
+
+    @extend_schema_field(OptionSerializer(many=True))
+    def get_options(self, game: Game) -> list[dict[str, Any]]:
+        return OptionSerializer(public_specs(game), many=True).data  # type: ignore[arg-type, return-value]  # many=True
+
+    def get_rules_page(self, game: Game) -> str:
+        path = reverse("rules-reference", kwargs={"game": game.name})
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+    def get_rules_path(self, game: Game) -> str:
+        return rules_page_path(game.name)
 
     def get_target(self, game: Game) -> int | None:
         spec = next((spec for spec in game.option_specs if spec.key == "target"), None)
@@ -38,9 +59,9 @@ def card_list(**kwargs: Any) -> serializers.ListField:
 
 
 class OptionsField(serializers.DictField):
-    """Game options by key (RULES.md A2); the engine rejects unknown keys and values."""
+    """Game options by key (docs/rules/shared.md A2); the engine rejects unknown keys and values."""
 
-    child = serializers.JSONField()
+    child = serializers.JSONField(allow_null=True)  # null: the default of an option whose default is none
 
 
 class TwentyPlaySerializer(serializers.Serializer[dict[str, Any]]):
@@ -50,6 +71,9 @@ class TwentyPlaySerializer(serializers.Serializer[dict[str, Any]]):
 
 class TwentyRoundReplayInput(serializers.Serializer[dict[str, Any]]):
     starter = serializers.IntegerField()
+    round = serializers.IntegerField(
+        min_value=1, max_value=2, required=False, help_text="1 or 2: the round's own starter is checked."
+    )
     bonus_cards = card_list()
     plays = TwentyPlaySerializer(many=True, max_length=60)  # type: ignore[call-arg]  # DRF 3.14+ has it; stubs lag
     options = OptionsField(required=False, default=dict)
@@ -173,6 +197,7 @@ class RulingSerializer(serializers.Serializer[dict[str, Any]]):
     correct = serializers.BooleanField()
     points = serializers.IntegerField()
     code = serializers.CharField(allow_null=True)
+    taken_back = serializers.BooleanField(help_text="A rightly challenged capture was taken back.")
 
 
 class HandReportOutput(serializers.Serializer[dict[str, Any]]):

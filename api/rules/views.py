@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -60,7 +64,18 @@ class RulesListApi(RulesApi):
     @extend_schema(responses=s.GameSerializer(many=True), operation_id="rules_list")
     def get(self, request: Request) -> Response:
         games = sorted(GAMES.values(), key=lambda game: game.name)
-        return Response(s.GameSerializer(games, many=True).data)  # type: ignore[arg-type]  # many=True
+        context = {"request": request}
+        return Response(s.GameSerializer(games, many=True, context=context).data)  # type: ignore[arg-type]  # many=True
+
+
+class RulesReferenceApi(RulesApi):
+    """A game's page of the rules reference (docs/rules/<game>.md), as Markdown."""
+
+    @extend_schema(responses={(200, "text/markdown"): OpenApiTypes.STR}, operation_id="rules_reference")
+    def get(self, request: Request, game: str) -> HttpResponse:
+        found = find_game(game)
+        page = Path(settings.BASE_DIR) / s.rules_page_path(found.name)
+        return HttpResponse(page.read_text(encoding="utf-8"), content_type="text/markdown; charset=utf-8")
 
 
 class TwentyRoundReplayApi(RulesApi):
@@ -79,6 +94,7 @@ class TwentyRoundReplayApi(RulesApi):
             bonus_cards=parse_cards(data.validated_data["bonus_cards"]),
             plays=parse_plays((play["seat"], play["card"]) for play in data.validated_data["plays"]),
             options=data.validated_data["options"],
+            number=data.validated_data.get("round"),
         )
         return Response(s.TwentyRoundReplayOutput(report.as_dict()).data)
 

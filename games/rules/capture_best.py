@@ -1,4 +1,4 @@
-"""The best captures of a big table, exactly, without listing every capture (RULES.md B8, T10).
+"""The best captures of a big table, exactly, without listing every capture (docs/rules/ B8, T10).
 
 On a table of 30 or 50 cards the legal captures run into millions. This search walks down from
 the whole table instead: it tries what to *leave*, cheapest first (fewest points, then fewest

@@ -1,4 +1,5 @@
-"""Building blocks of the capture search: cards as kinds, groups as count vectors, splitting (RULES.md B8).
+"""Building blocks of the capture search: cards as kinds, groups as count vectors, splitting
+(docs/rules/tablo.md B8).
 
 Table cards with the same values and points are interchangeable, so the search works on *kinds*:
 a set of cards is a count vector packed into one int, ``width`` bits per kind with the top bit of

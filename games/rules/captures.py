@@ -1,4 +1,5 @@
-"""The capture search of the fishing games: which table cards a played card may take (RULES.md B8, T10, E5).
+"""The capture search of the fishing games: which table cards a played card may take (docs/rules/ B8, T10,
+E5).
 
 Game-agnostic: a table card is a tuple of its possible values (a Tablo ace is ``(1, 11)``, a trailed
 Tamlin Jack is ``()``), and the played card gives one or more targets. A capture is a set of table

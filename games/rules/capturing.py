@@ -1,4 +1,5 @@
-"""How a game's cards capture, on real cards: legal captures, checks and disputes (RULES.md A3, B8, E5, T10).
+"""How a game's cards capture, on real cards: legal captures, checks and disputes (docs/rules/ A3, B8, E5,
+T10).
 
 A game describes its capturing as a :class:`Capturing` value (values, targets, group rules, points,
 a card that takes everything) and registers a factory from its options with :func:`register_capturing`;
@@ -94,8 +95,8 @@ class Verdict:
 def legal_capture_list(
     capturing: Capturing, table: Sequence[Card], card: Card, limit: int = 20, *, counted: bool = True
 ) -> CaptureList:
-    """The ``limit`` best captures of ``card``: sweep first, then points, then cards (RULES.md B8);
-    ``counted=False``: ``count`` is not worked out (see :func:`~games.rules.captures.legal_captures`)."""
+    """The ``limit`` best captures of ``card``: sweep first, then points, then cards (docs/rules/tablo.md
+    B8); ``counted=False``: ``count`` is not worked out (see :func:`~games.rules.captures.legal_captures`)."""
     if capturing.takes_all(card):
         return CaptureList(_whole_table(capturing, table, card), count=int(bool(table)), complete=True)
     board = capturing.board(table, card)
@@ -135,7 +136,7 @@ def capture_groups(
 
 
 def best_alternatives(capturing: Capturing, table: Sequence[Card], card: Card) -> list[list[str]]:
-    """The few best legal captures as card texts, for error messages (RULES.md A3)."""
+    """The few best legal captures as card texts, for error messages (docs/rules/shared.md A3)."""
     found = legal_capture_list(capturing, table, card, ALTERNATIVES)
     return [format_cards(capture.cards) for capture in found.captures]
 

@@ -1,4 +1,4 @@
-"""Cards and decks (RULES.md A1).
+"""Cards and decks (docs/rules/shared.md A1).
 
 A card is a rank (1 = ace .. 13 = king) and a suit. Face values belong to each game, not to the card.
 
@@ -43,7 +43,7 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read ``10D``, ``ad``, ``T♦``, ``q♠`` (RULES.md A1).
+        """Read ``10D``, ``ad``, ``T♦``, ``q♠`` (docs/rules/shared.md A1).
 
         Raises:
             BadCardText: the text is not a card.

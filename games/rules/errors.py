@@ -6,6 +6,7 @@ Messages are English templates marked for translation; the API layer translates 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 
@@ -27,6 +28,40 @@ class CodedError(Exception):
     @property
     def message(self) -> str:
         return self.template.format(**self.facts)
+
+
+LABEL_FACTS = frozenset({"what"})
+"""Facts whose values are English labels (from :func:`label`), translated along with the message."""
+
+COUNT_LABELS = {
+    "cards": gettext_noop("cards"),
+    "point_cards": gettext_noop("points in point cards"),
+    "tablos": gettext_noop("tablos"),
+    "diamonds": gettext_noop("diamonds"),
+    "sevens": gettext_noop("sevens"),
+    "seven_diamonds": gettext_noop("the seven of diamonds"),
+    "sweeps": gettext_noop("sweeps"),
+    "primera": gettext_noop("primera"),
+    "spades": gettext_noop("spades"),
+    "ten_diamonds": gettext_noop("the ten of diamonds"),
+    "two_spades": gettext_noop("the two of spades"),
+    "aces": gettext_noop("aces"),
+    "tamlins": gettext_noop("tamlins"),
+    "jack_penalties": gettext_noop("Jacks played to an empty table"),
+}
+
+
+def label(key: str) -> str:
+    """A summary count's name in words, for messages (the key itself stays in the facts)."""
+    return COUNT_LABELS.get(key, key)
+
+
+def labelled(facts: Mapping[str, object], translate: Callable[[str], str]) -> dict[str, object]:
+    """``facts`` with their labels (:data:`LABEL_FACTS`) in the reader's language."""
+    return {
+        key: translate(value) if key in LABEL_FACTS and isinstance(value, str) else value
+        for key, value in facts.items()
+    }
 
 
 class RuleViolation(CodedError, ValueError):
@@ -85,7 +120,7 @@ class SummaryInconsistent(RuleViolation):
         )
 
 
-# End-of-hand summary checks (Escoba, Tamlin): the problems SummaryInconsistent lists.
+# End-of-hand summary checks (Tablo, Escoba, Tamlin): the problems SummaryInconsistent lists.
 
 
 class SummarySideCount(RuleViolation):
@@ -95,7 +130,7 @@ class SummarySideCount(RuleViolation):
 
 class SummaryBadCount(RuleViolation):
     code = "summary.bad_count"
-    template = gettext_noop("Side {side}: {key} must be a whole number of at least 0, not {value!r}.")
+    template = gettext_noop("Side {side}: {what} must be a whole number of at least 0, not {value!r}.")
 
 
 class SummaryUnknownKey(RuleViolation):
@@ -105,7 +140,7 @@ class SummaryUnknownKey(RuleViolation):
 
 class SummaryCountTooHigh(RuleViolation):
     code = "summary.too_high"
-    template = gettext_noop("Side {side}: {key} can be at most {limit}, not {value}.")
+    template = gettext_noop("Side {side}: {what} can be at most {limit}, not {value}.")
 
 
 class SummaryTooFewCards(RuleViolation):
@@ -115,20 +150,32 @@ class SummaryTooFewCards(RuleViolation):
 
 class SummaryHolderLacks(RuleViolation):
     code = "summary.holder_lacks"
-    template = gettext_noop("Side {side} holds {card} but reports no {key}.")
+    template = gettext_noop("Side {side} holds {card} but reports no {what}.")
 
 
 class SummaryTotalMismatch(RuleViolation):
     code = "summary.total_mismatch"
-    template = gettext_noop("The sides' {key} add up to {total}, but the deck gives {expected}.")
+    template = gettext_noop("The sides' {what} add up to {total}, but the deck gives {expected}.")
 
 
-# Escoba (RULES.md 3.2(g), E3).
+class SummaryOneCard(RuleViolation):
+    code = "summary.one_card"
+    template = gettext_noop(
+        "Side {side} cannot hold exactly 1 card: every capture takes the played card and at least one more."
+    )
+
+
+class SummaryNotHeld(RuleViolation):
+    code = "summary.not_held"
+    template = gettext_noop("Side {side} holds no cards, so it cannot have {value} {what}.")
+
+
+# Escoba challenges (docs/rules/escoba.md 3.2(g)).
 
 
 class ChallengeNotAllowed(RuleViolation):
     code = "challenge.not_allowed"
-    template = gettext_noop("Challenges are only allowed with the manual_capture option (RULES.md 3.2(g)).")
+    template = gettext_noop("Challenges are only allowed when the game is played with manual capture.")
 
 
 class ChallengeNotLatest(RuleViolation):
@@ -154,14 +201,12 @@ class ChallengeRepeated(RuleViolation):
     template = gettext_noop("Play {play_index} has already been challenged.")
 
 
-# Tamlin (RULES.md T6).
+# Tamlin (docs/rules/tamlin.md T6).
 
 
 class JackOnInitialTable(RuleViolation):
     code = "tamlin.jack_on_table"
-    template = gettext_noop(
-        "{card} cannot lie on the initial table: a Jack dealt there is replaced (RULES.md T6)."
-    )
+    template = gettext_noop("{card} cannot lie on the initial table: a Jack dealt there is replaced.")
 
 
 # Hand setups (Escoba, Tamlin; usable by every game).
@@ -177,7 +222,7 @@ class BadSetAside(RuleViolation):
     template = gettext_noop("{game} with {players} players sets aside at most {out} cards, not {got}.")
 
 
-# Maltese Twenty (RULES.md W1-W10). WrongSeat and RoundOver are generic: any game may raise them.
+# Maltese Twenty (docs/rules/twenty.md W1-W10). WrongSeat and RoundOver are generic: any game may raise them.
 
 
 class WrongSeat(RuleViolation):
@@ -193,6 +238,11 @@ class RoundOver(RuleViolation):
 class BadStarter(RuleViolation):
     code = "twenty.bad_starter"
     template = gettext_noop("A round is started by seat 0 (round 1) or seat 1 (round 2), not {starter!r}.")
+
+
+class WrongRoundStarter(RuleViolation):
+    code = "twenty.wrong_round_starter"
+    template = gettext_noop("Round {round} is started by seat {seat}, not seat {starter}.")
 
 
 class BadBonusCards(RuleViolation):
@@ -270,7 +320,8 @@ class BonusMissing(RuleViolation):
     template = gettext_noop("Seat {seat} has a positive award, so someone gets the end-of-round bonus.")
 
 
-# Capture games (Tablo, Escoba, Tamlin): the hand engine and capture checks (RULES.md A3, B8, E5, T10).
+# Capture games (Tablo, Escoba, Tamlin): the hand engine and capture checks (docs/rules/shared.md A3,
+# B8, E5, T10).
 
 
 class HandOver(RuleViolation):

@@ -1,4 +1,4 @@
-"""Escoba (``escoba``): 2-6 players, 40 cards, options of RULES.md A2 (E1-E11, 3.2).
+"""Escoba (``escoba``): 2-6 players, 40 cards, options of docs/rules/escoba.md (A2, E1-E11, 3.2).
 
 The game as a :class:`~games.rules.game.Game`: hand replay (in :mod:`games.rules.escoba_hand`), the
 end-of-hand summary check and the match status. Points keys are listed in
@@ -28,7 +28,7 @@ from games.rules.hand import HandState, leftover_reason, sweep_events
 from games.rules.items import match_totals
 from games.rules.registry import register
 from games.rules.setups import verify_players, verify_set_aside
-from games.rules.summaries import verified_rows
+from games.rules.summaries import Totals, verified_rows
 
 
 def escoba_options(raw: Options) -> EscobaOptions:
@@ -49,7 +49,7 @@ def side_reports(
     challenges: Sequence[int] = (),
 ) -> tuple[SideReport, ...]:
     """The sides' points: items once the round is complete, sweeps and challenges at once, muerto
-    (RULES.md E7, E9, 3.2(d), 3.2(g))."""
+    (docs/rules/escoba.md E7, E9, 3.2(d), 3.2(g))."""
     points = escoba_points(counts, sevens=options.sevens, complete=complete)
     if options.manual_capture:
         for side, earned in enumerate(challenges or (0,) * len(counts)):
@@ -74,8 +74,12 @@ def replay_hand(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> Hand
     """
     options = escoba_options(raw)
     seats = verify_players(GAME, setup, TEAM_PLAYERS)
-    state, rulings = replay_with_challenges(hand_rules(setup.players, options), setup, log)
-    counts = [EscobaCounts.of(pile, sweeps) for pile, sweeps in zip(state.piles, state.sweeps, strict=True)]
+    current = options.edition > 1
+    state, rulings = replay_with_challenges(hand_rules(setup.players, options), setup, log, take_back=current)
+    counts = [
+        EscobaCounts.of(pile, sweeps, all_suits=current)
+        for pile, sweeps in zip(state.piles, state.sweeps, strict=True)
+    ]
     sides = side_reports(
         seats,
         counts,
@@ -107,7 +111,7 @@ def escoba_events(state: HandState, rulings: Sequence[Ruling]) -> tuple[HandEven
 
 
 def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw: Options) -> HandReport:
-    """Check an end-of-hand summary against the deck and score it (RULES.md E9, 3.2(c)-(e)).
+    """Check an end-of-hand summary against the deck and score it (docs/rules/escoba.md E9, 3.2(c)-(e)).
 
     Each side gives ``cards diamonds sevens seven_diamonds sweeps`` (and ``primera`` under
     ``sevens: primera``); ``sweeps`` are the sweeps that score.
@@ -121,19 +125,19 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
     deal = options.deal_for(setup.players)
     verify_set_aside(GAME, setup, deal.out)
     captured = [card for card in DECK if card not in setup.set_aside]
-    rows = verified_rows(
-        summaries,
-        summary_shape(sevens=options.sevens),
+    totals = Totals(
         sides=len(seats),
         captured=captured,
         unknown=deal.out - len(setup.set_aside),
+        strict=options.edition > 1,
     )
+    rows = verified_rows(summaries, summary_shape(sevens=options.sevens, edition=options.edition), totals)
     counts = [EscobaCounts(**row) for row in rows]
     return HandReport(complete=True, next_seat=None, sides=side_reports(seats, counts, options))
 
 
 def match_status(hands: Sequence[HandReport], sides: int, raw: Options, time_up: bool) -> MatchStatus:
-    """Over when a side has reached the target and leads every other by 2 (RULES.md E10, EB-7).
+    """Over when a side has reached the target and leads every other by 2 (docs/rules/escoba.md E10, EB-7).
 
     ``time_up`` plays no part in Escoba.
     """

@@ -1,4 +1,5 @@
-"""Escoba hands on the shared engine: capture modes, the deal, challenges (RULES.md E2-E8, 3.2(b), 3.2(g)).
+"""Escoba hands on the shared engine: capture modes, the deal, challenges (docs/rules/escoba.md E2-E8,
+3.2(b), 3.2(g)).
 
 Escoba is a configuration of :mod:`games.rules.hand`: A-10 at face value, one group per capture
 (``pair``: one equal card or exactly two summing; ``any``: any number summing; ``fifteen``: the
@@ -9,7 +10,7 @@ played card and the taken cards make 15), capture compulsory, leftovers to the l
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.rules.captures import CaptureMode
 from games.rules.capturing import Capturing, register_capturing
@@ -27,10 +28,10 @@ from games.rules.errors import (
 from games.rules.escoba_options import DECK, EscobaOptions
 from games.rules.escoba_scoring import SEVEN_DIAMONDS
 from games.rules.game import HandSetup, LogEntry, OptionValue
-from games.rules.hand import HandRules, HandState, apply_play, last_capturer, new_hand
+from games.rules.hand import HandRules, HandState, apply_play, last_capturer, new_hand, trail_instead
 
 FIFTEEN = 15
-CORRECT_CHALLENGE, FALSE_CHALLENGE = 2, -1  # RULES.md 3.2(g)
+CORRECT_CHALLENGE, FALSE_CHALLENGE = 2, -1  # docs/rules/escoba.md 3.2(g)
 
 
 def face_value(card: Card, played: Card | None = None) -> tuple[int, ...]:
@@ -49,7 +50,7 @@ def rank_points(card: Card) -> int:
 
 def escoba_capturing(options: EscobaOptions) -> Capturing:
     """One group per capture, compulsory (E5, E6, 3.2(b), 3.2(f)); ``capture_priority`` has no
-    effect under ``fifteen`` (RULES.md A5)."""
+    effect under ``fifteen`` (docs/rules/shared.md A5)."""
     if options.capture == "fifteen":
         mode = CaptureMode(single_group=True)
         return Capturing(
@@ -76,41 +77,49 @@ def hand_rules(players: int, options: EscobaOptions) -> HandRules:
         leftovers=last_capturer,
         last_play_sweeps=options.last_play_sweep,
         enforce=not options.manual_capture,
+        lead=0 if options.lead == "dealer" else 1,
     )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ruling:
-    """The engine's ruling on a challenge (3.2(g)): ``code`` names the mistake when there was one."""
+    """The engine's ruling on a challenge (3.2(g)): ``code`` names the mistake when there was one;
+    ``taken_back`` when the challenged capture was taken back."""
 
     play_index: int
     by: int
     correct: bool
     points: int
     code: str | None
+    taken_back: bool = False
 
 
 def replay_with_challenges(
-    rules: HandRules, setup: HandSetup, log: Sequence[LogEntry]
+    rules: HandRules, setup: HandSetup, log: Sequence[LogEntry], *, take_back: bool = True
 ) -> tuple[HandState, tuple[Ruling, ...]]:
     """The hand after every entry of ``log``: plays, and challenges when ``rules`` let wrong captures
-    stand. ``play_index`` counts plays only (challenges are not plays).
+    stand. ``play_index`` counts plays only (challenges are not plays). A rightly challenged capture
+    is taken back: its card lies on the table as a trail (``take_back``; edition 1 let it stand).
 
     Raises:
         as :func:`~games.rules.hand.replay`, and ChallengeNotAllowed, ChallengeBadSeat,
         ChallengeNotLatest, ChallengeOwnSide, ChallengeRepeated.
     """
-    state = new_hand(rules, setup)
+    state = before = new_hand(rules, setup)
     rulings: list[Ruling] = []
     for entry in log:
         if entry.challenge_of is None:
             try:
-                state = apply_play(state, entry)
+                state, before = apply_play(state, entry), state
             except RuleViolation as error:
                 error.facts.setdefault("play_index", len(state.turns))
                 raise
-        else:
-            rulings.append(rule_on_challenge(state, entry, rulings))
+            continue
+        ruling = rule_on_challenge(state, entry, rulings)
+        turn = state.turns[-1]
+        if take_back and ruling.correct and turn.taken:
+            state, ruling = trail_instead(before, turn), replace(ruling, taken_back=True)
+        rulings.append(ruling)
     return state, tuple(rulings)
 
 

@@ -1,11 +1,11 @@
-"""Escoba options and deal schedules (RULES.md A2 ``escoba``, E3, 3.2(e), A4-A5)."""
+"""Escoba options and deal schedules (docs/rules/escoba.md A2 ``escoba``, E3, 3.2(e), A4-A5)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from games.rules.cards import deck
-from games.rules.game import Options, OptionSpec
+from games.rules.game import EDITION, Options, OptionSpec
 
 OPTION_SPECS = (
     OptionSpec(key="capture", default="pair", allowed=("pair", "any", "fifteen"), rule="E5, 3.2(b), 3.2(f)"),
@@ -13,14 +13,16 @@ OPTION_SPECS = (
     OptionSpec(key="muerto", default=False, allowed=(False, True), rule="3.2(d)"),
     OptionSpec(key="manual_capture", default=False, allowed=(False, True), rule="3.2(g)"),
     OptionSpec(key="sevens", default="most_sevens", allowed=("most_sevens", "primera"), rule="3.2(c)"),
+    OptionSpec(key="lead", default="after_dealer", allowed=("after_dealer", "dealer"), rule="3.2(a)"),
     OptionSpec(key="last_play_sweep", default=True, allowed=(True, False), rule="E7"),
     OptionSpec(key="capture_priority", default=False, allowed=(False, True), rule="3.2(b)"),
     OptionSpec(key="target", default=11, positive_int=True, rule="E10"),
+    EDITION,
 )
 
-DECK = deck(faces=False)  # A-10 in four suits (RULES.md E1)
+DECK = deck(faces=False)  # A-10 in four suits (docs/rules/escoba.md E1)
 PLAYERS = (2, 3, 4, 5, 6)
-TEAM_PLAYERS = (4, 6)  # {0,2} {1,3}; {0,3} {1,4} {2,5} (RULES.md A4, A5)
+TEAM_PLAYERS = (4, 6)  # {0,2} {1,3}; {0,3} {1,4} {2,5} (docs/rules/shared.md A4, A5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +34,8 @@ class Deal:
     out: int = 0
 
 
-# RULES.md E3: 4 table cards (5 with 5 players), 3 each until the pack is out; with 5 the last deal is 4.
+# docs/rules/escoba.md E3: 4 table cards (5 with 5 players), 3 each until the pack is out; with 5 the last
+# deal is 4.
 CLASSIC = {
     2: Deal(4, (3,) * 6),
     3: Deal(4, (3,) * 4),
@@ -40,7 +43,7 @@ CLASSIC = {
     5: Deal(5, (3, 4)),
     6: Deal(4, (3, 3)),
 }
-# RULES.md 3.2(e): no table; 2p two deals of 10; 3p 13 each, 1 out; 4p 10; 5p 8; 6p 6 each, 4 out.
+# docs/rules/escoba.md 3.2(e): no table; 2p two deals of 10; 3p 13 each, 1 out; 4p 10; 5p 8; 6p 6 each, 4 out.
 SCOPONE = {
     2: Deal(0, (10, 10)),
     3: Deal(0, (13,), out=1),
@@ -59,9 +62,11 @@ class EscobaOptions:
     muerto: bool
     manual_capture: bool
     sevens: str
+    lead: str
     last_play_sweep: bool
     capture_priority: bool
     target: int
+    edition: int
 
     @classmethod
     def of(cls, resolved: Options) -> EscobaOptions:

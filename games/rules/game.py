@@ -19,10 +19,11 @@ Options = Mapping[str, OptionValue]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OptionSpec:
-    """One option key (RULES.md A2): its default and allowed values.
+    """One option key (docs/rules/shared.md A2): its default and allowed values.
 
-    ``allowed`` lists the values; ``positive_int`` admits any integer >= 1 (targets, time limits),
-    and with ``nullable`` also ``None``.
+    ``allowed`` lists the values; ``positive_int`` admits any integer >= 1 (targets, time limits).
+    ``None`` is admitted when ``nullable`` and whenever the default is ``None``. A ``hidden`` option
+    is accepted but not offered to clients (the rules ``edition`` a stored match was played under).
     """
 
     key: str
@@ -30,7 +31,14 @@ class OptionSpec:
     allowed: tuple[OptionValue, ...] = ()
     positive_int: bool = False
     nullable: bool = False
+    hidden: bool = False
     rule: str = ""
+
+
+CURRENT_EDITION = 2
+EDITION = OptionSpec(key="edition", default=CURRENT_EDITION, allowed=(1, 2), hidden=True, rule="A5")
+"""The readings a match is played under (docs/rules/shared.md A5): 1 = the rules before issue 14,
+2 = the current ones. New matches store the current edition; stored matches keep theirs."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,7 +47,8 @@ class HandSetup:
 
     ``starter`` is only for games whose first player is not derived from the dealer (Twenty).
     ``sweeps_before`` is each side's count of sweeps in earlier hands of the match (Tablo's
-    ``per_five`` tablo points are counted over the whole match).
+    ``per_five`` tablo points are counted over the whole match). ``number`` is the hand's place in the
+    match (1, 2, ...) when known: Twenty checks that its round's starter is the right seat.
     """
 
     players: int
@@ -49,6 +58,7 @@ class HandSetup:
     table: tuple[Card, ...] = ()
     set_aside: tuple[Card, ...] = ()
     sweeps_before: tuple[int, ...] = ()
+    number: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -120,7 +130,7 @@ class HandReport:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MatchStatus:
-    """Where a match stands after its finished hands (RULES.md B12, E10, T15, W9-W10)."""
+    """Where a match stands after its finished hands (docs/rules/ B12, E10, T15, W9-W10)."""
 
     totals: tuple[int, ...]
     target: int | None
@@ -144,17 +154,30 @@ class Game:
     match_status: Callable[[Sequence[HandReport], int, Options, bool], MatchStatus]
     """``match_status(finished_hands, sides, options, time_up)``: ``sides`` is how many sides play."""
     team_players: tuple[int, ...] = ()
-    """Player counts that may play in teams (RULES.md A4)."""
+    """Player counts that may play in teams (docs/rules/shared.md A4)."""
     teams_by_default: tuple[int, ...] = ()
     """Player counts that play in teams unless told otherwise (Tamlin's four, T1)."""
+    deal_passes: Callable[[Options], int] = lambda options: 1
+    """Which way the deal passes: +1 to the left (clockwise), -1 to the right (Tablo B7)."""
 
     def default_teams(self, players: int) -> bool:
         """Whether ``players`` play in teams when the client does not say."""
         return players in self.teams_by_default
 
+    def next_dealer(self, previous: int | None, players: int, options: Options) -> int:
+        """The dealer of the next hand: seat 0 first, then the deal passes (docs/rules/shared.md A4)."""
+        if previous is None:
+            return 0
+        return (previous + self.deal_passes(options)) % players
+
+
+def public_specs(game: Game) -> tuple[OptionSpec, ...]:
+    """The options offered to clients (every one but the hidden)."""
+    return tuple(spec for spec in game.option_specs if not spec.hidden)
+
 
 def resolve_options(game: Game, raw: Mapping[str, object] | None) -> dict[str, OptionValue]:
-    """The game's defaults overlaid with ``raw`` (RULES.md A2).
+    """The game's defaults overlaid with ``raw`` (docs/rules/shared.md A2).
 
     Raises:
         UnknownOption: a key the game does not have.
@@ -171,7 +194,7 @@ def resolve_options(game: Game, raw: Mapping[str, object] | None) -> dict[str, O
 
 
 def _checked_value(game: Game, spec: OptionSpec, value: object) -> OptionValue:
-    if value is None and spec.nullable:
+    if value is None and (spec.nullable or spec.default is None):
         return None
     if spec.positive_int:
         if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
@@ -183,7 +206,8 @@ def _checked_value(game: Game, spec: OptionSpec, value: object) -> OptionValue:
 
 
 def sides_of(players: int, teams: bool) -> tuple[tuple[int, ...], ...]:
-    """Seats of each side (RULES.md A4): pairs {0,2} {1,3}; six as {0,3} {1,4} {2,5}; else singles."""
+    """Seats of each side (docs/rules/shared.md A4): pairs {0,2} {1,3}; six as {0,3} {1,4} {2,5}; else
+    singles."""
     if teams:
         count = players // 2
         return tuple((seat, seat + count) for seat in range(count))

@@ -1,4 +1,5 @@
-"""A hand of a capture game as a value: plays in, new states out (Tablo, Escoba, Tamlin; RULES.md A3-A5).
+"""A hand of a capture game as a value: plays in, new states out (Tablo, Escoba, Tamlin; docs/rules/shared.md
+A3-A5).
 
 A game supplies a :class:`HandRules` value (its :class:`~games.rules.capturing.Capturing`, deck, deal
 schedule, direction, leftover rule, sweep rule); the engine checks each play (verify / can / apply)
@@ -57,15 +58,19 @@ LeftoverRule = Callable[["HandState"], int | None]
 
 
 def last_capturer(state: HandState) -> int | None:
-    """The seat that captured last (RULES.md E8, T13, Tablo ``leftovers: last_capturer``)."""
+    """The seat that captured last; nobody when nobody captured (docs/rules/ A5, E8, T13,
+    Tablo ``leftovers: last_capturer``)."""
     return next((turn.seat for turn in reversed(state.turns) if turn.taken), None)
 
 
-def last_card_rule(rank: Callable[[Card], int]) -> LeftoverRule:
+def last_card_rule(rank: Callable[[Card], int], *, when_nobody_captured: bool = True) -> LeftoverRule:
     """Tablo B10: whoever last captured with his last card; else the highest last card by ``rank``,
-    a tie going to the later-played card."""
+    a tie going to the later-played card; also when nobody captured in the whole hand unless
+    ``when_nobody_captured`` is False (edition 1)."""
 
     def leftover_seat(state: HandState) -> int | None:
+        if not when_nobody_captured and not any(turn.taken for turn in state.turns):
+            return None
         last_cards = last_turns(state)
         for turn in reversed(last_cards):
             if turn.taken:
@@ -120,12 +125,13 @@ class HandRules:
     leftovers: LeftoverRule = last_capturer
     last_play_sweeps: bool = True
     enforce: bool = True
+    lead: int = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandState:
-    """Where a hand stands. ``piles`` and ``sweeps`` are per side (RULES.md A4); once complete the
-    table is empty and ``leftovers`` went to ``leftover_side`` (``None``: nobody, RULES.md A5)."""
+    """Where a hand stands. ``piles`` and ``sweeps`` are per side (docs/rules/shared.md A4); once complete the
+    table is empty and ``leftovers`` went to ``leftover_side`` (``None``: nobody, docs/rules/shared.md A5)."""
 
     rules: HandRules
     sides: tuple[tuple[int, ...], ...]
@@ -153,7 +159,7 @@ class HandState:
 
     @property
     def next_seat(self) -> int | None:
-        """Whose turn it is (RULES.md A4, B7), ``None`` once the hand is complete."""
+        """Whose turn it is (docs/rules/tablo.md A4, B7), ``None`` once the hand is complete."""
         if self.is_complete:
             return None
         return (self.first + self.rules.direction * len(self.turns)) % self.players
@@ -205,7 +211,7 @@ def new_hand(rules: HandRules, setup: HandSetup) -> HandState:
     return HandState(
         rules=rules,
         sides=sides,
-        first=(setup.dealer + rules.direction) % setup.players,
+        first=(setup.dealer + rules.direction * rules.lead) % setup.players,
         table=setup.table,
         seen=frozenset(seen),
         piles=((),) * len(sides),
@@ -296,7 +302,16 @@ def apply_play(state: HandState, play: LogEntry) -> HandState:
     Raises:
         as :func:`judge_play`.
     """
-    turn = judge_play(state, play)
+    return _moved(state, judge_play(state, play))
+
+
+def trail_instead(before: HandState, turn: Turn) -> HandState:
+    """``before`` after ``turn``'s card was trailed instead: a rightly challenged capture is taken back,
+    the taken cards stay on the table and nothing is captured or swept (Escoba 3.2(g))."""
+    return _moved(before, replace(turn, taken=(), sweep=False))
+
+
+def _moved(state: HandState, turn: Turn) -> HandState:
     side = state.side_of(turn.seat)
     piles, sweeps = list(state.piles), list(state.sweeps)
     if turn.taken:
@@ -318,10 +333,10 @@ def apply_play(state: HandState, play: LogEntry) -> HandState:
 
 
 def _finish(state: HandState) -> HandState:
-    """Give the leftovers (RULES.md B10, E8, T13, A5): nobody gets them when nobody captured."""
+    """Give the leftovers as the game's rule says (docs/rules/ A5, B10, E8, T13)."""
     if not state.table:
         return state
-    seat = state.rules.leftovers(state) if any(turn.taken for turn in state.turns) else None
+    seat = state.rules.leftovers(state)
     if seat is None:
         return replace(state, table=(), leftovers=state.table)
     side = state.side_of(seat)

@@ -16,20 +16,20 @@ from games.rules.game import HandReport
 
 
 def sole_leader(counts: Sequence[int]) -> int | None:
-    """The side with strictly the most; ``None`` when the most is tied (RULES.md E9, T14, A5)."""
+    """The side with strictly the most; ``None`` when the most is tied (docs/rules/ E9, T14, A5)."""
     best = max(counts)
     leaders = [side for side, count in enumerate(counts) if count == best]
     return leaders[0] if len(leaders) == 1 else None
 
 
 def item_points(counts: Sequence[int], worth: int) -> tuple[int, ...]:
-    """``worth`` to the sole side with the most, nothing to anyone on a tie (RULES.md E9, T14)."""
+    """``worth`` to the sole side with the most, nothing to anyone on a tie (docs/rules/ E9, T14)."""
     leader = sole_leader(counts)
     return tuple(worth if side == leader else 0 for side in range(len(counts)))
 
 
 def passed_on(earned: Sequence[int]) -> tuple[int, ...]:
-    """Muerto: each side gets +1 for every point every other side earned (RULES.md 3.2(d))."""
+    """Muerto: each side gets +1 for every point every other side earned (docs/rules/escoba.md 3.2(d))."""
     total = sum(earned)
     return tuple(total - own for own in earned)
 

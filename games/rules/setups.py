@@ -1,4 +1,5 @@
-"""Checks of a hand's setup shared by the games: player count, teams, cards set aside (RULES.md A3-A5)."""
+"""Checks of a hand's setup shared by the games: player count, teams, cards set aside (docs/rules/shared.md
+A3-A5)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from games.rules.game import Game, HandSetup, sides_of
 def verify_players(
     game: Game, setup: HandSetup, team_players: Collection[int]
 ) -> tuple[tuple[int, ...], ...]:
-    """The seats of each side (RULES.md A4).
+    """The seats of each side (docs/rules/shared.md A4).
 
     Raises:
         BadPlayerCount: ``game`` is not played by that many.
@@ -28,7 +29,8 @@ def verify_players(
 
 
 def verify_set_aside(game: Game, setup: HandSetup, out: int) -> None:
-    """The cards given as set aside are deck cards, each once, at most ``out`` of them (RULES.md A5).
+    """The cards given as set aside are deck cards, each once, at most ``out`` of them (docs/rules/shared.md
+    A5).
 
     Raises:
         BadSetAside, CardNotInDeck, DuplicateCard.

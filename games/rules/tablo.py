@@ -1,4 +1,4 @@
-"""Tablo (``tablo``, Serbian Tablić): 2-4 players, 4 may play as two pairs (RULES.md A2, B1-B12).
+"""Tablo (``tablo``, Serbian Tablić): 2-4 players, 4 may play as two pairs (docs/rules/tablo.md A2, B1-B12).
 
 Capture values K 14, Q 13, J 12, A 1 or 11 (each ace on its own, the played one too), others pip
 (B4); a card takes any disjoint groups of equal cards and sums (B8); capturing is optional. A
@@ -14,8 +14,9 @@ from dataclasses import dataclass, replace
 
 from games.rules.capturing import Capturing, register_capturing
 from games.rules.cards import ACE, JACK, Card, deck
-from games.rules.errors import BadSweepsBefore, SummaryInconsistent, SummaryTotalMismatch
+from games.rules.errors import BadSweepsBefore, SummaryInconsistent, SummaryTotalMismatch, label
 from games.rules.game import (
+    EDITION,
     Game,
     HandEvent,
     HandReport,
@@ -33,6 +34,7 @@ from games.rules.hand import (
     COUNTERCLOCKWISE,
     HandRules,
     HandState,
+    LeftoverRule,
     last_capturer,
     last_card_rule,
     leftover_reason,
@@ -42,7 +44,7 @@ from games.rules.hand import (
 from games.rules.items import match_totals
 from games.rules.registry import register
 from games.rules.setups import verify_players
-from games.rules.summaries import SummaryShape, verified_rows
+from games.rules.summaries import SummaryShape, Totals, verified_rows
 from games.rules.tablo_scoring import (
     POINT_CARDS_TOTAL,
     card_points,
@@ -59,11 +61,13 @@ OPTION_SPECS = (
     OptionSpec(key="leftovers", default="last_card", allowed=("last_card", "last_capturer"), rule="B10"),
     OptionSpec(key="direction", default="clockwise", allowed=("clockwise", "counterclockwise"), rule="B7"),
     OptionSpec(key="target", default=100, positive_int=True, rule="B12"),
+    EDITION,
 )
 PLAYERS = (2, 3, 4)
-TEAM_PLAYERS = (4,)  # seats {0, 2} and {1, 3} (RULES.md B1, A4)
+TEAM_PLAYERS = (4,)  # seats {0, 2} and {1, 3} (docs/rules/tablo.md B1, A4)
 DECK = deck(faces=True)
 TABLE_SIZE = 4
+PACK_ACE = 14  # the ace ranks above the King in pack order (B10)
 DEALS = {2: (6, 6, 6, 6), 3: (6, 6, 4), 4: (6, 6)}  # cards each player gets per deal (B5, B6)
 SUMMARY_SHAPE = SummaryShape(
     keys=("cards", "point_cards", "tablos"),
@@ -71,6 +75,7 @@ SUMMARY_SHAPE = SummaryShape(
     limits=(("point_cards", POINT_CARDS_TOTAL),),
     # a tablo takes the played card and at least one more; 21 point cards make 22 points (B3, B9)
     least_cards=lambda row: max(2 * row["tablos"], row["point_cards"] - 1),
+    held=("point_cards",),
 )
 
 
@@ -83,6 +88,7 @@ class TabloOptions:
     leftovers: str
     direction: str
     target: int
+    edition: int
 
 
 def tablo_options(raw: Options) -> TabloOptions:
@@ -103,8 +109,19 @@ def capture_values(card: Card, played: Card | None = None) -> tuple[int, ...]:
     return (card.rank + 1,) if card.rank >= JACK else (card.rank,)
 
 
-def _highest(card: Card) -> int:
-    return max(capture_values(card))  # B10 "highest last card": an ace ranks as 11 (RULES.md 4.2)
+def pack_rank(card: Card) -> int:
+    """B10 "highest last card": pack order with the ace highest, A > K > Q > J > 10 > ... > 2."""
+    return PACK_ACE if card.rank == ACE else card.rank
+
+
+def _leftover_rule(options: TabloOptions) -> LeftoverRule:
+    if options.leftovers == "last_capturer":
+        return last_capturer
+    if (
+        options.edition == 1
+    ):  # edition 1 ranked by capture value and gave nobody the cards when nobody captured
+        return last_card_rule(lambda card: max(capture_values(card)), when_nobody_captured=False)
+    return last_card_rule(pack_rank)
 
 
 CAPTURING = Capturing(values=capture_values, targets=capture_values, points=card_points)
@@ -124,8 +141,15 @@ def hand_rules(players: int, options: TabloOptions) -> HandRules:
         table_size=TABLE_SIZE,
         deals=DEALS[players],
         direction=CLOCKWISE if options.direction == "clockwise" else COUNTERCLOCKWISE,
-        leftovers=last_card_rule(_highest) if options.leftovers == "last_card" else last_capturer,
+        leftovers=_leftover_rule(options),
     )
+
+
+def deal_passes(raw: Options) -> int:
+    """B7: the deal passes the way play goes, to the right under ``counterclockwise`` (edition 1
+    passed it to the left in every case)."""
+    options = tablo_options(raw)
+    return -1 if options.direction == "counterclockwise" and options.edition > 1 else 1
 
 
 def _tablos_before(setup: HandSetup, sides: int) -> tuple[int, ...]:
@@ -196,7 +220,7 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
     """Check an end-of-hand summary and score it (B3, B9, B11).
 
     Each side gives ``cards``, ``point_cards`` and ``tablos``; the cards add up to 52 and the point
-    cards to 22 (both 0 when nobody captured, RULES.md A5).
+    cards to 22 (both 0 when nobody captured, docs/rules/shared.md A5).
 
     Raises:
         SummaryInconsistent: listing every problem at once.
@@ -205,7 +229,7 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
     options = tablo_options(raw)
     seats = verify_players(GAME, setup, TEAM_PLAYERS)
     before = _tablos_before(setup, len(seats))
-    rows = _verified_rows(summaries, len(seats))
+    rows = _verified_rows(summaries, len(seats), options)
     points = side_points(
         [row["cards"] for row in rows],
         [row["point_cards"] for row in rows],
@@ -223,21 +247,29 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
     return HandReport(complete=True, next_seat=None, sides=sides)
 
 
-def _verified_rows(summaries: Sequence[Mapping[str, object]], sides: int) -> Sequence[Mapping[str, int]]:
-    """The shared summary checks plus the point-card total, all problems reported together."""
+def _verified_rows(
+    summaries: Sequence[Mapping[str, object]], sides: int, options: TabloOptions
+) -> Sequence[Mapping[str, int]]:
+    """The shared summary checks plus the point-card total, all problems reported together. Under
+    ``last_card`` someone always gets the leftovers, so the counts cannot all be 0 (edition 2)."""
     problems: list[object] = []
     rows: Sequence[Mapping[str, int]] = ()
+    strict = options.edition > 1
+    may_be_empty = not strict or options.leftovers == "last_capturer"
+    totals = Totals(sides=sides, captured=DECK, may_be_empty=may_be_empty, strict=strict)
     try:
-        rows = verified_rows(summaries, SUMMARY_SHAPE, sides=sides, captured=DECK)
+        rows = verified_rows(summaries, SUMMARY_SHAPE, totals)
     except SummaryInconsistent as error:
         problems = list(error.facts["problems"])  # type: ignore[call-overload]  # a list, built by .of()
     values = [summary.get("point_cards") for summary in summaries]
     cards = [summary.get("cards") for summary in summaries]
     if all(isinstance(value, int) for value in values + cards):
         total = sum(value for value in values if isinstance(value, int))
-        expected = POINT_CARDS_TOTAL if any(cards) else 0
+        expected = POINT_CARDS_TOTAL if any(cards) or not may_be_empty else 0
         if total != expected:
-            mismatch = SummaryTotalMismatch(key="point_cards", total=total, expected=str(expected))
+            mismatch = SummaryTotalMismatch(
+                key="point_cards", what=label("point_cards"), total=total, expected=str(expected)
+            )
             problems.append({"code": mismatch.code, "message": mismatch.message, **mismatch.facts})
     if problems:
         raise SummaryInconsistent(count=len(problems), problems=problems)
@@ -275,6 +307,7 @@ GAME = register(
         score_summary=score_summary,
         match_status=match_status,
         team_players=TEAM_PLAYERS,
+        deal_passes=deal_passes,
     )
 )
 register_capturing(GAME.name, tablo_capturing)

@@ -1,4 +1,5 @@
-"""Tablo scoring: point cards, the card bonus, tablo points and the match end (RULES.md B3, B9, B11, B12).
+"""Tablo scoring: point cards, the card bonus, tablo points and the match end (docs/rules/tablo.md B3, B9,
+B11, B12).
 
 ``points`` keys of a side: ``point_cards`` (B3, 22 in a hand), ``card_bonus`` (B11) and
 ``tablo_points`` (B9).

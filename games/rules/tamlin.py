@@ -1,4 +1,5 @@
-"""Tamlin (``tamlin``): 2-4 players (4 usually as two pairs), 52 cards (RULES.md A2 ``tamlin``, T1-T15).
+"""Tamlin (``tamlin``): 2-4 players (4 usually as two pairs), 52 cards (docs/rules/tamlin.md A2 ``tamlin``,
+T1-T15).
 
 The game as a :class:`~games.rules.game.Game`: hand replay (in :mod:`games.rules.tamlin_hand`), the
 end-of-hand summary check and the match status. Points keys are listed in
@@ -11,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.rules.game import (
+    EDITION,
     Game,
     HandReport,
     HandSetup,
@@ -25,7 +27,7 @@ from games.rules.hand import leftover_reason, replay
 from games.rules.items import match_totals
 from games.rules.registry import register
 from games.rules.setups import verify_players
-from games.rules.summaries import verified_rows
+from games.rules.summaries import Totals, verified_rows
 from games.rules.tamlin_hand import DECK, hand_rules, jack_penalties, tamlin_events, verify_no_jack_on_table
 from games.rules.tamlin_scoring import SUMMARY_SHAPE, TamlinCounts, tamlin_points, tamlin_winner
 
@@ -36,9 +38,10 @@ OPTION_SPECS = (
     OptionSpec(key="ace_takes_ace", default=False, allowed=(False, True), rule="T3"),
     OptionSpec(key="target", default=21, positive_int=True, rule="T15"),
     OptionSpec(key="time_limit_minutes", default=None, positive_int=True, nullable=True, rule="T15"),
+    EDITION,
 )
 PLAYERS = (2, 3, 4)
-TEAM_PLAYERS = (4,)  # seats {0, 2} and {1, 3} (RULES.md T1, A4)
+TEAM_PLAYERS = (4,)  # seats {0, 2} and {1, 3} (docs/rules/tamlin.md T1, A4)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -49,6 +52,7 @@ class TamlinOptions:
     ace_takes_ace: bool
     target: int
     time_limit_minutes: int | None
+    edition: int
 
 
 def tamlin_options(raw: Options) -> TamlinOptions:
@@ -70,7 +74,7 @@ def side_reports(
     complete: bool = True,
 ) -> tuple[SideReport, ...]:
     """The sides' points: card items once the hand is complete, tamlins and Jack penalties at once
-    (RULES.md T11-T14)."""
+    (docs/rules/tamlin.md T11-T14)."""
     points = tamlin_points(counts, scoring=options.scoring, complete=complete)
     return tuple(
         SideReport(
@@ -113,7 +117,7 @@ def replay_hand(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> Hand
 
 
 def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw: Options) -> HandReport:
-    """Check an end-of-hand summary against the deck and score it (RULES.md T14, A5).
+    """Check an end-of-hand summary against the deck and score it (docs/rules/tamlin.md T14, A5).
 
     Each side gives ``cards spades ten_diamonds two_spades aces tamlins jack_penalties``.
 
@@ -123,7 +127,8 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
     """
     options = tamlin_options(raw)
     seats = verify_players(GAME, setup, TEAM_PLAYERS)
-    rows = verified_rows(summaries, SUMMARY_SHAPE, sides=len(seats), captured=DECK)
+    totals = Totals(sides=len(seats), captured=DECK, strict=options.edition > 1)
+    rows = verified_rows(summaries, SUMMARY_SHAPE, totals)
     counts = [TamlinCounts(**row) for row in rows]
     return HandReport(complete=True, next_seat=None, sides=side_reports(seats, counts, options))
 
@@ -131,7 +136,7 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
 def match_status(hands: Sequence[HandReport], sides: int, raw: Options, time_up: bool) -> MatchStatus:
     """Over after a hand in which a side reached the target with the sole highest total, or, once the
     time limit is up (``time_up``, heeded only with ``time_limit_minutes`` set), as soon as one side
-    leads; tied leaders play another hand (RULES.md T15)."""
+    leads; tied leaders play another hand (docs/rules/tamlin.md T15)."""
     options = tamlin_options(raw)
     totals = match_totals(hands, sides)
     winner = tamlin_winner(totals, options.target, time_up=time_up and options.time_limit_minutes is not None)

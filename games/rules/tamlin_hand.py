@@ -1,4 +1,5 @@
-"""Tamlin hands on the shared engine: values, the Jack, the deal (RULES.md T3, T5-T13, 1.2(b)-(d)).
+"""Tamlin hands on the shared engine: values, the Jack, the deal (docs/rules/tamlin.md T3, T5-T13,
+1.2(b)-(d)).
 
 Tamlin is a configuration of :mod:`games.rules.hand`: Q 12, K 13, a played ace 14 and a table ace 1
 (with ``ace_takes_ace`` a lone table ace also pairs with a played ace, A5), a card takes any disjoint
@@ -17,9 +18,9 @@ from games.rules.game import HandEvent, HandSetup, OptionValue
 from games.rules.hand import HandRules, HandState, last_capturer, sweep_events
 from games.rules.tamlin_scoring import TEN_DIAMONDS, TWO_SPADES
 
-DECK = deck(faces=True)  # the full pack (RULES.md T2)
+DECK = deck(faces=True)  # the full pack (docs/rules/tamlin.md T2)
 PLAYED_ACE = 14
-TABLE_SIZE = 4  # 4 to the table once, 4 to each player per deal (RULES.md T5, T7)
+TABLE_SIZE = 4  # 4 to the table once, 4 to each player per deal (docs/rules/tamlin.md T5, T7)
 HAND_SIZE = 4
 
 

@@ -1,4 +1,5 @@
-"""Tamlin scoring: card items, tamlins, Jack penalties and the match end (RULES.md T11-T15, 1.2(a)).
+"""Tamlin scoring: card items, tamlins, Jack penalties and the match end (docs/rules/tamlin.md T11-T15,
+1.2(a)).
 
 ``points`` keys of a side: ``most_cards`` (3), ``ten_diamonds`` (2), ``two_spades`` (1), ``aces``
 (1 each), ``most_spades`` (1, only under ``scoring: cassino``), ``tamlins`` (+1 each) and
@@ -48,7 +49,7 @@ class TamlinCounts:
 def tamlin_points(
     counts: Sequence[TamlinCounts], *, scoring: str, complete: bool = True
 ) -> tuple[dict[str, int], ...]:
-    """Each side's points (RULES.md T14 as decided in 1.2(a), A2 ``scoring``, A5 spade ties).
+    """Each side's points (docs/rules/tamlin.md T14 as decided in 1.2(a), A2 ``scoring``, A5 spade ties).
 
     Until the hand is ``complete`` only tamlins and Jack penalties score (they count at once).
     """
@@ -67,7 +68,7 @@ def tamlin_points(
 
 
 def tamlin_winner(totals: Sequence[int], target: int, *, time_up: bool) -> int | None:
-    """The winner after a finished hand, if the match is over (RULES.md T15).
+    """The winner after a finished hand, if the match is over (docs/rules/tamlin.md T15).
 
     The sole highest total wins once a side has reached ``target``, or at once when the time limit
     has run out; with the highest totals tied, another hand is played.
@@ -95,6 +96,7 @@ SUMMARY_SHAPE = SummaryShape(
     total_caps=(("jack_penalties", 4),),  # there are four Jacks
     requires=(("two_spades", "2S", "spades"),),
     least_cards=_least_cards,
+    held=("spades", "ten_diamonds", "two_spades", "aces"),
 )
 """The Tamlin end-of-hand summary: per side ``cards spades ten_diamonds two_spades aces tamlins
 jack_penalties`` (``jack_penalties`` counts Jacks played to an empty table, >= 0)."""

@@ -1,4 +1,4 @@
-"""Maltese Twenty (``twenty``): the game as Scorekeeper sees it (RULES.md A2, A5, W1-W10).
+"""Maltese Twenty (``twenty``): the game as Scorekeeper sees it (docs/rules/twenty.md A2, A5, W1-W10).
 
 A "hand" is one round: ``HandSetup.starter`` is 0 in round 1 and 1 in round 2, ``set_aside`` holds the
 two bonus cards, and each log entry puts a card on the tally. A round's sides report the points
@@ -10,12 +10,21 @@ sum of the tally's cards). The match is two rounds with the totals carried over.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import reduce
 
 from games.rules.cards import Card, deck
-from games.rules.errors import BadPlayerCount, NotATwentyPlay, TooManyRounds, TwentyTableCards, TwentyTeams
+from games.rules.errors import (
+    BadPlayerCount,
+    NotATwentyPlay,
+    TooManyRounds,
+    TwentyTableCards,
+    TwentyTeams,
+    WrongRoundStarter,
+)
 from games.rules.game import (
+    EDITION,
     Game,
     HandEvent,
     HandReport,
@@ -44,7 +53,7 @@ MORE_THAN = 20  # `over_twenty`: the winner needs more than 20 points (W10)
 
 
 class Winner(StrEnum):
-    """Who wins after round 2 (RULES.md W10, 2.2(b), A5)."""
+    """Who wins after round 2 (docs/rules/twenty.md W10, 2.2(b), A5)."""
 
     HIGHER = "higher"  # the higher total; equal totals draw
     OVER_TWENTY = "over_twenty"  # the higher total, and it must be more than 20
@@ -63,12 +72,34 @@ OPTION_SPECS = (
         allowed=tuple(rule.value for rule in Winner),
         rule="W10, 2.2(b), A5",
     ),
+    EDITION,
 )
 
 
-def _resolved(options: Mapping[str, object] | None) -> tuple[RoundEnd, Winner]:
+@dataclass(frozen=True, slots=True)
+class TwentyOptions:
+    """The resolved options as typed values."""
+
+    round_end: RoundEnd
+    winner: Winner
+    edition: int
+
+
+def _resolved(options: Mapping[str, object] | None) -> TwentyOptions:
     resolved = resolve_options(GAME, options)
-    return RoundEnd(str(resolved["round_end"])), Winner(str(resolved["winner"]))
+    edition = resolved["edition"]
+    assert isinstance(edition, int)  # resolve_options checked it against (1, 2)
+    return TwentyOptions(RoundEnd(str(resolved["round_end"])), Winner(str(resolved["winner"])), edition)
+
+
+def verify_round_starter(number: int | None, starter: object) -> None:
+    """Round 1 is started by seat 0 (player A) and round 2 by seat 1 (player B) (A4, W1).
+
+    Raises:
+        WrongRoundStarter: another seat starts a round whose number is known.
+    """
+    if number in (1, 2) and starter in SEATS and starter != number - 1:
+        raise WrongRoundStarter(round=number, seat=number - 1, starter=starter)
 
 
 def replay_round(
@@ -77,23 +108,29 @@ def replay_round(
     bonus_cards: Sequence[Card],
     plays: Iterable[TwentyPlay],
     options: Mapping[str, object] | None = None,
+    number: int | None = None,
 ) -> RoundReport:
     """Replay a round's plays: ``POST /api/v1/rules/twenty/rounds/replay/`` (``.as_dict()`` is its body).
+    ``number`` (1 or 2), when given, is the round's place in the match.
 
     Raises:
         UnknownOption, BadOptionValue: bad ``options``.
-        BadStarter, BadBonusCards: a bad start (W1, W3).
+        BadStarter, WrongRoundStarter, BadBonusCards: a bad start (W1, W3, A4).
         RuleViolation: the first bad play, with ``play_index`` in its facts (see ``verify_play``).
     """
-    state = start_round(starter=starter, bonus_cards=bonus_cards, round_end=_resolved(options)[0])
+    resolved = _resolved(options)
+    if resolved.edition > 1:
+        verify_round_starter(number, starter)
+    state = start_round(starter=starter, bonus_cards=bonus_cards, round_end=resolved.round_end)
     return reduce(apply_play, plays, state).report()
 
 
-def round_from_setup(setup: HandSetup, round_end: RoundEnd) -> TwentyRound:
-    """The round ``setup`` starts: two players, no teams, no table cards (W1, W3).
+def round_from_setup(setup: HandSetup, options: TwentyOptions) -> TwentyRound:
+    """The round ``setup`` starts: two players, no teams, no table cards (W1, W3), and from edition 2
+    the round's own starter when its number is known (A4).
 
     Raises:
-        BadPlayerCount, TwentyTeams, TwentyTableCards, BadStarter, BadBonusCards.
+        BadPlayerCount, TwentyTeams, TwentyTableCards, BadStarter, WrongRoundStarter, BadBonusCards.
     """
     if setup.players != len(SEATS):
         raise BadPlayerCount(game=GAME.name, allowed="2", players=setup.players)
@@ -101,7 +138,9 @@ def round_from_setup(setup: HandSetup, round_end: RoundEnd) -> TwentyRound:
         raise TwentyTeams()
     if setup.table:
         raise TwentyTableCards(cards=" ".join(map(str, setup.table)))
-    return start_round(starter=setup.starter, bonus_cards=setup.set_aside, round_end=round_end)
+    if options.edition > 1:
+        verify_round_starter(setup.number, setup.starter)
+    return start_round(starter=setup.starter, bonus_cards=setup.set_aside, round_end=options.round_end)
 
 
 def _play(play_index: int, entry: LogEntry) -> TwentyPlay:
@@ -139,7 +178,7 @@ def replay_hand(setup: HandSetup, log: Sequence[LogEntry], options: Options) -> 
     Raises:
         RuleViolation: a bad option, setup or play (plays carry ``play_index``).
     """
-    state = round_from_setup(setup, _resolved(options)[0])
+    state = round_from_setup(setup, _resolved(options))
     plays = (_play(index, entry) for index, entry in enumerate(log))
     return hand_report(reduce(apply_play, plays, state))
 
@@ -151,7 +190,7 @@ def score_summary(setup: HandSetup, entries: Sequence[Mapping[str, object]], opt
         RuleViolation: a bad option or setup.
         SummaryInconsistent: every problem of the entry at once.
     """
-    return summarise_round(round_from_setup(setup, _resolved(options)[0]), entries)
+    return summarise_round(round_from_setup(setup, _resolved(options)), entries)
 
 
 def match_status(hands: Sequence[HandReport], sides: int, options: Options, time_up: bool) -> MatchStatus:
@@ -163,14 +202,14 @@ def match_status(hands: Sequence[HandReport], sides: int, options: Options, time
         BadPlayerCount: not 2 sides (two players, no teams).
         TooManyRounds: more than two finished rounds.
     """
-    rule = _resolved(options)[1]
+    resolved = _resolved(options)
     if sides != len(SEATS):
         raise BadPlayerCount(game=GAME.name, allowed="2", players=sides)
     if len(hands) > ROUNDS:
         raise TooManyRounds(rounds=len(hands))
     first, second = (sum(hand.sides[seat].total for hand in hands) for seat in SEATS)
     finished = len(hands) == ROUNDS
-    winner, draw = _outcome((first, second), rule) if finished else (None, False)
+    winner, draw = _outcome((first, second), resolved) if finished else (None, False)
     return MatchStatus(
         totals=(first, second),
         target=None,
@@ -181,13 +220,18 @@ def match_status(hands: Sequence[HandReport], sides: int, options: Options, time
     )
 
 
-def _outcome(totals: tuple[int, int], rule: Winner) -> tuple[int | None, bool]:
-    """(winner, draw): the higher total wins, equal totals draw; ``over_twenty`` first needs > 20 (A5)."""
+def _outcome(totals: tuple[int, int], options: TwentyOptions) -> tuple[int | None, bool]:
+    """(winner, draw): equal totals draw under both ``winner`` options; otherwise the higher total
+    wins, under ``over_twenty`` only when it is more than 20 (A5). Edition 1 checked "more than 20"
+    first, so equal totals of 20 or less gave no winner and no draw."""
     high = max(totals)
-    if rule is Winner.OVER_TWENTY and high <= MORE_THAN:
+    over_twenty = options.winner is Winner.OVER_TWENTY
+    if over_twenty and options.edition == 1 and high <= MORE_THAN:
         return None, False
     if totals[0] == totals[1]:
         return None, True
+    if over_twenty and high <= MORE_THAN:
+        return None, False
     return totals.index(high), False
 
 

@@ -1,4 +1,4 @@
-"""Maltese Twenty: one round as a value (RULES.md W1-W8, 2.2).
+"""Maltese Twenty: one round as a value (docs/rules/twenty.md W1-W8, 2.2).
 
 A round is its starter, the two set-aside bonus cards and the cards played so far. Every card goes on
 the tally and the checks of W5 run after it, in order; a round of strictly alternating plays ends as
@@ -43,14 +43,14 @@ SEATS = (0, 1)
 
 
 class RoundEnd(StrEnum):
-    """When a round ends (RULES.md W7, 2.2(c))."""
+    """When a round ends (docs/rules/twenty.md W7, 2.2(c))."""
 
     STARTER_OUT = "starter_out"  # a player is out of cards and the reserve is empty: 49 cards
     ALL_CARDS = "all_cards"  # both hands are played out: 50 cards
 
 
 class EventKind(StrEnum):
-    """What a card on the tally scored (RULES.md W5)."""
+    """What a card on the tally scored (docs/rules/twenty.md W5)."""
 
     EXACT_TWENTY = "exact_twenty"
     OVER_TWENTY = "over_twenty"
@@ -59,7 +59,7 @@ class EventKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class TwentyPlay:
-    """A player puts one card from hand on the tally (RULES.md W4)."""
+    """A player puts one card from hand on the tally (docs/rules/twenty.md W4)."""
 
     seat: int
     card: Card
@@ -77,7 +77,7 @@ class TallyEvent:
 
 
 def card_value(card: Card) -> int:
-    """A = 1, 2-10 pip, J Q K = 10; suits do not matter (RULES.md W2)."""
+    """A = 1, 2-10 pip, J Q K = 10; suits do not matter (docs/rules/twenty.md W2)."""
     return min(card.rank, 10)
 
 
@@ -234,7 +234,7 @@ def start_round(
 def verify_play(state: TwentyRound, play: TwentyPlay) -> None:
     """Check that ``play`` may come next: the round goes on, it is the seat's turn, the card is unseen.
 
-    Every violation carries ``play_index``, the index the play would have (RULES.md W4, W7, A1).
+    Every violation carries ``play_index``, the index the play would have (docs/rules/twenty.md W4, W7, A1).
 
     Raises:
         RoundOver: the round has ended.

@@ -1,4 +1,4 @@
-"""Maltese Twenty: the quick end-of-round entry, checked all at once (RULES.md W5, W8).
+"""Maltese Twenty: the quick end-of-round entry, checked all at once (docs/rules/twenty.md W5, W8).
 
 Each seat gives ``{"awards": [10, 15, -20], "bonus": 0 | 1}``, the awards it scored in any order,
 or ``{"points": int, "bonus": 0 | 1}`` when only their sum was noted; ``bonus`` may be left out (0).

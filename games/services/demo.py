@@ -32,7 +32,7 @@ class Deal:
 
     table: int
     set_aside: int = 0
-    starter_by_round: bool = False  # Twenty: seat 0 starts round 1, seat 1 round 2 (RULES.md A4)
+    starter_by_round: bool = False  # Twenty: seat 0 starts round 1, seat 1 round 2 (docs/rules/shared.md A4)
     no_jacks_on_table: bool = False  # Tamlin: a Jack dealt to the table is replaced (T6)
 
 

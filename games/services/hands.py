@@ -53,7 +53,7 @@ def hand_start(
     set_aside: Sequence[str] = (),
     mode: str = Hand.Mode.PLAYS,
 ) -> Hand:
-    """Open the match's next hand; the dealer rotates clockwise unless given (RULES.md A4).
+    """Open the match's next hand; the deal passes as the game says unless given (docs/rules/shared.md A4).
 
     A hand in ``Hand.Mode.SUMMARY`` will be scored from its quick summary alone, so its table cards
     may be left out (no summary check uses them); it takes no plays.
@@ -85,7 +85,7 @@ def _finish_if_over(*, match: Match) -> bool:
     if not is_time_up(match) or match.status != Match.Status.IN_PROGRESS:
         return False
     if match.hands.filter(closed_at__isnull=True).exists():
-        return False  # the hand in progress is played out first (RULES.md T15)
+        return False  # the hand in progress is played out first (docs/rules/tamlin.md T15)
     status = match_rescore(match=match, from_number=match.hands.count() + 1)
     if status.finished:
         followups_schedule(match=match)
@@ -109,7 +109,9 @@ def _hand_open(
     if previous is not None and previous.is_open:
         raise HandStillOpen(number=previous.number)
     if dealer is None:
-        dealer = 0 if previous is None else (previous.dealer + 1) % match.player_count
+        dealer = table_of(match).game.next_dealer(
+            None if previous is None else previous.dealer, match.player_count, match.options
+        )
     if not 0 <= dealer < match.player_count:
         raise BadDealer(dealer=dealer, last=match.player_count - 1)
     hand = Hand(
@@ -188,7 +190,7 @@ def hand_correct(
 ) -> Hand:
     """Replace a closed hand's log (or summary); every score from it on is replayed, never patched.
 
-    The match may finish, or go on again, as the engine now says (RULES.md B12, E10, T15, W10).
+    The match may finish, or go on again, as the engine now says (docs/rules/ B12, E10, T15, W10).
 
     Raises:
         MatchNotInProgress: the match was abandoned.

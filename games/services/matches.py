@@ -38,7 +38,7 @@ def match_start(
     season: Season | None = None,
 ) -> Match:
     """Seat ``players`` (seat 0, 1, ... in order) for a new match of ``game``; ``teams`` defaults to
-    what the game plays with that many (Tamlin's four play in pairs, RULES.md T1).
+    what the game plays with that many (Tamlin's four play in pairs, docs/rules/tamlin.md T1).
 
     Raises:
         UnknownGame, UnknownOption, BadOptionValue, BadPlayerCount, TeamsNotAllowed: from the engine.

@@ -156,8 +156,8 @@ def hand_challenge_record(
     idempotency_key: str = "",
     by: User | None = None,
 ) -> Recorded[Challenge]:
-    """Escoba ``manual_capture``: ``seat`` challenges play ``play_seq`` (RULES.md 3.2(g)); the engine
-    rules on it (only the latest play, by another side, once) and scores it when the hand closes.
+    """Escoba ``manual_capture``: ``seat`` challenges play ``play_seq`` (docs/rules/escoba.md 3.2(g)); the
+    engine rules on it (only the latest play, by another side, once) and scores it when the hand closes.
 
     Raises:
         IdempotencyKeyReused, MatchNotInProgress, HandNotOpen, HandOutOfSync, NoSuchPlay.

@@ -8,20 +8,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.db.models import Exists, OuterRef, QuerySet, Sum
 from django.utils import timezone
 
 from games import convert
 from games.models import Challenge, Hand, HandScore, Match, Play
-from games.rules.game import Game, HandReport, HandSetup, LogEntry, MatchStatus, Options, sides_of
+from games.rules.game import (
+    CURRENT_EDITION,
+    Game,
+    HandReport,
+    HandSetup,
+    LogEntry,
+    MatchStatus,
+    Options,
+    sides_of,
+)
 from games.services.errors import HandIncomplete
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A match as the engine sees it: the game, resolved options, players and sides (RULES.md A4)."""
+    """A match as the engine sees it: the game, resolved options, players and sides (docs/rules/shared.md
+    A4)."""
 
     game: Game
     options: Options
@@ -40,11 +50,23 @@ def table_of(match: Match) -> Table:
     )
 
 
-def is_time_up(match: Match) -> bool:
-    """The match's time limit (Tamlin ``time_limit_minutes``, RULES.md T15) has run out."""
+def time_limit_deadline(match: Match) -> datetime | None:
+    """When the match's time limit (Tamlin ``time_limit_minutes``) runs out: counted from the start of
+    its first hand (docs/rules/tamlin.md T15); ``None`` without a limit or before the first hand.
+    Matches of edition 1 count from their creation."""
     if match.time_limit_minutes is None:
-        return False
-    return timezone.now() >= match.created_at + timedelta(minutes=match.time_limit_minutes)
+        return None
+    if match.options.get("edition", CURRENT_EDITION) == 1:
+        start: datetime | None = match.created_at
+    else:
+        start = match.hands.order_by("number").values_list("created_at", flat=True).first()
+    return None if start is None else start + timedelta(minutes=match.time_limit_minutes)
+
+
+def is_time_up(match: Match) -> bool:
+    """The match's time limit has run out."""
+    deadline = time_limit_deadline(match)
+    return deadline is not None and timezone.now() >= deadline
 
 
 def sweeps_before(hand: Hand, table: Table) -> tuple[int, ...]:

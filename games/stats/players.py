@@ -91,7 +91,8 @@ def captures_by_game(matches: QuerySet[Match], player_id: int) -> Counter[str]:
 
 
 def caught_by_game(matches: QuerySet[Match], player_id: int) -> Counter[str]:
-    """Correct challenges by the player's seat, from the rulings of the hands' reports (RULES.md 3.2(g))."""
+    """Correct challenges by the player's seat, from the rulings of the hands' reports (docs/rules/escoba.md
+    3.2(g))."""
     seats = dict(
         Seat.objects.filter(match__in=matches, player_id=player_id).values_list("match_id", "number")
     )

@@ -49,7 +49,7 @@ class SideResult:
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """A finished match. ``winner`` is a side index; ``None`` with ``draw`` for a draw, and ``None``
-    without it when nobody won (Twenty ``winner: over_twenty``, RULES.md A5)."""
+    without it when nobody won (Twenty ``winner: over_twenty``, docs/rules/shared.md A5)."""
 
     match_id: int
     game: str

@@ -1,4 +1,5 @@
-"""POST /api/v1/matches/{id}/hands/{n}/challenges/: Escoba ``manual_capture`` challenges (RULES.md 3.2(g))."""
+"""POST /api/v1/matches/{id}/hands/{n}/challenges/: Escoba ``manual_capture`` challenges
+(docs/rules/escoba.md 3.2(g))."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from games.services.plays import hand_play_record
 from tests.factories import Personas, api_client, make_personas
 
 pytestmark = pytest.mark.django_db
-TABLE = ["2C", "3D", "4H", "6S"]  # dealer 0: seat 1 plays first (RULES.md E4)
+TABLE = ["2C", "3D", "4H", "6S"]  # dealer 0: seat 1 plays first (docs/rules/escoba.md E4)
 
 
 @pytest.fixture

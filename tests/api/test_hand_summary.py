@@ -25,7 +25,7 @@ def test_a_summary_is_scored_and_closes_the_hand() -> None:
         False,
         sides,
     )
-    assert body["match"]["totals"] == [15, 10]  # RULES.md B3, B11: 12 + 3 for 30 cards; 10 + 0
+    assert body["match"]["totals"] == [15, 10]  # docs/rules/tablo.md B3, B11: 12 + 3 for 30 cards; 10 + 0
 
 
 def test_an_inconsistent_summary_lists_every_problem_and_writes_nothing() -> None:

@@ -39,8 +39,8 @@ def test_starting_a_match_returns_it_with_every_option(people: Personas) -> None
         True,
         21,
     )
-    assert match["options"]["capture"] == "pair"  # the default filled in (RULES.md A2)
-    assert match["sides"] == [[0, 2], [1, 3]]  # RULES.md A4
+    assert match["options"]["capture"] == "pair"  # the default filled in (docs/rules/shared.md A2)
+    assert match["sides"] == [[0, 2], [1, 3]]  # docs/rules/shared.md A4
     assert [seat["player"] for seat in match["seats"]] == [p.pk for p in players]
 
 

@@ -1,4 +1,4 @@
-"""``POST /api/v1/rules/{game}/captures/`` and ``.../captures/check/`` (RULES.md B8, TB-*, A3)."""
+"""``POST /api/v1/rules/{game}/captures/`` and ``.../captures/check/`` (docs/rules/tablo.md B8, TB-*, A3)."""
 
 from __future__ import annotations
 

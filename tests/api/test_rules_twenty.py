@@ -1,4 +1,4 @@
-"""``POST /api/v1/rules/twenty/rounds/replay/`` (RULES.md W1-W10, TW-*)."""
+"""``POST /api/v1/rules/twenty/rounds/replay/`` (docs/rules/twenty.md W1-W10, TW-*)."""
 
 from __future__ import annotations
 

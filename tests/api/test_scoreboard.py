@@ -1,5 +1,5 @@
 """GET /api/v1/matches/{id}/scoreboard/: per side total, per-hand lines, tablo tally marks, progress to the
-target, leader; finished and winner (RULES.md B9, B11, B12)."""
+target, leader; finished and winner (docs/rules/tablo.md B9, B11, B12)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""hand_close: the engine scores the finished hand and the match's progress follows (RULES.md B12)."""
+"""hand_close: the engine scores the finished hand and the match's progress follows (docs/rules/tablo.md
+B12)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def test_closing_scores_every_side_and_updates_the_totals() -> None:
     match.refresh_from_db()
     scores = list(HandScore.objects.filter(hand=hand).order_by("side"))
     assert [score.side for score in scores] == [0, 1]
-    assert sum(score.points["point_cards"] for score in scores) <= 22  # RULES.md B3
+    assert sum(score.points["point_cards"] for score in scores) <= 22  # docs/rules/tablo.md B3
     assert match.totals == [score.total for score in scores]
     assert hand.report["complete"] is True
     assert hand.report["table"] == []

@@ -19,7 +19,7 @@ from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db
 
-TABLE = ["2C", "3D", "4H", "5S"]  # dealer 0, so seat 1 plays first (RULES.md B7)
+TABLE = ["2C", "3D", "4H", "5S"]  # dealer 0, so seat 1 plays first (docs/rules/tablo.md B7)
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ def test_hands_are_numbered_and_the_deal_rotates_clockwise() -> None:
     match = MatchFactory.create(game="tablo", players=3)
     rng = random.Random(5)
     dealers = [demo_hand_play(match=match, rng=rng).dealer for _ in range(3)]
-    assert dealers == [0, 1, 2]  # RULES.md B5: the deal rotates
+    assert dealers == [0, 1, 2]  # docs/rules/tablo.md B5: the deal rotates
     assert list(match.hands.values_list("number", flat=True)) == [1, 2, 3]
 
 
@@ -35,7 +35,7 @@ def test_a_given_dealer_overrides_the_rotation() -> None:
 
 def test_table_cards_are_stored_canonically() -> None:
     hand = hand_start(match=MatchFactory.create(game="tablo"), table=["2c", "3♦", "4h", "5s"])
-    assert hand.table == TABLE  # RULES.md A1
+    assert hand.table == TABLE  # docs/rules/shared.md A1
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ def test_a_summary_closes_the_hand_with_the_engines_scores(hand: Hand) -> None:
     hand.refresh_from_db()
     assert (hand.mode, hand.is_open) == (Hand.Mode.SUMMARY, False)
     scores = {score.side: score.points for score in HandScore.objects.filter(hand=hand)}
-    assert scores[0]["card_bonus"] == 3  # RULES.md B11: 29 or more cards
+    assert scores[0]["card_bonus"] == 3  # docs/rules/tablo.md B11: 29 or more cards
     assert scores[0]["point_cards"] == 12
     assert Match.objects.get().totals == [15, 10]
 

@@ -26,7 +26,7 @@ def test_a_match_stores_resolved_options_sides_and_seats() -> None:
         game="tablo", players=players, by=UserFactory.create(), options={"target": 101}, teams=True
     )
     assert match.options["target"] == 101
-    assert match.options["tablo_points"] == "per_five"  # the default filled in (RULES.md A2)
+    assert match.options["tablo_points"] == "per_five"  # the default filled in (docs/rules/shared.md A2)
     assert match.target == 101
     assert match.totals == [0, 0]  # one total per side (pairs), before the first hand
     assert match.result_extra["tablos"] == [0, 0]

@@ -1,5 +1,6 @@
-"""Tamlin's ``time_limit_minutes`` (RULES.md T15): once time is up the hand in progress is played out and
-the leader wins; between hands, asking for the next hand ends the match instead."""
+"""Tamlin's ``time_limit_minutes`` (docs/rules/tamlin.md T15), counted from the start of the first hand:
+once time is up the hand in progress is played out and the leader wins; between hands, asking for the
+next hand ends the match instead."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import Match
+from games.models import Hand, Match
 from games.services.errors import MatchNotInProgress
 from games.services.hands import hand_start, hand_summary_record
+from games.services.scoring import time_limit_deadline
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +41,8 @@ LEADS = [  # side 0: most cards 3, 10♦ 2, 2♠ 1, two aces; side 1: two aces (
 
 
 def _started_long_ago(match: Match) -> None:
-    Match.objects.filter(pk=match.pk).update(created_at=timezone.now() - timedelta(minutes=61))
+    """The match's first hand started 61 minutes ago."""
+    Hand.objects.filter(match=match, number=1).update(created_at=timezone.now() - timedelta(minutes=61))
 
 
 def test_a_hand_closed_after_the_time_limit_ends_the_match_with_the_leader_winning() -> None:
@@ -66,3 +69,24 @@ def test_without_a_time_limit_play_goes_on() -> None:
     hand_summary_record(hand=hand_start(match=match, table=TABLE), entries=LEADS)
     _started_long_ago(match)
     assert hand_start(match=match, table=TABLE).number == 2
+
+
+def test_tm9_the_time_limit_counts_from_the_first_hand_not_from_the_match() -> None:
+    match = MatchFactory.create(game="tamlin", options={"time_limit_minutes": 60})
+    Match.objects.filter(pk=match.pk).update(created_at=timezone.now() - timedelta(minutes=61))
+    match.refresh_from_db()
+    assert time_limit_deadline(match) is None  # no hand yet: the clock has not started
+    hand = hand_start(match=match, table=TABLE)
+    assert time_limit_deadline(match) == hand.created_at + timedelta(minutes=60)
+    hand_summary_record(hand=hand, entries=LEADS)
+    assert hand_start(match=match, table=TABLE).number == 2
+
+
+def test_an_edition_1_match_keeps_counting_from_its_creation() -> None:
+    match = MatchFactory.create(game="tamlin", options={"time_limit_minutes": 60, "edition": 1})
+    hand_summary_record(hand=hand_start(match=match, table=TABLE), entries=LEADS)
+    Match.objects.filter(pk=match.pk).update(created_at=timezone.now() - timedelta(minutes=61))
+    match.refresh_from_db()
+    assert time_limit_deadline(match) == match.created_at + timedelta(minutes=60)
+    with pytest.raises(MatchNotInProgress):
+        hand_start(match=match, table=TABLE)

@@ -1,4 +1,5 @@
-"""A deliberately naive capture checker: the oracle for the tests and ``make bench`` (RULES.md 5).
+"""A deliberately naive capture checker: the oracle for the tests and ``make bench`` (docs/rules/ B8,
+E5, T10, written out again without the engine).
 
 It tries every subset of the table and every way of splitting it, with no shortcuts, so that it is
 easy to trust. Exponential: keep tables small (10 cards in tests, 12 in the benchmark).

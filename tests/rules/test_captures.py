@@ -1,4 +1,5 @@
-"""The game-agnostic capture search (RULES.md B8, T10, E5): against the naive reference, and on big tables."""
+"""The game-agnostic capture search (docs/rules/ B8, T10, E5): against the naive reference, and on big
+tables."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Card notation (RULES.md A1): parse, format, decks."""
+"""Card notation (docs/rules/shared.md A1): parse, format, decks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Escoba captures: ``pair``, ``any``, ``fifteen``, ``capture_priority`` (RULES.md E5, 3.2(b), 3.2(f))."""
+"""Escoba captures: ``pair``, ``any``, ``fifteen``, ``capture_priority`` (docs/rules/escoba.md E5, 3.2(b),
+3.2(f))."""
 
 from __future__ import annotations
 

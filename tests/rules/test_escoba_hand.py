@@ -1,4 +1,5 @@
-"""Escoba hands: deals, turns, compulsory capture, sweeps, leftovers, challenges (RULES.md E3-E8, 3.2)."""
+"""Escoba hands: deals, turns, compulsory capture, sweeps, leftovers, challenges (docs/rules/escoba.md E3-E8,
+3.2)."""
 
 from __future__ import annotations
 
@@ -146,25 +147,43 @@ def test_escoba_capture_required_names_the_alternatives() -> None:
     [
         pytest.param(
             [play(0, "9H"), challenge(1, 0)],
-            [{"play_index": 0, "by": 1, "correct": True, "points": 2, "code": "capture.required"}],
+            [
+                {
+                    "play_index": 0,
+                    "by": 1,
+                    "correct": True,
+                    "points": 2,
+                    "code": "capture.required",
+                    "taken_back": False,
+                }
+            ],
             [0, 2],
             id="3.2g-trail-that-could-capture",
         ),
         pytest.param(
             [play(0, "7H", "4C 6C"), challenge(1, 0)],
-            [{"play_index": 0, "by": 1, "correct": True, "points": 2, "code": "capture.illegal"}],
+            [
+                {
+                    "play_index": 0,
+                    "by": 1,
+                    "correct": True,
+                    "points": 2,
+                    "code": "capture.illegal",
+                    "taken_back": True,
+                }
+            ],
             [0, 2],
             id="3.2g-wrong-capture",
         ),
         pytest.param(
             [play(0, "7H", "4C 3C"), challenge(1, 0)],
-            [{"play_index": 0, "by": 1, "correct": False, "points": -1, "code": None}],
+            [{"play_index": 0, "by": 1, "correct": False, "points": -1, "code": None, "taken_back": False}],
             [0, -1],
             id="3.2g-false-alarm",
         ),
         pytest.param(
             [play(0, "2H"), play(1, "7H", "4C 3C"), challenge(0, 1), play(0, "5H")],
-            [{"play_index": 1, "by": 0, "correct": False, "points": -1, "code": None}],
+            [{"play_index": 1, "by": 0, "correct": False, "points": -1, "code": None, "taken_back": False}],
             [-1, 0],
             id="3.2g-challenge-before-the-next-play",
         ),

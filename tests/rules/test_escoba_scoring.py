@@ -1,4 +1,4 @@
-"""Escoba scoring, summaries and match end (RULES.md E7-E10, 3.2(c), 3.2(d), EB-6, EB-7)."""
+"""Escoba scoring, summaries and match end (docs/rules/escoba.md E7-E10, 3.2(c), 3.2(d), EB-6, EB-7)."""
 
 from __future__ import annotations
 
@@ -64,9 +64,9 @@ def test_escoba_item_goes_to_the_sole_side_with_the_most(
     ("cards", "expected"),
     [
         pytest.param("7D 7S 7H 7C", 84, id="3.2c-four-sevens"),
-        pytest.param("7D 6D AD", 21, id="3.2c-best-card-per-suit"),
+        pytest.param("7D 6D AD 2S 3H 4C", 21 + 12 + 13 + 14, id="3.2c-best-card-per-suit"),
         pytest.param("6S AH 5D 10C", 18 + 16 + 15 + 10, id="3.2c-one-card-per-suit"),
-        pytest.param("2S 3S", 13, id="3.2c-missing-suits-add-nothing"),
+        pytest.param("7D 7S 7H 6H 6S", 0, id="3.2c-a-missing-suit-cannot-win"),
         pytest.param("", 0, id="3.2c-nothing"),
     ],
 )

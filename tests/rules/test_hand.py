@@ -1,4 +1,5 @@
-"""The capture-game hand engine (RULES.md A3-A5): deals, verify/can/apply, the rule switches games use."""
+"""The capture-game hand engine (docs/rules/shared.md A3-A5): deals, verify/can/apply, the rule switches
+games use."""
 
 from __future__ import annotations
 

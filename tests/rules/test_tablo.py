@@ -1,4 +1,5 @@
-"""Tablo (RULES.md A2, B1-B12): the worked examples TB-1..TB-19, hands, summaries, the match end."""
+"""Tablo (docs/rules/tablo.md A2, B1-B12): the worked examples TB-1..TB-19, hands, summaries, the match
+end."""
 
 from __future__ import annotations
 
@@ -314,9 +315,9 @@ def test_deals_use_up_the_pack(players: int, deals: tuple[int, ...]) -> None:
     assert rules.table_size + players * sum(deals) == 52
 
 
-def tiny_rules(leftovers_rule: str) -> HandRules:
+def tiny_rules(leftovers_rule: str, edition: int = 2) -> HandRules:
     """Tablo capturing with one card each, to look at the end of a hand (B10)."""
-    rules = tablo.hand_rules(2, tablo.tablo_options({"leftovers": leftovers_rule}))
+    rules = tablo.hand_rules(2, tablo.tablo_options({"leftovers": leftovers_rule, "edition": edition}))
     return HandRules(
         game="tablo",
         deck=rules.deck,
@@ -328,24 +329,31 @@ def tiny_rules(leftovers_rule: str) -> HandRules:
 
 
 @pytest.mark.parametrize(
-    ("rule", "plays", "side"),
+    ("rule", "plays", "side", "edition"),
     [
-        pytest.param("last_card", "1:9S:9D 0:3S: 1:7S: 0:2S:2H", 0, id="B10-last-capture-with-last-card"),
-        pytest.param("last_card", "1:9S:9D 0:2S:2H 1:3S: 0:7S:", 0, id="B10-else-the-highest-last-card"),
-        pytest.param("last_card", "1:9S:9D 0:2S:2H 1:KS: 0:AS:", 1, id="B10-king-above-ace-11"),
-        pytest.param("last_card", "1:9S:9D 0:2S:2H 1:AS: 0:10S:", 1, id="B10-ace-11-above-ten"),
-        pytest.param("last_card", "1:9S:9D 0:2S:2H 1:7S: 0:7H:", 0, id="B10-tie-to-the-later-played"),
-        pytest.param("last_capturer", "1:9S:9D 0:2S:2H 1:KS: 0:3S:", 0, id="B10-variant-last-capturer"),
-        pytest.param("last_card", "1:3S: 0:3H: 1:6S: 0:7S:", None, id="A5-nobody-captured"),
+        pytest.param("last_card", "1:9S:9D 0:3S: 1:7S: 0:2S:2H", 0, 2, id="B10-last-capture-with-last-card"),
+        pytest.param("last_card", "1:9S:9D 0:2S:2H 1:3S: 0:7S:", 0, 2, id="B10-else-the-highest-last-card"),
+        pytest.param("last_card", "1:9S:9D 0:2S:2H 1:KS: 0:AS:", 0, 2, id="B10-pack-order-ace-above-king"),
+        pytest.param("last_card", "1:9S:9D 0:2S:2H 1:AS: 0:10S:", 1, 2, id="B10-ace-above-ten"),
+        pytest.param("last_card", "1:9S:9D 0:2S:2H 1:KS: 0:QS:", 1, 2, id="B10-king-above-queen"),
+        pytest.param("last_card", "1:9S:9D 0:2S:2H 1:7S: 0:7H:", 0, 2, id="B10-tie-to-the-later-played"),
+        pytest.param("last_capturer", "1:9S:9D 0:2S:2H 1:KS: 0:3S:", 0, 2, id="B10-variant-last-capturer"),
+        pytest.param("last_card", "1:3S: 0:3H: 1:6S: 0:7S:", 0, 2, id="A5-nobody-captured-highest-last-card"),
+        pytest.param("last_card", "1:3S: 0:3H: 1:AS: 0:KS:", 1, 2, id="A5-nobody-captured-ace-highest"),
+        pytest.param(
+            "last_capturer", "1:3S: 0:3H: 1:6S: 0:7S:", None, 2, id="A5-nobody-captured-last-capturer"
+        ),
+        pytest.param("last_card", "1:9S:9D 0:2S:2H 1:KS: 0:AS:", 1, 1, id="edition-1-king-above-ace-11"),
+        pytest.param("last_card", "1:3S: 0:3H: 1:6S: 0:7S:", None, 1, id="edition-1-nobody-captured"),
     ],
 )
-def test_leftovers_at_the_end_of_a_hand(rule: str, plays: str, side: int | None) -> None:
+def test_leftovers_at_the_end_of_a_hand(rule: str, plays: str, side: int | None, edition: int) -> None:
     log = []
     for entry in plays.split():
         seat, card, taken = entry.split(":")
         log.append(play(int(seat), card, taken))
     setup = HandSetup(players=2, dealer=0, table=cards_of("9D 2H 5C 4D"))
-    state = replay(tiny_rules(rule), setup, log)
+    state = replay(tiny_rules(rule, edition), setup, log)
     assert state.is_complete
     assert state.leftover_side == side
     assert state.table == ()
@@ -482,6 +490,7 @@ def test_tablo_is_registered_with_its_options() -> None:
         "leftovers",
         "direction",
         "target",
+        "edition",
     ]
     assert tablo.GAME.players == (2, 3, 4)
 

@@ -1,4 +1,5 @@
-"""Tamlin captures: values, groups, the Jack, ``ace_takes_ace`` (RULES.md T3, T10, T11, 1.2, A5, TM-*)."""
+"""Tamlin captures: values, groups, the Jack, ``ace_takes_ace`` (docs/rules/tamlin.md T3, T10, T11, 1.2, A5,
+TM-*)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tamlin scoring, summaries and match end (RULES.md T11-T15, 1.2(a), A5)."""
+"""Tamlin scoring, summaries and match end (docs/rules/tamlin.md T11-T15, 1.2(a), A5)."""
 
 from __future__ import annotations
 

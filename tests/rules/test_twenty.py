@@ -1,4 +1,4 @@
-"""Maltese Twenty: a round, its replay and the match (RULES.md W1-W10, 2.2, TW-1..TW-6)."""
+"""Maltese Twenty: a round, its replay and the match (docs/rules/twenty.md W1-W10, 2.2, TW-1..TW-6)."""
 
 from __future__ import annotations
 
@@ -320,10 +320,11 @@ def test_bad_options_are_refused(options: dict[str, object], error: type[RuleVio
 def test_twenty_is_registered_with_its_defaults() -> None:
     game = find_game("twenty")
     assert (game.players, len(game.deck), len(set(game.deck))) == ((2,), 52, 52)
-    assert resolve_options(game, None) == {"round_end": "starter_out", "winner": "higher"}
+    assert resolve_options(game, None) == {"round_end": "starter_out", "winner": "higher", "edition": 2}
     assert {spec.key: spec.rule for spec in game.option_specs} == {
         "round_end": "W7, 2.2(c)",
         "winner": "W10, 2.2(b), A5",
+        "edition": "A5",
     }
 
 
@@ -388,8 +389,9 @@ def finished(*totals: int) -> HandReport:
         pytest.param([(10, 0), (0, 5)], "over_twenty", None, False, id="A5-nobody-over-20-no-winner"),
         pytest.param([(15, 0), (5, 0)], "over_twenty", None, False, id="A5-exactly-20-is-not-more"),
         pytest.param([(15, 0), (6, 0)], "over_twenty", 0, False, id="W10-more-than-20-wins"),
-        pytest.param([(10, 10), (5, 5)], "over_twenty", None, False, id="A5-equal-at-15-no-winner-no-draw"),
+        pytest.param([(10, 10), (5, 5)], "over_twenty", None, True, id="A5-equal-at-15-is-a-draw"),
         pytest.param([(30, 30), (0, 0)], "over_twenty", None, True, id="A5-equal-over-20-draw"),
+        pytest.param([(0, 0), (0, 0)], "higher", None, True, id="A5-equal-at-0-draw"),
     ],
 )
 def test_after_two_rounds_the_winner_follows_the_winner_option(

@@ -1,4 +1,4 @@
-"""Maltese Twenty: the quick end-of-round entry (RULES.md W5, W7, W8, 2.2(a))."""
+"""Maltese Twenty: the quick end-of-round entry (docs/rules/twenty.md W5, W7, W8, 2.2(a))."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """Finished club matches recorded through the services, for the statistics tests.
 
 A Tamlin match to 5 points finishes after one hand entered as a quick summary: the side given
-``WINNING`` scores 11 (most cards 3, 10♦ 2, 2♠ 1, three aces, two tamlins; RULES.md T14), the other 1.
+``WINNING`` scores 11 (most cards 3, 10♦ 2, 2♠ 1, three aces, two tamlins; docs/rules/tamlin.md T14), the
+other 1.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def flip_winner(match: Match) -> Match:
 
 def escoba_match_with_a_caught_capture(club: Club, players: Sequence[Player], rng: random.Random) -> Match:
     """A finished Escoba match (``manual_capture``) whose first hand has one illegal trail, caught by
-    the next seat's challenge (RULES.md 3.2(g)); every other play is a random legal one."""
+    the next seat's challenge (docs/rules/escoba.md 3.2(g)); every other play is a random legal one."""
     match = MatchFactory.create(
         game="escoba",
         players=list(players),

@@ -1,4 +1,4 @@
-"""The dispute checker in a real browser, without signing in (RULES.md B8, TB-2)."""
+"""The dispute checker in a real browser, without signing in (docs/rules/tablo.md B8, TB-2)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A Tablo evening through the UI at a phone's size: a whole hand, an illegal capture, undo, the winner
-(RULES.md B5-B12, TB-2), a second phone following along, and the match screen in Russian."""
+(docs/rules/tablo.md B5-B12, TB-2), a second phone following along, and the match screen in Russian."""
 
 from __future__ import annotations
 
@@ -131,7 +131,7 @@ def test_choosing_a_variant_redraws_its_seats_and_rules(live_server: LiveServer,
     page.goto(live_server.url + "/matches/new/")
     page.get_by_label("Seat 1").fill("Marija")
     page.get_by_label("Game").select_option("escoba-15")
-    expect(page.get_by_label("Seat 6")).to_be_visible()  # Escoba seats up to six (RULES.md A2)
+    expect(page.get_by_label("Seat 6")).to_be_visible()  # Escoba seats up to six (docs/rules/shared.md A2)
     expect(page.get_by_label("Seat 1")).to_have_value("Marija")
     expect(page.get_by_label("Target score")).to_have_value("11")
     expect(page.get_by_label("What a card takes")).to_have_value("fifteen")

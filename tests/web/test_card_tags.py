@@ -1,4 +1,4 @@
-"""Cards in templates: chips and the tap-to-pick grid, in English and Russian (RULES.md A1)."""
+"""Cards in templates: chips and the tap-to-pick grid, in English and Russian (docs/rules/shared.md A1)."""
 
 from __future__ import annotations
 

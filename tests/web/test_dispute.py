@@ -1,4 +1,5 @@
-"""The dispute checker through Django's test client: no login, answers from the engine (RULES.md B8, A3)."""
+"""The dispute checker through Django's test client: no login, answers from the engine (docs/rules/tablo.md
+B8, A3)."""
 
 from __future__ import annotations
 

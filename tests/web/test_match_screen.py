@@ -1,4 +1,5 @@
-"""The match screen through the test client: who may see it, and recording a Tablo hand (RULES.md B5-B8)."""
+"""The match screen through the test client: who may see it, and recording a Tablo hand (docs/rules/tablo.md
+B5-B8)."""
 
 from __future__ import annotations
 

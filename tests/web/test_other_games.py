@@ -1,5 +1,5 @@
-"""Escoba manual capture with a challenge (RULES.md 3.2(g)), a Twenty round (W2) and Tamlin's time limit
-(T15) on the match screen."""
+"""Escoba manual capture with a challenge (docs/rules/escoba.md 3.2(g)), a Twenty round (W2) and Tamlin's
+time limit (T15) on the match screen."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Challenge, Match, Play
+from games.models import Challenge, Hand, Match, Play
+from games.services.hands import hand_start, hand_summary_record
 from tests.web.conftest import start_match
 
 HTMX = {"HX-Request": "true"}
@@ -58,11 +59,26 @@ def test_a_twenty_round_starts_with_its_bonus_cards_and_takes_plain_plays(
 def test_tamlin_shows_the_time_left_and_says_when_it_is_up(owner: User, owner_client: Client) -> None:
     match = start_match(owner, "tamlin", time_limit_minutes=30)
     url = reverse("match-live", args=[match.pk])
+    Match.objects.filter(pk=match.pk).update(created_at=timezone.now() - timedelta(minutes=31))
+    assert "30 minutes left" in owner_client.get(url, headers=HTMX).content.decode()  # not started yet
+    owner_client.post(reverse("hand-new", args=[match.pk]), {"dealer": 0, "table": ["2C", "3D", "4H", "5S"]})
     live = owner_client.get(url, headers=HTMX).content.decode()
     assert "30 minutes left" in live
     version = live.split('"v": "')[1].split('"')[0]
-    Match.objects.filter(pk=match.pk).update(created_at=timezone.now() - timedelta(minutes=31))  # T15
+    Hand.objects.filter(match=match).update(created_at=timezone.now() - timedelta(minutes=31))  # T15
     response = owner_client.get(url, {"v": version}, headers=HTMX)
     assert response.status_code == 200  # the next poll redraws the screen
     assert "Time is up." in response.content.decode()
-    assert "starting the next hand ends the match" in response.content.decode()
+    assert "This hand is played out" in response.content.decode()  # the first hand is still open
+
+
+def test_a_twenty_round_started_by_the_wrong_player_is_refused_by_name(
+    owner: User, owner_client: Client
+) -> None:
+    match = start_match(owner, "twenty")
+    round_1 = hand_start(match=match, starter=0, set_aside=["2C", "3D"])
+    hand_summary_record(hand=round_1, entries=[{"points": 0}, {"points": 0}])
+    setup = {"dealer": 0, "starter": 0, "set_aside": ["4C", "5D"]}
+    page = owner_client.post(reverse("hand-new", args=[match.pk]), setup, headers=HTMX).content.decode()
+    assert "Round 2 is started by seat Dragan, not seat Marija." in page  # docs/rules/shared.md A4
+    assert match.hands.count() == 1

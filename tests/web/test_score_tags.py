@@ -1,4 +1,5 @@
-"""Tally marks (RULES.md B9, TB-19) and the running-totals chart, rendered as templates render them."""
+"""Tally marks (docs/rules/tablo.md B9, TB-19) and the running-totals chart, rendered as templates render
+them."""
 
 from __future__ import annotations
 

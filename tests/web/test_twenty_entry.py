@@ -1,5 +1,5 @@
 """Maltese Twenty's quick end-of-round entry on the match screen: awards or points per seat, and who got
-the bonus, checked live by the engine (RULES.md W5, W8)."""
+the bonus, checked live by the engine (docs/rules/twenty.md W5, W8)."""
 
 from __future__ import annotations
 

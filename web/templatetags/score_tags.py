@@ -1,4 +1,5 @@
-"""Score drawings: Tablo's tally marks (RULES.md B9) and the running-totals chart, as server-side SVG."""
+"""Score drawings: Tablo's tally marks (docs/rules/tablo.md B9) and the running-totals chart, as server-side
+SVG."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from django import template
 
 register = template.Library()
 
-TALLY_GROUP = 5  # four strokes crossed by the fifth, as scorekeepers draw tablos (RULES.md 4.2)
+TALLY_GROUP = 5  # four strokes crossed by the fifth, as scorekeepers draw tablos (docs/rules/tablo.md 4.2)
 SERIES_STYLES = 6  # app.css has .series-0 .. .series-5 (colour plus dash pattern)
 
 WIDTH, HEIGHT = 320, 180
