@@ -19,9 +19,9 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from games.convert import jsonable
+from games.messages import violation_text
 from games.rules.errors import CodedError, RuleViolation
 from games.services.errors import RecordConflict
-from web.violations import violation_text
 
 logger = logging.getLogger(__name__)
 

@@ -129,7 +129,7 @@ def _leftover_row(report: HandReport) -> BreakdownRow:
 
 
 def award_label(kind: str, points: int) -> str:
-    """A Twenty award in words: "Exact 20", "Over 20", "Tally of 6 cards" (RULES.md W5)."""
+    """A Twenty award in words: "Exact 20", "Over 20", "Tally of 6 cards" (docs/rules/twenty.md W5)."""
     if kind == "tally" and points in TALLY_AWARDS:
         cards = FIVE_TALLY_CARDS + TALLY_AWARDS.index(points)
         return gettext("Tally of %(cards)s cards") % {"cards": cards}

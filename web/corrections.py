@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from games.convert import play_entry
+from games.labels import game_title
 from games.models import Hand, Match, Play
 from games.rules.cards import Card
 from games.rules.game import HandReport, LogEntry
@@ -20,7 +21,7 @@ from games.selectors import hand_log, sides_of_match
 from games.services.hands import PlayInput
 from games.services.scoring import replay, table_of
 from web.deals import deal_questions
-from web.presets import game_title, sweep_name
+from web.presets import sweep_name
 from web.screens import HandView, hand_view
 
 

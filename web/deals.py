@@ -58,7 +58,7 @@ SUMMARY_KEYS: Mapping[str, tuple[str, ...]] = {
 
 
 DECK_TOTALS: Mapping[str, Mapping[str, int]] = {
-    "tablo": {"cards": 52, "point_cards": 22},  # RULES.md B2, B3
+    "tablo": {"cards": 52, "point_cards": 22},  # docs/rules/tablo.md B2, B3
     "escoba": {"cards": 40, "diamonds": 10, "sevens": 4, "seven_diamonds": 1},  # E1
     "tamlin": {"cards": 52, "spades": 13, "ten_diamonds": 1, "two_spades": 1, "aces": 4},  # T2
 }

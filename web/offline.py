@@ -16,10 +16,10 @@ class OfflineHand(TypedDict):
     seq: int  # the next play's expected_seq
     seat: int | None  # whose turn it is; None once every card is played
     seats: list[str]  # names by seat number
-    direction: int  # 1 clockwise, -1 counterclockwise (RULES.md A4, B7)
+    direction: int  # 1 clockwise, -1 counterclockwise (docs/rules/tablo.md A4, B7)
     table: list[str]
     captures: bool
-    compulsory: bool  # a card that can capture must (RULES.md E6, T9)
+    compulsory: bool  # a card that can capture must (docs/rules/ E6, T9)
     api: str  # the records API's hand
     live: str  # the live region, to redraw it after a sync
 

@@ -75,16 +75,3 @@ SWEEP_NAMES: Mapping[str, StrOrPromise] = {
 def sweep_name(game: str) -> StrOrPromise:
     """What taking the whole table is called in ``game`` (docs/rules/ B9, E7, T12)."""
     return SWEEP_NAMES.get(game, _("sweep"))
-
-
-GAME_TITLES: Mapping[str, StrOrPromise] = {
-    "tablo": _("Tablo"),
-    "escoba": _("Escoba"),
-    "tamlin": _("Tamlin"),
-    "twenty": _("Maltese Twenty"),
-}
-
-
-def game_title(name: str) -> StrOrPromise:
-    """The game's name in the reader's language (the engine's ``title`` is English)."""
-    return GAME_TITLES.get(name, name)

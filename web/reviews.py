@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.labels import card_label, cards_label
+from games.messages import violation_text
 from games.models import Hand, Match
 from games.reviews import hand_review
 from games.rules.cards import Card
@@ -21,8 +23,6 @@ from games.selectors import sides_of_match
 from games.services.errors import ReviewNoPlays
 from games.stats.models import HandReviewSeat
 from games.stats.reviews import ReviewTotals, reviewable_hands, totals_of
-from web.cards import card_label, cards_label
-from web.violations import violation_text
 
 
 def sweep_article(game: str) -> str:

@@ -17,6 +17,8 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
+from games.labels import game_title
+from games.messages import Who
 from games.models import Hand, Match, Play
 from games.rules.capturing import CAPTURE_GAMES
 from games.rules.cards import Card
@@ -33,8 +35,7 @@ from games.selectors import (
 )
 from games.services.hands import summary_pending
 from games.services.scoring import is_time_up, setup_of, table_of, time_limit_deadline
-from web.presets import game_title, sweep_name
-from web.violations import Who
+from web.presets import sweep_name
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 Once a hand is recorded play by play, the cards a seat held at each play are the cards it played from
 then to the end of the deal. Each play is valued as ``(sweep, points, cards)``, compared in that order
-(the order of the capture suggestions, RULES.md B8): ``sweep`` when it scores as a sweep (B9, E7, T12),
+(the order of the capture suggestions, docs/rules/tablo.md B8): ``sweep`` when it scores as a sweep
+(B9, E7, T12),
 ``points`` what the played and taken cards carry (Tablo's point cards B3; Tamlin's 10♦ 2, 2♠ 1, each
 ace 1, T14; Escoba's 7♦ 1, E9), ``cards`` the cards taken with the played one. A trail is worth
 ``(False, 0, 0)``, a Tamlin Jack trailed to an empty table ``(False, -1, 0)`` (T11). Where capturing

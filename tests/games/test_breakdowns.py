@@ -67,7 +67,7 @@ def test_under_muerto_the_breakdown_shows_earned_and_credited() -> None:
     assert [row["key"] for row in rows][-2:] == ["earned", "total"]
     assert rows[-1]["label"] == "Credited"
     assert rows[-2]["values"] == [6, 0]  # four items and two sweeps earned by the first side
-    assert rows[-1]["values"] == [0, 6]  # all passed on (RULES.md 3.2(d))
+    assert rows[-1]["values"] == [0, 6]  # all passed on (docs/rules/escoba.md 3.2(d))
 
 
 def test_tamlin_items_come_in_the_rule_book_order() -> None:

@@ -1,6 +1,7 @@
 """The score's reasons at the table, on a phone in English and Russian (issue #11): a tablo made in the
-middle of a hand is tallied at once and the scored hand's breakdown is the engine's (RULES.md B9-B11);
-a Twenty round's doubling chain grows to 60 before the players' eyes (W5) and its awards are listed."""
+middle of a hand is tallied at once and the scored hand's breakdown is the engine's
+(docs/rules/tablo.md B9-B11); a Twenty round's doubling chain grows to 60 before the players' eyes (W5)
+and its awards are listed."""
 
 from __future__ import annotations
 
@@ -100,7 +101,7 @@ def test_a_tablo_made_mid_hand_is_tallied_at_once_and_the_breakdown_is_the_engin
     live_server: LiveServer, page: Page, language: str
 ) -> None:
     match = open_match(page, live_server.url, "tablo", ("Marija", "Dragan"), language)
-    hand = hand_start(match=match, dealer=0, table=TABLE)  # Dragan plays first (RULES.md B7)
+    hand = hand_start(match=match, dealer=0, table=TABLE)  # Dragan plays first (docs/rules/tablo.md B7)
     page.goto(f"{live_server.url}/matches/{match.pk}/")
     expect(page.locator(".play-events li")).to_have_count(0)
     header = page.locator(".site-header").bounding_box()

@@ -84,7 +84,7 @@ def test_an_illegal_queued_play_is_shown_fixed_and_synced(live_server: LiveServe
     sign_in(page, live_server.url)
     url = start_match(page, live_server.url)
     ready_offline(page)
-    play_offline(page, "KS", ("10D",))  # K♠ cannot take 10♦ (RULES.md B8)
+    play_offline(page, "KS", ("10D",))  # K♠ cannot take 10♦ (docs/rules/tablo.md B8)
     play_offline(page, "3H")
 
     page.context.set_offline(False)

@@ -10,11 +10,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from games.messages import violation_text
 from games.models import Match
-from games.rules.errors import BadCardText, SummaryTotalMismatch
+from games.rules.errors import BadCardText, SummaryTotalMismatch, label
 from games.services.hands import hand_start, hand_summary_record
 from tests.web.conftest import start_match
-from web.violations import violation_text
 
 HTMX = {"HX-Request": "true"}
 TABLE = ["10D", "2C", "7S", "5H"]
@@ -99,15 +99,15 @@ def test_escoba_with_two_players_derives_the_other_sides_cards_and_suits(
     [
         pytest.param(
             "en",
-            SummaryTotalMismatch(key="point_cards", total=21, expected="22"),
-            "The sides' point cards add up to 21",
+            SummaryTotalMismatch(key="point_cards", what=label("point_cards"), total=21, expected="22"),
+            "The sides' points in point cards add up to 21",
             "point_cards",
             id="a-key-in-words",
         ),
         pytest.param(
             "ru",
-            SummaryTotalMismatch(key="point_cards", total=21, expected="22"),
-            "очковые карты",
+            SummaryTotalMismatch(key="point_cards", what=label("point_cards"), total=21, expected="22"),
+            "очки за очковые карты",
             "point_cards",
             id="a-key-in-russian",
         ),

@@ -13,8 +13,9 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+from games.labels import suit_name
 from games.rules.cards import Card, Suit
-from web.cards import CardView, suit_name
+from web.cards import CardView
 
 register = template.Library()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from web.presets import game_title as title_of
+from games.labels import game_title as title_of
 
 register = template.Library()
 

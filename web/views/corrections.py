@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import push_url
 
+from games.messages import violation_text
 from games.models import Hand, Match
 from games.rules.errors import RuleViolation
 from games.selectors import hand_get
@@ -36,7 +37,6 @@ from web.screens import who_of
 from web.views import HtmxHttpRequest
 from web.views.hands import REFUSALS, REFUSED, play_choices, refusal, valid
 from web.views.live import match_writable
-from web.violations import violation_text
 
 
 def _account(request: HtmxHttpRequest) -> User:

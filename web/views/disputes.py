@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.http import HttpResponse
 from django.shortcuts import render
 
+from games.messages import verdict_reason, violation_text
 from games.rules.capturing import CaptureList, Verdict, capture_check, capture_list
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
@@ -15,7 +16,6 @@ from games.rules.registry import find_game
 from web.forms import DisputeForm
 from web.presets import Preset, preset_find, presets_available, sweep_name
 from web.views import HtmxHttpRequest
-from web.violations import verdict_reason, violation_text
 
 CAPTURES_SHOWN = 50
 

@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from games.messages import NOBODY, Who, problem_texts, verdict_reason, violation_text
 from games.models import Hand, Match
 from games.rules.capturing import capture_check, capture_list
 from games.rules.errors import RuleViolation, SummaryInconsistent
@@ -28,7 +29,6 @@ from web.forms import HandStartForm, PlayForm, SeqForm
 from web.screens import HandView, MatchScreen, match_screen, summary_preview, who_of
 from web.views import HtmxHttpRequest
 from web.views.live import live_context, match_writable
-from web.violations import NOBODY, Who, problem_texts, verdict_reason, violation_text
 
 CAPTURES_OFFERED = 8
 CONFLICT, REFUSED = 409, 422

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from games.messages import violation_text
 from games.models import Match, Season
 from games.rules.errors import RuleViolation
 from games.selectors import club_list, season_list
@@ -24,7 +25,6 @@ from web.presets import preset_find, presets_available
 from web.views import HtmxHttpRequest
 from web.views.live import live_context, live_poll, match_readable, match_writable
 from web.views.people import guest_seats
-from web.violations import violation_text
 
 
 def _account(request: HtmxHttpRequest) -> User:

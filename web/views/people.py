@@ -13,6 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.messages import violation_text
 from games.models import GuestClaim, Invitation, Match, Player
 from games.rules.errors import CodedError
 from games.services.claims import guest_claim_create, guest_claim_decide
@@ -21,7 +22,6 @@ from games.services.invitations import invitation_accept, invitation_create, inv
 from web.forms import InviteForm, RenameForm
 from web.views import HtmxHttpRequest
 from web.views.live import match_readable, match_writable
-from web.violations import violation_text
 
 
 def _account(request: HtmxHttpRequest) -> User:

@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING, Protocol
 
 from django.utils.translation import gettext
 
+from games.labels import game_title, text_label
 from games.rules.capturing import Verdict
 from games.rules.errors import CaptureIllegal, RuleViolation, labelled
-from web.cards import text_label
-from web.presets import game_title
 
 if TYPE_CHECKING:
     pass
