@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from time import perf_counter
 
-from games.rules.captures import MANY_GROUPS, Board, find_grouping, legal_captures
+from games.rules.capture.search import MANY_GROUPS, Board, find_grouping, legal_captures
 from games.rules.cards import Card, deck
 from games.rules.tablo import capture_values
 from games.rules.tablo_scoring import card_points

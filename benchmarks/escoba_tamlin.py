@@ -11,7 +11,7 @@ from collections.abc import Callable
 from time import perf_counter
 
 from games.rules import escoba, tamlin
-from games.rules.capturing import capture_list
+from games.rules.capture.capturing import capture_list
 from games.rules.cards import JACK, Card
 from games.rules.escoba_hand import hand_rules as escoba_hand_rules
 from games.rules.game import HandSetup, LogEntry, OptionValue

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 from django.utils.translation import gettext
 
 from games.labels import game_title, text_label
-from games.rules.capturing import Verdict
+from games.rules.capture.capturing import Verdict
 from games.rules.errors import CaptureIllegal, RuleViolation, labelled
 
 if TYPE_CHECKING:

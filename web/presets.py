@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy as _
 
-from games.rules.capturing import CAPTURE_GAMES
+from games.rules.capture.capturing import CAPTURE_GAMES
 from games.rules.game import OptionValue
 from games.rules.registry import GAMES
 

@@ -20,7 +20,7 @@ from django.utils import timezone
 from games.labels import game_title
 from games.messages import Who
 from games.models import Hand, Match, Play
-from games.rules.capturing import CAPTURE_GAMES
+from games.rules.capture.capturing import CAPTURE_GAMES
 from games.rules.cards import Card
 from games.rules.game import HandReport
 from games.rules.registry import find_game

@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 from api.rules import serializers as s
 from games.convert import side_json
 from games.reviews import review_json
-from games.rules.capturing import Capture, CardGroups, capture_check, capture_list
+from games.rules.capture.capturing import Capture, CardGroups, capture_check, capture_list
 from games.rules.cards import Card, format_cards, parse_cards
 from games.rules.errors import RuleViolation
 from games.rules.game import Game, HandReport, HandSetup, LogEntry, Options

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from games.rules.captures import CaptureMode
-from games.rules.capturing import Capturing, register_capturing
+from games.rules.capture.capturing import Capturing, register_capturing
+from games.rules.capture.search import CaptureMode
 from games.rules.cards import Card, Suit
 from games.rules.errors import (
     CaptureIllegal,

@@ -1,7 +1,7 @@
 """A hand of a capture game as a value: plays in, new states out (Tablo, Escoba, Tamlin; docs/rules/shared.md
 A3-A5).
 
-A game supplies a :class:`HandRules` value (its :class:`~games.rules.capturing.Capturing`, deck, deal
+A game supplies a :class:`HandRules` value (its :class:`~games.rules.capture.capturing.Capturing`, deck, deal
 schedule, direction, leftover rule, sweep rule); the engine checks each play (verify / can / apply)
 and keeps the table, every side's captured cards and sweeps, whose turn it is and the deal it is in.
 When the last dealt card is played the leftovers go per the game's rule, and the game scores it.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from games.rules.capturing import Capturing, best_alternatives, capture_groups, verify_taken
+from games.rules.capture.capturing import Capturing, best_alternatives, capture_groups, verify_taken
 from games.rules.cards import Card, format_cards
 from games.rules.errors import (
     BadDealer,

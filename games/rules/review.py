@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from games.rules import escoba, escoba_hand, tablo, tamlin, tamlin_hand
-from games.rules.captures import can_capture
-from games.rules.capturing import Capturing, legal_capture_list
+from games.rules.capture.capturing import Capturing
+from games.rules.capture.search import can_capture
 from games.rules.cards import Card
 from games.rules.errors import NoCaptureGame, ReviewIncomplete
 from games.rules.escoba_scoring import SEVEN_DIAMONDS
@@ -218,7 +218,7 @@ class _Rater:
             capturing.board(table, card), capturing.targets(card), capturing.mode
         ):
             return trail  # most cards take nothing: skip the search that would prove it
-        found = legal_capture_list(capturing, table, card, limit=1, counted=False)
+        found = capturing.capture_list(table, card, limit=1, counted=False)
         if not found.captures:
             return trail
         capture = found.captures[0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from games.rules.capturing import Capturing, register_capturing
+from games.rules.capture.capturing import Capturing, register_capturing
 from games.rules.cards import ACE, JACK, Card, deck
 from games.rules.errors import BadSweepsBefore, SummaryInconsistent, SummaryTotalMismatch, label
 from games.rules.game import (

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from games.rules.capturing import Capturing, register_capturing
+from games.rules.capture.capturing import Capturing, register_capturing
 from games.rules.cards import ACE, JACK, Card, deck
 from games.rules.errors import JackOnInitialTable
 from games.rules.game import HandEvent, HandSetup, OptionValue

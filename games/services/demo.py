@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from games.models import Hand, Match
-from games.rules.capturing import CAPTURE_GAMES, capture_list
+from games.rules.capture.capturing import CAPTURE_GAMES, capture_list
 from games.rules.cards import JACK, Card
 from games.rules.game import resolve_options
 from games.rules.registry import find_game

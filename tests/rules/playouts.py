@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.rules.capturing import legal_capture_list
 from games.rules.cards import Card
 from games.rules.game import HandSetup, LogEntry
 from games.rules.hand import HandRules, apply_play, new_hand
@@ -50,7 +49,7 @@ def random_hand(
         assert seat is not None
         holding = [card for card in dealt[state.deal][seat] if card not in state.seen]
         card = holding[choose(len(holding))]
-        captures = legal_capture_list(rules.capturing, state.table, card, limit=8).captures
+        captures = rules.capturing.capture_list(state.table, card, limit=8).captures
         taken = captures[choose(len(captures))].cards if captures else ()
         if captures and not rules.capturing.compulsory and choose(4) == 0:
             taken = ()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, product
 
-from games.rules.captures import Board, CaptureMode
+from games.rules.capture.search import Board, CaptureMode
 
 
 def reference_captures(board: Board, targets: Sequence[int], mode: CaptureMode) -> set[frozenset[int]]:

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules import captures
-from games.rules.capture_best import best_vectors
-from games.rules.capture_kinds import Budget, Splitter, kinds_of
-from games.rules.captures import (
+from games.rules.capture import search as captures
+from games.rules.capture.best import best_vectors
+from games.rules.capture.kinds import Budget, Splitter, kinds_of
+from games.rules.capture.search import (
     MANY_GROUPS,
     Board,
     CaptureMode,

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules.capturing import capture_check, capture_list
+from games.rules.capture.capturing import capture_check, capture_list
 from games.rules.cards import Card, deck
 from games.rules.escoba_hand import escoba_capturing
 from games.rules.escoba_options import EscobaOptions

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules import tablo, tablo_scoring
-from games.rules.capturing import capture_check, capture_list
+from games.rules.capture.capturing import capture_check, capture_list
 from games.rules.cards import Card, deck, format_cards, parse_cards
 from games.rules.errors import RuleViolation, SummaryInconsistent
 from games.rules.game import HandReport, HandSetup, LogEntry, OptionValue, SideReport

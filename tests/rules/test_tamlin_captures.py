@@ -7,7 +7,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from games.rules.capturing import capture_check, capture_list
+from games.rules.capture.capturing import capture_check, capture_list
 from games.rules.cards import JACK, Card, deck
 from games.rules.tamlin_hand import tamlin_capturing
 from tests.rules.reference import reference_captures

@@ -9,7 +9,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 
 from games.messages import verdict_reason, violation_text
-from games.rules.capturing import CaptureList, Verdict, capture_check, capture_list
+from games.rules.capture.capturing import CaptureList, Verdict, capture_check, capture_list
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
 from games.rules.registry import find_game

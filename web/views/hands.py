@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.messages import NOBODY, Who, problem_texts, verdict_reason, violation_text
 from games.models import Hand, Match
-from games.rules.capturing import capture_check, capture_list
+from games.rules.capture.capturing import capture_check, capture_list
 from games.rules.errors import RuleViolation, SummaryInconsistent
 from games.selectors import hand_get, hand_list, hand_report, match_get
 from games.services.errors import RecordConflict

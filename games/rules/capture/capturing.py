@@ -2,8 +2,10 @@
 T10).
 
 A game describes its capturing as a :class:`Capturing` value (values, targets, group rules, points,
-a card that takes everything) and registers a factory from its options with :func:`register_capturing`;
-:func:`capture_list` and :func:`capture_check` then answer the API for every capture game by name.
+a card that takes everything), which answers :meth:`~Capturing.capture_list` and
+:meth:`~Capturing.capture_check` on cards, and registers a factory from its options with
+:func:`register_capturing`; :func:`capture_list` and :func:`capture_check` then ask the same two
+questions of every capture game by name, from card texts (the API).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from games.rules.captures import MANY_GROUPS, Board, CaptureMode, find_grouping, legal_captures
+from games.rules.capture.search import MANY_GROUPS, Board, CaptureMode, find_grouping, legal_captures
 from games.rules.cards import Card, format_cards, parse_cards
 from games.rules.errors import (
     CaptureIllegal,
@@ -58,6 +60,52 @@ class Capturing:
         """The table as the capture search sees it when ``card`` is played."""
         return Board(tuple(self.values(each, card) for each in table), tuple(map(self.points, table)))
 
+    def capture_list(
+        self, table: Sequence[Card], card: Card, limit: int = 20, *, counted: bool = True
+    ) -> CaptureList:
+        """The ``limit`` best captures of ``card``: sweep first, then points, then cards
+        (docs/rules/tablo.md B8); ``counted=False``: ``count`` is not worked out (see
+        :func:`~games.rules.capture.search.legal_captures`)."""
+        if self.takes_all(card):
+            return CaptureList(_whole_table(self, table, card), count=int(bool(table)), complete=True)
+        board = self.board(table, card)
+        search = legal_captures(board, self.targets(card), self.mode, limit=limit, counted=counted)
+        played = self.points(card)
+        captures = tuple(
+            Capture(
+                cards=tuple(table[index] for index in found.taken),
+                groups=tuple(tuple(table[index] for index in group) for group in found.groups),
+                sweep=found.sweep,
+                points=found.points + played,
+            )
+            for found in search.captures
+        )
+        return CaptureList(captures, count=search.count, complete=search.complete, exact=search.exact)
+
+    def capture_check(self, table: Sequence[Card], card: Card, taken: Sequence[Card]) -> Verdict:
+        """Whether ``card`` may take ``taken`` from ``table``; malformed input raises.
+
+        Raises:
+            DuplicateCard, CaptureNotOnTable: as :func:`verify_taken`.
+        """
+        verify_taken(card, table, taken)
+        groups = capture_groups(self, table, card, taken)
+        if groups is not None:
+            return Verdict(legal=True, groups=groups, sweep=len(taken) == len(table))
+        alternatives = best_alternatives(self, table, card)
+        error = CaptureIllegal(
+            card=str(card),
+            taken=format_cards(taken),
+            taken_text=" ".join(map(str, taken)),
+            alternatives=alternatives,
+        )
+        return Verdict(
+            legal=False,
+            code=error.code,
+            message=error.message,
+            alternatives=tuple(tuple(Card.parse(text) for text in cards) for cards in alternatives),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Capture:
@@ -92,28 +140,6 @@ class Verdict:
     alternatives: tuple[tuple[Card, ...], ...] = ()
 
 
-def legal_capture_list(
-    capturing: Capturing, table: Sequence[Card], card: Card, limit: int = 20, *, counted: bool = True
-) -> CaptureList:
-    """The ``limit`` best captures of ``card``: sweep first, then points, then cards (docs/rules/tablo.md
-    B8); ``counted=False``: ``count`` is not worked out (see :func:`~games.rules.captures.legal_captures`)."""
-    if capturing.takes_all(card):
-        return CaptureList(_whole_table(capturing, table, card), count=int(bool(table)), complete=True)
-    board = capturing.board(table, card)
-    search = legal_captures(board, capturing.targets(card), capturing.mode, limit=limit, counted=counted)
-    played = capturing.points(card)
-    captures = tuple(
-        Capture(
-            cards=tuple(table[index] for index in found.taken),
-            groups=tuple(tuple(table[index] for index in group) for group in found.groups),
-            sweep=found.sweep,
-            points=found.points + played,
-        )
-        for found in search.captures
-    )
-    return CaptureList(captures, count=search.count, complete=search.complete, exact=search.exact)
-
-
 def _whole_table(capturing: Capturing, table: Sequence[Card], card: Card) -> tuple[Capture, ...]:
     if not table:
         return ()
@@ -137,7 +163,7 @@ def capture_groups(
 
 def best_alternatives(capturing: Capturing, table: Sequence[Card], card: Card) -> list[list[str]]:
     """The few best legal captures as card texts, for error messages (docs/rules/shared.md A3)."""
-    found = legal_capture_list(capturing, table, card, ALTERNATIVES)
+    found = capturing.capture_list(table, card, ALTERNATIVES)
     return [format_cards(capture.cards) for capture in found.captures]
 
 
@@ -160,31 +186,6 @@ def verify_taken(card: Card, table: Sequence[Card], taken: Sequence[Card]) -> No
         seen.add(each)
 
 
-def check_capture(capturing: Capturing, table: Sequence[Card], card: Card, taken: Sequence[Card]) -> Verdict:
-    """Whether ``card`` may take ``taken`` from ``table``; malformed input raises.
-
-    Raises:
-        DuplicateCard, CaptureNotOnTable: as :func:`verify_taken`.
-    """
-    verify_taken(card, table, taken)
-    groups = capture_groups(capturing, table, card, taken)
-    if groups is not None:
-        return Verdict(legal=True, groups=groups, sweep=len(taken) == len(table))
-    alternatives = best_alternatives(capturing, table, card)
-    error = CaptureIllegal(
-        card=str(card),
-        taken=format_cards(taken),
-        taken_text=" ".join(map(str, taken)),
-        alternatives=alternatives,
-    )
-    return Verdict(
-        legal=False,
-        code=error.code,
-        message=error.message,
-        alternatives=tuple(tuple(Card.parse(text) for text in cards) for cards in alternatives),
-    )
-
-
 CAPTURE_GAMES: dict[str, Callable[[Mapping[str, OptionValue]], Capturing]] = {}
 
 
@@ -196,14 +197,14 @@ def register_capturing(name: str, capturing: Callable[[Mapping[str, OptionValue]
 def capture_list(
     game: str, table: Sequence[str], card: str, options: Mapping[str, object] | None = None, limit: int = 20
 ) -> CaptureList:
-    """:func:`legal_capture_list` for the game called ``game``, from card texts (the captures API).
+    """:meth:`Capturing.capture_list` for the game called ``game``, from card texts (the captures API).
 
     Raises:
         UnknownGame, NoCaptureGame, UnknownOption, BadOptionValue: bad game or options.
         BadCardText, CardNotInDeck, DuplicateCard: bad cards.
     """
     capturing, table_cards, played, _ = _read(game, table, card, (), options)
-    return legal_capture_list(capturing, table_cards, played, max(1, min(limit, MAX_LIMIT)))
+    return capturing.capture_list(table_cards, played, max(1, min(limit, MAX_LIMIT)))
 
 
 def capture_check(
@@ -213,13 +214,13 @@ def capture_check(
     taken: Sequence[str],
     options: Mapping[str, object] | None = None,
 ) -> Verdict:
-    """:func:`check_capture` for the game called ``game``, from card texts (the capture check API).
+    """:meth:`Capturing.capture_check` for the game called ``game``, from card texts (the capture check API).
 
     Raises:
         as :func:`capture_list`, and CaptureNotOnTable.
     """
     capturing, table_cards, played, taken_cards = _read(game, table, card, taken, options)
-    return check_capture(capturing, table_cards, played, taken_cards)
+    return capturing.capture_check(table_cards, played, taken_cards)
 
 
 def _read(

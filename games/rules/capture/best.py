@@ -2,7 +2,7 @@
 
 On a table of 30 or 50 cards the legal captures run into millions. This search walks down from
 the whole table instead: it tries what to *leave*, cheapest first (fewest points, then fewest
-cards), and checks each candidate with the :class:`~games.rules.capture_kinds.Splitter`. Two
+cards), and checks each candidate with the :class:`~games.rules.capture.kinds.Splitter`. Two
 things keep the candidates few. Cards of a value that no legal capture can use up to their number
 are left from the start (per kind, and per value when kinds differ only in points: three 10s
 with two aces to pair them, for a Jack of 11). And only candidates whose values can add up to a
@@ -15,7 +15,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 
-from games.rules.capture_kinds import WEIGHT_UNIT, Budget, Splitter
+from games.rules.capture.kinds import WEIGHT_UNIT, Budget, Splitter
 
 _NEVER = 1 << 62
 POP_COST = 10  # budget units of one candidate (as many as ten split steps)

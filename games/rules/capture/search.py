@@ -6,9 +6,9 @@ Tamlin Jack is ``()``), and the played card gives one or more targets. A capture
 cards split into disjoint *groups*, each summing to one target (a lone card of equal value is a group
 too); :class:`CaptureMode` says how many groups and how many cards a group may have.
 
-The search runs on kinds of interchangeable cards (:mod:`games.rules.capture_kinds`): every union
+The search runs on kinds of interchangeable cards (:mod:`games.rules.capture.kinds`): every union
 of disjoint groups is reached once, depth-first, and expanded to card sets only for the answer.
-When that is too much work, :mod:`games.rules.capture_best` still finds the best captures.
+When that is too much work, :mod:`games.rules.capture.best` still finds the best captures.
 
 >>> ace = (1, 11)
 >>> board = Board(values=((3,), (10,), ace), points=(0, 1, 1))  # TB-5: 3 10 A, a King (14) is played
@@ -23,8 +23,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, combinations, product
 
-from games.rules.capture_best import best_vectors
-from games.rules.capture_kinds import (
+from games.rules.capture.best import best_vectors
+from games.rules.capture.kinds import (
     MANY_GROUPS,
     WEIGHT_UNIT,
     Board,
