@@ -78,7 +78,7 @@ def test_a_twenty_draw_counts_as_a_draw_in_the_standings(edition: int, draw: boo
 
 
 def test_the_migration_marks_every_stored_match_as_edition_1() -> None:
-    migration = importlib.import_module("games.migrations.0003_issue14_rules_edition")
+    migration = importlib.import_module("games.migrations.0005_rules_edition")
     old = MatchFactory.create(game="tablo")
     Match.objects.filter(pk=old.pk).update(options={"leftovers": "last_card", "target": 100})
     new = MatchFactory.create(game="escoba")
