@@ -125,6 +125,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     **(REDIS.celery_transport_options() if REDIS else {}),
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", CELERY_TASK_TIME_LIMIT + 60, minimum=1),
+    "unacked_restore_throttle": 1,  # look for timed-out messages every 10 s (kombu's default: 100 s)
 }
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = REDIS.celery_transport_options() if REDIS else {}
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = CELERY_REDIS_SOCKET_TIMEOUT = None if REDIS is None else 2.0

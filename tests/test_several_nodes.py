@@ -62,7 +62,8 @@ def test_the_cache_ignores_redis_errors_and_every_connection_has_timeouts() -> N
     result = _start(expression, DEBUG="true", REDIS_URL="redis://127.0.0.1:6379/3")
     assert result.stdout.strip() == (
         "{'SOCKET_CONNECT_TIMEOUT': 1.0, 'SOCKET_TIMEOUT': 2.0, 'IGNORE_EXCEPTIONS': True} "
-        "{'socket_connect_timeout': 1.0, 'socket_timeout': 2.0, 'visibility_timeout': 360} 2.0"
+        "{'socket_connect_timeout': 1.0, 'socket_timeout': 2.0, 'visibility_timeout': 360, "
+        "'unacked_restore_throttle': 1} 2.0"
     )
 
 
