@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -49,7 +50,8 @@ def header_key(request: Request) -> str:
     """
     key = request.headers.get(KEY_HEADER, "").strip()
     if len(key) > KEY_MAX_LENGTH:
-        raise ValidationError({"idempotency_key": [f"At most {KEY_MAX_LENGTH} characters."]})
+        message = gettext("An Idempotency-Key has at most %(max)d characters.") % {"max": KEY_MAX_LENGTH}
+        raise ValidationError({"idempotency_key": [message]})
     return key
 
 
