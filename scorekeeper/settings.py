@@ -9,6 +9,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper import redis_conf
 from scorekeeper.env import env_bool, env_int, env_list, env_url
 from scorekeeper.redis_conf import RedisConf
 
@@ -128,7 +129,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_throttle": 1,  # look for timed-out messages every 10 s (kombu's default: 100 s)
 }
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = REDIS.celery_transport_options() if REDIS else {}
-CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = CELERY_REDIS_SOCKET_TIMEOUT = None if REDIS is None else 2.0
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = redis_conf.CONNECT_TIMEOUT
+CELERY_REDIS_SOCKET_TIMEOUT = redis_conf.READ_TIMEOUT
 CELERY_BEAT_SCHEDULER = "scorekeeper.beat:LockedScheduler"
 CELERY_BEAT_SCHEDULE = {
     "followups-resend": {"task": "games.tasks.followups_resend", "schedule": 60.0},

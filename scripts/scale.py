@@ -294,10 +294,16 @@ class Run:
         with self.phase("worker killed mid-task") as figures:
             self.stack.kill("w2", signal.SIGSTOP)
             master = redis.Redis(port=self.stack.master_port())
-            held: list[str] = []
+
+            def unacked() -> set[str]:
+                return {json.loads(raw)[0]["headers"]["id"] for raw in master.hvals("unacked")}
+
+            paused_with = unacked()  # worker 2's, if it was busy
+            held: set[str] = set()
 
             def w1_holds_a_task() -> bool:
-                held[:] = [json.loads(raw)[0]["headers"]["id"] for raw in master.hvals("unacked")]
+                held.clear()
+                held.update(unacked() - paused_with)
                 return bool(held)
 
             wait_for("a task held by worker 1", w1_holds_a_task, seconds=60)
@@ -309,8 +315,11 @@ class Run:
                 lambda: all(f"[{task}] succeeded" in self.stack.log("w2") for task in held),
                 seconds=60,
             )
+            killed_log = self.stack.log("w1")
+            unfinished = [task for task in held if f"[{task}] succeeded" not in killed_log]
             figures |= {
                 "tasks held by the killed worker": len(held),
+                "of which it had not finished": len(unfinished),
                 "run again by worker 2 after s": round(time.monotonic() - started, 1),
             }
             self.stack.start_worker("w1")
