@@ -167,6 +167,15 @@ class Run:
 
     # -- scenarios without background traffic -----------------------------------------------------
 
+    def health(self) -> None:
+        """Through Sentinel, ``/healthz`` sees the database, Redis and both workers."""
+        response = httpx.get(f"http://{PROXY}/healthz", timeout=30)
+        body = response.json()
+        self.figures["health"] = {"/healthz": response.status_code, "workers": body.get("workers")}
+        answered = body.get("workers", {}).get("answered", [])
+        self.expect("health", response.status_code == 200, f"healthz {response.status_code}: {body}")
+        self.expect("health", answered == ["w1@scale", "w2@scale"], f"workers answered: {answered}")
+
     def no_sticky_sessions(self) -> None:
         """Sign in once through the proxy; every later page, from either node, knows who it is."""
         with httpx.Client(base_url=f"http://{PROXY}", timeout=30) as browser:
@@ -495,6 +504,7 @@ def main() -> int:
         django.setup()
         run = Run(stack)
         lead, tokens = run.accounts()
+        run.health()
         run.no_sticky_sessions()
         run.write_here_read_there(lead)
         run.standings_after_a_correction(lead)
