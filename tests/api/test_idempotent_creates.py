@@ -10,10 +10,12 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.db.models import Model
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.models import Club, Hand, HandSummary, IdempotentRequest, Match, Player, Season
 from games.services.hands import hand_start
-from tests.factories import Personas, api_client, make_personas
+from tests.factories import Personas, UserFactory, api_client, make_personas
 
 pytestmark = pytest.mark.django_db
 SIDES = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
@@ -152,3 +154,26 @@ def test_two_copies_sent_at_once_to_two_nodes_create_one_hand() -> None:
     assert [answer.status_code for answer in answers] == [201, 201]
     assert answers[0].json() == answers[1].json()
     assert Hand.objects.filter(match=people.match).count() == 1
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    sent=st.lists(st.tuples(st.sampled_from("abc"), st.sampled_from(["Cy", "Di"])), min_size=1, max_size=8)
+)
+def test_any_mix_of_retries_and_reused_keys_creates_one_player_per_key(
+    sent: list[tuple[str, str]],
+) -> None:
+    """Whatever the order: the first request of a key creates, a retry replays it, another body is 409."""
+    user = UserFactory.create()
+    phone = api_client(user)
+    first: dict[str, tuple[str, Any]] = {}
+    for key, name in sent:
+        response = phone.post("/api/v1/players/", {"name": name}, format="json", HTTP_IDEMPOTENCY_KEY=key)
+        if key not in first:
+            assert response.status_code == 201
+            first[key] = (name, response.json())
+        elif first[key][0] == name:
+            assert (response.status_code, response.json()) == (201, first[key][1])
+        else:
+            assert response.status_code == 409
+    assert Player.objects.filter(created_by=user).count() == len(first)
