@@ -40,6 +40,8 @@ def _redis_ok() -> bool:
 
 def worker_arrived(hostname: str) -> None:
     """Put a starting worker in the registry (``worker_ready``); Redis down: it is not listed."""
+    if settings.REDIS is None:
+        return
     try:
         redis_client().hset(WORKERS_KEY, hostname, time.time())
     except RedisError:
@@ -48,6 +50,8 @@ def worker_arrived(hostname: str) -> None:
 
 def worker_left(hostname: str) -> None:
     """Take a worker that stops cleanly out of the registry (``worker_shutdown``)."""
+    if settings.REDIS is None:
+        return
     try:
         redis_client().hdel(WORKERS_KEY, hostname)
     except RedisError:

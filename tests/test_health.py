@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from django.test import Client, override_settings
 
-from scorekeeper.health import WORKERS_KEY
+from scorekeeper.health import WORKERS_KEY, worker_arrived, worker_left
 from scorekeeper.redis_conf import RedisConf, redis_client
 
 DEAD_REDIS = RedisConf("redis://127.0.0.1:1/0")  # nothing listens on port 1: refused at once
@@ -70,3 +70,9 @@ def test_healthz_is_ok_when_database_redis_and_a_worker_answer(client: Client) -
     body = response.json()
     assert body["checks"] == {"database": True, "redis": True, "workers": True}
     assert body["workers"]["answered"] == [worker.hostname]  # type: ignore[attr-defined]  # set at start
+
+
+@override_settings(REDIS=None)
+def test_a_worker_without_redis_is_not_registered_and_does_not_fail() -> None:
+    worker_arrived("celery@eager")
+    worker_left("celery@eager")
