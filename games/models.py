@@ -8,6 +8,7 @@ result) are derived: services recompute them from the stored logs through the en
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
 
@@ -368,6 +369,24 @@ class GuestClaim(models.Model):
 
     def __str__(self) -> str:
         return f"{self.claimant} claims {self.guest_name} ({self.status})"
+
+
+class IdempotentRequest(models.Model):
+    """A create made with an ``Idempotency-Key``: its answer, for a retry to get back instead of
+    creating twice. Keys belong to the account; only successful creates are kept."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=100)
+    request_digest = models.CharField(max_length=64)
+    status = models.PositiveSmallIntegerField()
+    body = models.JSONField(encoder=DjangoJSONEncoder)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="request_key_once_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.key} of {self.user}"
 
 
 from games.stats.models import *  # noqa: E402,F403  (statistics models, issue #8)

@@ -6,6 +6,7 @@ from celery import shared_task
 from django.contrib.auth import get_user_model
 
 from games.models import Match
+from games.services import idempotency
 from games.stats import tasks as stats_tasks  # noqa: F401  (the worker learns the statistics tasks here)
 from games.stats.reviews import reviews_refresh
 from games.stats.services import stats_refresh_for_match
@@ -36,3 +37,9 @@ def followups_resend() -> int:
     from games.services.followups import followups_resend as resend  # the service module imports this one
 
     return resend()
+
+
+@shared_task(ignore_result=True)
+def idempotent_requests_prune() -> int:
+    """Forget the answers of old retried creates (run it daily)."""
+    return idempotency.idempotent_requests_prune()

@@ -39,3 +39,12 @@ def env_url(name: str, schemes: set[str]) -> str | None:
         allowed = ", ".join(sorted(schemes))
         raise ImproperlyConfigured(f"{name} must be a URL with scheme {allowed}; got {raw!r}")
     return raw
+
+
+def env_int(name: str, default: int, *, minimum: int = 0) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) < minimum:
+        raise ImproperlyConfigured(f"{name} must be a whole number >= {minimum}, got {raw!r}")
+    return int(raw)

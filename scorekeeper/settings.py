@@ -9,7 +9,9 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.env import env_bool, env_list, env_url
+from scorekeeper import redis_conf
+from scorekeeper.env import env_bool, env_int, env_list, env_url
+from scorekeeper.redis_conf import RedisConf
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -21,6 +23,15 @@ if not SECRET_KEY:
     SECRET_KEY = "insecure-development-key-only-for-debug"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# Several nodes behind a proxy (README "Running on several machines"): how many app nodes share this
+# configuration (a system check refuses per-process state with more than one), how many proxies append
+# to X-Forwarded-For (0: the header is ignored, the peer address is the client), and the header by
+# which the proxy says the client used HTTPS.
+NODES = env_int("NODES", 1, minimum=1)
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
+if ssl_header := os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip():
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + ssl_header.upper().replace("-", "_"), "https")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -38,6 +49,7 @@ INSTALLED_APPS = [
     "games",
     "api",
     "web",
+    "scorekeeper.apps.ScorekeeperConfig",
 ]
 
 MIDDLEWARE = [
@@ -78,26 +90,51 @@ DATABASES = {
         DATABASE_URL or f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
+if env_bool("DISABLE_SERVER_SIDE_CURSORS", default=False):
+    # PgBouncer's transaction pooling: a cursor or a prepared statement outlives the transaction that
+    # made it, and the next transaction may run on another server connection.
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = None
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_url("REDIS_URL", {"redis", "rediss"})
-if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": REDIS_URL}}
+REDIS = RedisConf.from_env(
+    REDIS_URL, env_list("REDIS_SENTINELS", []), os.environ.get("REDIS_SENTINEL_MASTER", "scorekeeper")
+)
+if REDIS is not None:
+    CACHES = {"default": REDIS.cache()}
+    DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_RESULT_BACKEND = REDIS_URL
-CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+CELERY_BROKER_URL = REDIS.celery_url() if REDIS else "memory://"
+CELERY_RESULT_BACKEND = REDIS.celery_url() if REDIS else None
+CELERY_TASK_ALWAYS_EAGER = REDIS is None
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-CELERY_TASK_TIME_LIMIT = 300
-CELERY_TASK_SOFT_TIME_LIMIT = 240
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 300, minimum=1)
+CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT * 4 // 5
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task is acknowledged when it is done, not when it is taken: a worker killed mid-task leaves it on
+# the queue, and after the visibility timeout (above the hard time limit, so a slow task is never run
+# twice at once) another worker runs it. Tasks are idempotent, so running one again is safe.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    **(REDIS.celery_transport_options() if REDIS else {}),
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", CELERY_TASK_TIME_LIMIT + 60, minimum=1),
+    "unacked_restore_throttle": 1,  # look for timed-out messages every 10 s (kombu's default: 100 s)
+}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = REDIS.celery_transport_options() if REDIS else {}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = redis_conf.CONNECT_TIMEOUT
+CELERY_REDIS_SOCKET_TIMEOUT = redis_conf.READ_TIMEOUT
+CELERY_BEAT_SCHEDULER = "scorekeeper.beat:LockedScheduler"
 CELERY_BEAT_SCHEDULE = {
     "followups-resend": {"task": "games.tasks.followups_resend", "schedule": 60.0},
+    "idempotent-requests-prune": {"task": "games.tasks.idempotent_requests_prune", "schedule": 24 * 3600.0},
 }
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -138,6 +175,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_THROTTLE_RATES": {"rules": os.environ.get("RULES_THROTTLE_RATE", "600/minute")},
+    "NUM_PROXIES": TRUSTED_PROXIES,
 }
 
 SPECTACULAR_SETTINGS = {

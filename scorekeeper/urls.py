@@ -10,9 +10,10 @@ from django.views import defaults
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from api.errors import envelope
-from scorekeeper.health import healthz
+from scorekeeper.health import healthz, livez
 
 urlpatterns = [
+    path("livez", livez, name="livez"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

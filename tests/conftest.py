@@ -32,12 +32,12 @@ CHROMIUM_ARGS = [
 
 
 def _redis_answers() -> bool:
-    if not settings.REDIS_URL:
+    if settings.REDIS is None:
         return False
     import redis
 
     try:
-        return bool(redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2).ping())
+        return bool(settings.REDIS.client().ping())
     except redis.RedisError:
         return False
 

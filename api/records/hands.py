@@ -10,6 +10,7 @@ from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.idempotency import idempotent
 from api.records.base import CardsField, RecordsApi, account, paginated, valid
 from api.records.matches import SHARE, BreakdownRowOutput, EventOutput
 from api.rules.serializers import HandReviewOutput
@@ -146,6 +147,7 @@ class HandListCreateApi(RecordsApi):
     def get(self, request: Request, pk: int) -> Response:
         return paginated(self, request, selectors.hand_list(match=self.match(request, pk)), HandListOutput)
 
+    @idempotent
     @extend_schema(operation_id="hands_create", request=InputSerializer, responses={201: HandOutput})
     def post(self, request: Request, pk: int) -> Response:
         match = self.match(request, pk)
@@ -177,6 +179,7 @@ class HandReviewApi(RecordsApi):
 class HandCloseApi(RecordsApi):
     """Close a hand whose plays are over: the engine scores it, the match's progress follows."""
 
+    @idempotent
     @extend_schema(operation_id="hands_close", request=None, responses=HandResultOutput)
     def post(self, request: Request, pk: int, number: int) -> Response:
         return _result(hand_close(hand=self.hand(request, pk, number)))
@@ -193,6 +196,7 @@ class SummaryCreateApi(RecordsApi):
             help_text="Per side, e.g. Tablo {cards, point_cards, tablos}; see GET /api/v1/rules/.",
         )
 
+    @idempotent
     @extend_schema(operation_id="hands_summary", request=InputSerializer, responses={201: HandResultOutput})
     def post(self, request: Request, pk: int, number: int) -> Response:
         hand = self.hand(request, pk, number)
@@ -219,6 +223,7 @@ class HandCorrectApi(RecordsApi):
         plays = CorrectPlaySerializer(many=True, required=False)
         summary = serializers.ListField(child=serializers.DictField(), required=False)
 
+    @idempotent
     @extend_schema(operation_id="hands_correct", request=InputSerializer, responses=HandResultOutput)
     def post(self, request: Request, pk: int, number: int) -> Response:
         hand = self.hand(request, pk, number)

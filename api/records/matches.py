@@ -10,6 +10,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.idempotency import idempotent
 from api.permissions import SHARE_PARAM
 from api.records.base import RecordsApi, account, paginated, valid
 from games import selectors
@@ -102,6 +103,7 @@ class MatchListCreateApi(RecordsApi):
         matches = selectors.match_list(user=request.user, **filters.validated_data)
         return paginated(self, request, matches, MatchOutput)
 
+    @idempotent
     @extend_schema(operation_id="matches_create", request=InputSerializer, responses={201: MatchDetailOutput})
     def post(self, request: Request) -> Response:
         data = valid(self.InputSerializer, request)
@@ -214,6 +216,7 @@ class MatchScoreboardApi(RecordsApi):
 
 
 class MatchAbandonApi(RecordsApi):
+    @idempotent
     @extend_schema(operation_id="matches_abandon", request=None, responses=MatchDetailOutput)
     def post(self, request: Request, pk: int) -> Response:
         match_abandon(match=self.match(request, pk))
@@ -228,6 +231,7 @@ class MatchShareApi(RecordsApi):
         share_token = serializers.CharField(allow_null=True)
         scoreboard = serializers.CharField(allow_null=True, help_text="The spectators' scoreboard URL.")
 
+    @idempotent
     @extend_schema(operation_id="matches_share", request=None, responses=OutputSerializer)
     def post(self, request: Request, pk: int) -> Response:
         match = match_share(match=self.match(request, pk))

@@ -14,6 +14,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.idempotency import idempotent
 from api.records.base import RecordsApi, account, paginated, valid
 from games import selectors
 from games.models import Membership, Player
@@ -43,6 +44,7 @@ class PlayerListCreateApi(RecordsApi):
         players = selectors.player_list(search=request.query_params.get("search", "")).select_related("user")
         return paginated(self, request, players, PlayerOutput)
 
+    @idempotent
     @extend_schema(operation_id="players_create", request=InputSerializer, responses={201: PlayerOutput})
     def post(self, request: Request) -> Response:
         data = valid(self.InputSerializer, request)
@@ -79,6 +81,7 @@ class ClubListCreateApi(RecordsApi):
             self, request, selectors.club_list(user=request.user).order_by("name", "pk"), ClubOutput
         )
 
+    @idempotent
     @extend_schema(operation_id="clubs_create", request=InputSerializer, responses={201: ClubOutput})
     def post(self, request: Request) -> Response:
         data = valid(self.InputSerializer, request)
@@ -114,6 +117,7 @@ class MembershipListCreateApi(RecordsApi):
         club = self.club(request, pk)
         return paginated(self, request, selectors.membership_list(club=club), MembershipOutput)
 
+    @idempotent
     @extend_schema(
         operation_id="clubs_memberships_create", request=InputSerializer, responses={201: MembershipOutput}
     )
@@ -150,6 +154,7 @@ class SeasonListCreateApi(RecordsApi):
     def get(self, request: Request, pk: int) -> Response:
         return paginated(self, request, selectors.season_list(club=self.club(request, pk)), SeasonOutput)
 
+    @idempotent
     @extend_schema(
         operation_id="clubs_seasons_create", request=InputSerializer, responses={201: SeasonOutput}
     )

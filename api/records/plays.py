@@ -11,12 +11,13 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.idempotency import IDEMPOTENCY, KEY_HEADER, REPLAYED_HEADER
 from api.records.base import CardsField, RecordsApi, account, valid
 from api.records.hands import ReportOutput
 from games import convert
@@ -24,13 +25,6 @@ from games.models import Challenge, Hand, Play
 from games.services.plays import Recorded, hand_challenge_record, hand_play_record, hand_play_undo
 
 R = TypeVar("R")
-KEY_HEADER = "Idempotency-Key"
-IDEMPOTENCY = OpenApiParameter(
-    KEY_HEADER,
-    str,
-    OpenApiParameter.HEADER,
-    description="Retry-safe: the same key returns the original result.",
-)
 
 
 class StateOutput(ReportOutput):
@@ -93,7 +87,7 @@ def _found(recorded: Callable[[], R]) -> R:
 def _answer(body: dict[str, Any], recorded: Recorded[Any]) -> Response:
     response = Response(body, status=status.HTTP_201_CREATED)
     if recorded.replayed:
-        response["Idempotent-Replayed"] = "true"
+        response[REPLAYED_HEADER] = "true"
     return response
 
 

@@ -4,6 +4,9 @@ They never block or endanger the write: the match is flagged ``pending_followups
 transaction, and only a successful dispatch clears the flag. When the broker is down the dispatch is
 logged and skipped; :func:`followups_resend` (the ``followups_resend`` task and management command, and
 every later successful dispatch) sends what is still pending.
+
+One effect does not wait for a worker: the club's cached standings are invalidated as the write
+commits, so the next read on any node (they share the cache) computes them from the database.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from kombu.exceptions import OperationalError as BrokerUnavailable
 
 from games import tasks
 from games.models import Match
+from games.stats import cache as stats_cache
 
 logger = logging.getLogger(__name__)
 RESEND_BATCH = 50
@@ -24,8 +28,11 @@ CATCH_UP_BATCH = 5  # piggybacked on a live request: keep it small
 
 
 def followups_schedule(*, match: Match) -> None:
-    """Flag ``match`` in the current transaction and dispatch its follow-ups once it commits."""
+    """Flag ``match`` in the current transaction; once it commits, invalidate its club's standings and
+    dispatch its follow-ups."""
     Match.objects.filter(pk=match.pk).update(pending_followups=True)
+    if match.club_id is not None:
+        transaction.on_commit(partial(stats_cache.invalidate, match.club_id), robust=True)
     transaction.on_commit(partial(_dispatch, match_id=match.pk), robust=True)
 
 

@@ -9,8 +9,9 @@ from django.test import override_settings
 
 from games.stats.models import ClubStatsSettings
 from tests.factories import PlayerFactory, SeasonFactory
+from tests.games.test_followups import DEAD_BROKER, broker
 from tests.stats.conftest import ClubWorld, client_for
-from tests.stats.matches import tamlin_match
+from tests.stats.matches import flip_winner, tamlin_match
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the follow-up task runs on commit
 DEAD_REDIS = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}}
@@ -137,3 +138,13 @@ def test_a_bad_query_is_refused(
 def test_an_unknown_club_is_not_found(world: ClubWorld) -> None:
     response = client_for(world.member).get("/api/v1/clubs/999999/standings/")
     assert (response.status_code, response.json()["code"]) == (404, "resource.not_found")
+
+
+def test_a_correction_shows_in_the_standings_at_once_without_waiting_for_a_worker(world: ClubWorld) -> None:
+    match = tamlin_match(world.club, [world.ana, world.bo])
+    before = standings(world)  # cached now
+    with broker(DEAD_BROKER):  # no follow-up task reaches a worker: the request itself invalidates
+        flip_winner(match)
+    after = standings(world)
+    assert [(row["player"]["name"], row["won"]) for row in before["rows"]] == [("Ana", 1), ("Bo", 0)]
+    assert [(row["player"]["name"], row["won"]) for row in after["rows"]] == [("Bo", 1), ("Ana", 0)]
