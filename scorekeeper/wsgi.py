@@ -6,3 +6,7 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 application = get_wsgi_application()
+
+from scorekeeper.database import limit_web_statements  # noqa: E402  (needs the settings loaded)
+
+limit_web_statements()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import xml.etree.ElementTree as ET
@@ -26,8 +27,10 @@ def signed_in(world: ClubWorld, who: str = "member") -> Client:
 
 
 def csv_rows(response: object) -> list[list[str]]:
-    content = b"".join(response.streaming_content).decode()  # type: ignore[attr-defined]
-    return list(csv.reader(io.StringIO(content)))
+    """The rows of a CSV export, which starts with a UTF-8 BOM (so spreadsheets read it as UTF-8)."""
+    content = b"".join(response.streaming_content)  # type: ignore[attr-defined]
+    assert content.startswith(codecs.BOM_UTF8)
+    return list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
 
 
 def test_the_standings_page_lists_the_members_results_with_sortable_columns(world: ClubWorld) -> None:

@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from api.throttles import SignUpThrottle, throttled
 from games.models import Match
 from games.rules.registry import GAMES
 from games.selectors import match_list
@@ -26,6 +27,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "web/home.html", context)
 
 
+@throttled(SignUpThrottle)
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and sign in with it."""
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)
