@@ -178,6 +178,9 @@ if not DEBUG:
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=False)
+if not SECURE_HSTS_PRELOAD:  # joining the browsers' preload list is hard to undo: the operator opts in
+    SILENCED_SYSTEM_CHECKS = ["security.W021"]
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the health probe speaks plain HTTP inside the network
 
 # No inline script or style anywhere; Swagger UI loads its script from a URL (SpectacularSwaggerSplitView).
