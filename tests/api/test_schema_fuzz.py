@@ -46,11 +46,8 @@ def world() -> dict[str, Any]:
     people = make_personas()
     hand_start(match=people.match, dealer=0, table=["2C", "3D", "4H", "5S"])
     token, _ = Token.objects.get_or_create(user=people.owner)
-    ids = {
-        "matches": people.match.pk,
-        "clubs": people.club.pk,
-        "players": people.match.seats.first().player_id,
-    }
+    player = people.match.seats.values_list("player_id", flat=True)[0]
+    ids = {"matches": people.match.pk, "clubs": people.club.pk, "players": player}
     return {"token": token.key, "ids": ids}
 
 
