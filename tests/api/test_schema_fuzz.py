@@ -54,9 +54,9 @@ def world() -> dict[str, Any]:
 def _aim(case: Any, ids: dict[str, int]) -> None:
     """Point every other generated case at the rows that exist, so writes reach the services."""
     parameters = case.path_parameters or {}
-    if "pk" in parameters and hash(repr(case.body)) % 2 == 0:
-        resource = case.path.split("/")[3]
-        parameters["pk"] = ids.get(resource, parameters["pk"])
+    if "id" in parameters and hash(repr(case.body)) % 2 == 0:
+        resource = case.path.split("/")[3]  # /api/v1/<resource>/{id}/...
+        parameters["id"] = ids.get(resource, parameters["id"])
         if "number" in parameters:
             parameters["number"] = 1
 
