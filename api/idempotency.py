@@ -36,7 +36,9 @@ IDEMPOTENCY = OpenApiParameter(
     KEY_HEADER,
     str,
     OpenApiParameter.HEADER,
-    description="Retry-safe: the same key returns the original result.",
+    description=(
+        f"Retry-safe: the same key returns the original result (at most {KEY_MAX_LENGTH} characters)."
+    ),
 )
 
 Post = Callable[..., Response]

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 
 
 class Player(models.Model):
@@ -74,7 +75,7 @@ class Season(models.Model):
     class Meta:
         ordering = ["club", "-starts_on", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "name"], name="season_name_once_per_club"),
+            models.UniqueConstraint("club", Lower("name"), name="season_name_once_per_club"),
             models.CheckConstraint(
                 condition=Q(starts_on__isnull=True)
                 | Q(ends_on__isnull=True)
@@ -190,6 +191,8 @@ class Hand(models.Model):
     set_aside = models.JSONField(default=list)
     mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.PLAYS)
     next_seq = models.PositiveIntegerField(default=0)
+    # Counts every write to the hand; unlike next_seq it never repeats (an undo then a play).
+    revision = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     corrections = models.PositiveSmallIntegerField(default=0)

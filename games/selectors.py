@@ -59,7 +59,9 @@ def can_write_match(user: User, match: Match) -> bool:
 
 def can_read_match(user: User, match: Match, share_token: str = "") -> bool:
     """Readable as :func:`match_visible_to` says, or by anyone holding its share link."""
-    if share_token and match.share_token and secrets.compare_digest(share_token, match.share_token):
+    # compare_digest takes ASCII text only; no token holds anything else.
+    shared = share_token.isascii() and match.share_token
+    if shared and secrets.compare_digest(share_token, match.share_token):
         return True
     if user.is_authenticated and match.created_by_id == user.pk:
         return True
@@ -169,6 +171,26 @@ class EventLine(TypedDict):
     kind: str
     side: int
     points: int
+
+
+def player_known_to(user: User) -> Q:
+    """Players ``user`` shares a match or a club with, ``user``'s own, and those ``user`` created."""
+    if not user.is_authenticated:
+        return Q(pk__in=[])
+    clubs = Membership.objects.filter(user_id=user.pk).values("club")
+    in_my_club = Exists(Membership.objects.filter(user_id=OuterRef("user_id"), club__in=clubs))
+    matches = Match.objects.filter(match_visible_to(user)).values("pk")
+    at_my_table = Exists(Seat.objects.filter(player=OuterRef("pk"), match__in=matches))
+    return Q(created_by_id=user.pk) | Q(user_id=user.pk) | Q(in_my_club) | Q(at_my_table)
+
+
+def account_known_to(user: User) -> QuerySet[Account]:
+    """Accounts ``user`` shares a club or a match with: the only ones ``user`` can find by name, so
+    that no one learns which user names exist."""
+    clubs = Membership.objects.filter(user_id=_id(user)).values("club")
+    players = Player.objects.filter(player_known_to(user))
+    in_my_club = Exists(Membership.objects.filter(user=OuterRef("pk"), club__in=clubs))
+    return Account.objects.filter(Q(in_my_club) | Q(Exists(players.filter(user=OuterRef("pk")))))
 
 
 class HandLine(TypedDict):

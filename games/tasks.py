@@ -23,11 +23,14 @@ def match_updated(match_id: int) -> str | None:
     """After a hand closes, is corrected, or the match ends: the hook for standings and notifications.
 
     Idempotent (it recomputes, never increments): replays the ratings the match affects and invalidates
-    its club's cached standings (issue #8), and recomputes its hands' reviews (issue 17). Returns the
-    match's status (``None`` once deleted).
+    its club's cached standings (issue #8), recomputes its hands' reviews (issue 17), then clears the
+    match's ``pending_followups`` flag. Returns the match's status (``None`` once deleted).
     """
+    from games.services.followups import followups_done  # the service module imports this one
+
     stats_refresh_for_match(match_id=match_id)
     reviews_refresh(match_id=match_id)  # after the standings: they never wait for the reviews
+    followups_done(match_id=match_id)
     return Match.objects.filter(pk=match_id).values_list("status", flat=True).first()
 
 

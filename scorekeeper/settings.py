@@ -10,7 +10,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import redis_conf
-from scorekeeper.env import env_bool, env_int, env_list, env_url
+from scorekeeper.env import env_bool, env_choice, env_int, env_list, env_rate, env_url
 from scorekeeper.redis_conf import RedisConf
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "csp",
     "games",
     "api",
     "web",
@@ -54,6 +55,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "scorekeeper.guard.RequestGuardMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -95,6 +98,11 @@ if env_bool("DISABLE_SERVER_SIDE_CURSORS", default=False):
     # made it, and the next transaction may run on another server connection.
     DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = None
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database that does not answer fails the request in seconds instead of holding the worker.
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env_int("DATABASE_CONNECT_TIMEOUT", 5)
+# Web requests only (scorekeeper/wsgi.py): a statement running longer is cancelled. 0: no limit.
+WEB_STATEMENT_TIMEOUT_MS = env_int("WEB_STATEMENT_TIMEOUT_MS", 10_000)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_url("REDIS_URL", {"redis", "rediss"})
@@ -138,8 +146,10 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -153,7 +163,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -172,9 +182,16 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.SafeJSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.BoundedPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_THROTTLE_RATES": {"rules": os.environ.get("RULES_THROTTLE_RATE", "600/minute")},
+    "DEFAULT_THROTTLE_RATES": {
+        "rules": env_rate("RULES_THROTTLE_RATE", "600/minute"),
+        "sign_in": "60/hour",  # per client address, web and token
+        "sign_in_account": "10/hour",  # per user name: repeated wrong passwords end in 429
+        "sign_up": "10/hour",
+    },
     "NUM_PROXIES": TRUSTED_PROXIES,
 }
 
@@ -187,12 +204,39 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.error_responses",
+    ],
 }
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=False)
+if not SECURE_HSTS_PRELOAD:  # joining the browsers' preload list is hard to undo: the operator opts in
+    SILENCED_SYSTEM_CHECKS = ["security.W021"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^livez$"]  # health probes speak plain HTTP inside the network
 
+# No inline script or style anywhere; Swagger UI loads its script from a URL (SpectacularSwaggerSplitView).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -208,7 +252,7 @@ LOGGING = {
         "console": {"class": "logging.StreamHandler", "filters": ["mask_tokens"]},
         "server": {"class": "logging.StreamHandler", "formatter": "server", "filters": ["mask_tokens"]},
     },
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": env_choice("LOG_LEVEL", "INFO", LOG_LEVELS)},
     # Django's own loggers write through the masking handlers (request and access lines carry paths).
     "loggers": {
         "django": {"handlers": ["console"], "level": "INFO", "propagate": False},

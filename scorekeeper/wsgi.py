@@ -9,3 +9,7 @@ from scorekeeper.logs import mask_access_logs
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 application = get_wsgi_application()
 mask_access_logs()
+
+from scorekeeper.database import limit_web_statements  # noqa: E402  (needs the settings loaded)
+
+limit_web_statements()

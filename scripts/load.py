@@ -102,6 +102,7 @@ def _server_env(database: str) -> dict[str, str]:
         "DEBUG": "false",
         "SECRET_KEY": "load-test-only",
         "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "false",  # plain HTTP on loopback
         "LOG_LEVEL": "ERROR",
         "REDIS_URL": os.environ.get("LOAD_REDIS_URL", ""),  # empty: follow-ups run eagerly in-process
     }

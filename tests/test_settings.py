@@ -32,6 +32,15 @@ def _start(
         pytest.param({"DEBUG": "maybe"}, "DEBUG", id="bad-bool"),
         pytest.param({"DEBUG": "true", "DATABASE_URL": "mysql://x"}, "DATABASE_URL", id="bad-database"),
         pytest.param({"DEBUG": "true", "REDIS_URL": "http://x"}, "REDIS_URL", id="bad-redis"),
+        pytest.param({"DEBUG": "true", "RULES_THROTTLE_RATE": "lots"}, "RULES_THROTTLE_RATE", id="bad-rate"),
+        pytest.param(
+            {"DEBUG": "true", "RULES_THROTTLE_RATE": "5/fortnight"}, "RULES_THROTTLE_RATE", id="bad-period"
+        ),
+        pytest.param({"DEBUG": "true", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL", id="bad-log-level"),
+        pytest.param({"DEBUG": "true", "SECURE_HSTS_SECONDS": "-1"}, "SECURE_HSTS_SECONDS", id="bad-hsts"),
+        pytest.param(
+            {"DEBUG": "true", "WEB_STATEMENT_TIMEOUT_MS": "1s"}, "WEB_STATEMENT_TIMEOUT_MS", id="bad-timeout"
+        ),
     ],
 )
 def test_bad_settings_fail_at_start_up_naming_the_variable(env: dict[str, str], needle: str) -> None:
@@ -63,3 +72,56 @@ def test_redis_url_configures_celery_and_the_cache() -> None:
     )
     result = _start(expression, DEBUG="true", REDIS_URL="redis://127.0.0.1:6379/3")
     assert result.stdout.strip() == "False redis://127.0.0.1:6379/3 django_redis.cache.RedisCache"
+
+
+def test_a_bad_database_url_is_named_without_its_password() -> None:
+    result = _start(DEBUG="true", DATABASE_URL="mysql://scorekeeper:hunter2@db:3306/x")
+    assert result.returncode != 0
+    assert "DATABASE_URL" in result.stderr
+    assert "hunter2" not in result.stderr
+
+
+def test_good_rates_and_log_levels_start() -> None:
+    expression = (
+        "settings.REST_FRAMEWORK['DEFAULT_THROTTLE_RATES']['rules'], settings.LOGGING['root']['level']"
+    )
+    result = _start(expression, DEBUG="true", RULES_THROTTLE_RATE="30/second", LOG_LEVEL="warning")
+    assert result.stdout.strip() == "30/second WARNING"
+
+
+def test_postgresql_connections_time_out() -> None:
+    expression = (
+        "settings.DATABASES['default']['OPTIONS']['connect_timeout'], settings.WEB_STATEMENT_TIMEOUT_MS"
+    )
+    result = _start(expression, DEBUG="true", DATABASE_URL="postgres://postgres@127.0.0.1:5432/x")
+    assert result.stdout.strip() == "5 10000"
+
+
+PRODUCTION = {
+    "DEBUG": "false",
+    "SECRET_KEY": "k3#Vq9!zR7@pL2$wX8^mN5&bT1*cY6(hJ4)gF0_dS-production-like-key",
+    "ALLOWED_HOSTS": "score.example.org",
+}
+
+
+def test_production_settings_pass_the_deployment_checks() -> None:
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        env={
+            **{key: value for key, value in BASE_ENV.items() if key != "DJANGO_ALLOW_ASYNC_UNSAFE"},
+            **PRODUCTION,
+            "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        },
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_defaults_redirect_to_https_and_send_hsts() -> None:
+    expression = "settings.SECURE_SSL_REDIRECT, settings.SECURE_HSTS_SECONDS, settings.SESSION_COOKIE_SECURE"
+    assert _start(expression, **PRODUCTION).stdout.strip() == "True 31536000 True"
+    plain = _start(expression, **PRODUCTION, SECURE_SSL_REDIRECT="false", SECURE_HSTS_SECONDS="0")
+    assert plain.stdout.strip() == "False 0 True"

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from django import forms
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Club, Membership, Season
-from games.selectors import club_list, membership_list, season_list
+from games.selectors import account_known_to, club_list, membership_list, season_list
 
 
 class ClubForm(forms.Form):
@@ -29,11 +30,18 @@ class MemberForm(forms.Form):
         initial=Membership.Role.MEMBER,
     )
 
+    def __init__(self, *args: Any, admin: User, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.admin = admin
+
     def clean_username(self) -> User:
+        """The account among those the admin shares a club or a match with; the answer is the same
+        for anyone else as for a name no one has, so the form tells no stranger who has an account."""
         name = self.cleaned_data["username"].strip()
-        account = User.objects.filter(username__iexact=name).first()
+        account = account_known_to(self.admin).filter(username__iexact=name).first()
         if account is None:
-            raise forms.ValidationError(_("No one has the user name %(name)s."), params={"name": name})
+            message = _("You share no club or match with anyone called %(name)s.")
+            raise forms.ValidationError(message, params={"name": name})
         return account
 
 
@@ -88,7 +96,7 @@ def club_views(user: User, bound: dict[tuple[str, int], forms.Form] | None = Non
                 role=role,
                 members=members,
                 seasons=tuple(season_list(club=club)),
-                member_form=member_form if isinstance(member_form, MemberForm) else MemberForm(),
+                member_form=member_form if isinstance(member_form, MemberForm) else MemberForm(admin=user),
                 season_form=season_form if isinstance(season_form, SeasonForm) else SeasonForm(),
             )
         )

@@ -8,22 +8,34 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import Http404
 from rest_framework import serializers
-from rest_framework.pagination import LimitOffsetPagination
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import SAFE_METHODS, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.permissions import ClubAccess, MatchAccess
+from api.pagination import BoundedPagination
+from api.permissions import SHARE_PARAM, ClubAccess, MatchAccess
 from games import selectors
 from games.models import Club, Hand, Match
+from games.rules.registry import GAMES
 from games.services.plays import HandRef
+
+# Bounds checked at the edge, so no number reaches a column it does not fit (or a loop it would hold).
+SMALL_MAX = 32_767  # PositiveSmallIntegerField: seats, dealers, hand numbers
+SEQ_MAX = 2_147_483_647  # PositiveIntegerField: play numbers, revisions
+ID_MAX = 9_223_372_036_854_775_807  # BigAutoField
+DECK_MAX = 52  # the full pack (RULES.md A1): no hand has more cards, so no more plays
+SEATS_MAX = max(count for game in GAMES.values() for count in game.players)  # 6
 
 
 class RecordsApi(APIView):
-    """Base view of the records API: signed-in users, with the read and write checks of a match."""
+    """Base view of the records API: signed-in users, with the read and write checks of a match.
+
+    What the request may not read is 404, as if it did not exist; 403 is for what it may read but not
+    write."""
 
     permission_classes = [IsAuthenticated]
+    pagination_class = BoundedPagination
 
     def match(self, request: Request, pk: int) -> Match:
         """The match ``pk`` (with its seats) if this request may read it (GET) or write it (others)."""
@@ -49,17 +61,23 @@ class RecordsApi(APIView):
         return HandRef(match_id=pk, number=number, allow=lambda match: self._allow(request, match))
 
     def _allow(self, request: Request, match: Match) -> None:
-        if not MatchAccess().has_object_permission(request, self, match):
-            self.permission_denied(request)
+        if MatchAccess().has_object_permission(request, self, match):
+            return
+        share = request.query_params.get(SHARE_PARAM, "")
+        if request.method in SAFE_METHODS or not selectors.can_read_match(request.user, match, share):
+            raise Http404
+        self.permission_denied(request)
 
     def club(self, request: Request, pk: int) -> Club:
         """The club ``pk`` if this request may read it (members) or write it (admins)."""
         club = Club.objects.filter(pk=pk).first()
         if club is None:
             raise Http404
-        if not ClubAccess().has_object_permission(request, self, club):
-            self.permission_denied(request)
-        return club
+        if ClubAccess().has_object_permission(request, self, club):
+            return club
+        if request.method in SAFE_METHODS or selectors.club_role(club=club, user=request.user) is None:
+            raise Http404
+        self.permission_denied(request)
 
 
 def account(request: Request) -> User:
@@ -79,7 +97,7 @@ def paginated(
     view: APIView, request: Request, rows: QuerySet[Any], output: type[serializers.Serializer[Any]]
 ) -> Response:
     """One page of ``rows`` (``?limit=&offset=``) with ``count``, ``next``, ``previous``, ``results``."""
-    paginator = LimitOffsetPagination()
+    paginator = BoundedPagination()
     page = paginator.paginate_queryset(rows, request, view=view) or []
     return paginator.get_paginated_response(output(page, many=True).data)
 
@@ -89,5 +107,5 @@ class CardsField(serializers.ListField):
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("child", serializers.CharField(max_length=4))
-        kwargs.setdefault("max_length", 52)
+        kwargs.setdefault("max_length", DECK_MAX)
         super().__init__(**kwargs)

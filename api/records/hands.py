@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.idempotency import idempotent
-from api.records.base import CardsField, RecordsApi, account, paginated, valid
+from api.records.base import DECK_MAX, SEATS_MAX, SMALL_MAX, CardsField, RecordsApi, account, paginated, valid
 from api.records.matches import SHARE, BreakdownRowOutput, EventOutput
 from api.rules.serializers import HandReviewOutput
 from games import convert, selectors
@@ -70,6 +70,9 @@ class HandListOutput(serializers.Serializer[Hand]):
     mode = serializers.ChoiceField(choices=Hand.Mode.choices)
     is_open = serializers.BooleanField()
     next_seq = serializers.IntegerField(help_text="What the next play must send as expected_seq.")
+    revision = serializers.IntegerField(
+        help_text="Counts every write; a play may send it as expected_revision."
+    )
     corrections = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     closed_at = serializers.DateTimeField(allow_null=True)
@@ -126,9 +129,13 @@ class HandListCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="HandListCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
-        dealer = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+        dealer = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=SMALL_MAX)
         starter = serializers.IntegerField(
-            required=False, allow_null=True, min_value=0, help_text="Twenty: 0 in round 1, 1 in round 2."
+            required=False,
+            allow_null=True,
+            min_value=0,
+            max_value=SMALL_MAX,
+            help_text="Twenty: 0 in round 1, 1 in round 2.",
         )
         table = CardsField(required=False, default=list)
         set_aside = CardsField(
@@ -193,6 +200,7 @@ class SummaryCreateApi(RecordsApi):
         sides = serializers.ListField(
             child=serializers.DictField(),
             min_length=1,
+            max_length=SEATS_MAX,
             help_text="Per side, e.g. Tablo {cards, point_cards, tablos}; see GET /api/v1/rules/.",
         )
 
@@ -207,11 +215,14 @@ class SummaryCreateApi(RecordsApi):
 
 
 class CorrectPlaySerializer(serializers.Serializer[dict[str, Any]]):
-    seat = serializers.IntegerField(min_value=0)
+    seat = serializers.IntegerField(min_value=0, max_value=SMALL_MAX)
     card = serializers.CharField(max_length=4)
     taken = CardsField(required=False, default=list)
     challenged_by = serializers.ListField(
-        child=serializers.IntegerField(min_value=0), required=False, default=list
+        child=serializers.IntegerField(min_value=0, max_value=SMALL_MAX),
+        required=False,
+        default=list,
+        max_length=SEATS_MAX,
     )
 
 
@@ -220,8 +231,8 @@ class HandCorrectApi(RecordsApi):
 
     @extend_schema_serializer(component_name="HandCorrectInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
-        plays = CorrectPlaySerializer(many=True, required=False)
-        summary = serializers.ListField(child=serializers.DictField(), required=False)
+        plays = CorrectPlaySerializer(many=True, required=False, max_length=DECK_MAX)  # type: ignore[call-arg]
+        summary = serializers.ListField(child=serializers.DictField(), required=False, max_length=SEATS_MAX)
 
     @idempotent
     @extend_schema(operation_id="hands_correct", request=InputSerializer, responses=HandResultOutput)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -12,7 +13,7 @@ from rest_framework.response import Response
 
 from api.idempotency import idempotent
 from api.permissions import SHARE_PARAM
-from api.records.base import RecordsApi, account, paginated, valid
+from api.records.base import ID_MAX, SEATS_MAX, RecordsApi, account, paginated, valid
 from games import selectors
 from games.models import Club, Match, Player, Season
 from games.rules.registry import GAMES
@@ -74,8 +75,10 @@ class MatchListCreateApi(RecordsApi):
     @extend_schema_serializer(component_name="MatchListCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
         game = serializers.ChoiceField(choices=sorted(GAMES))
-        players = serializers.PrimaryKeyRelatedField(
-            queryset=Player.objects.all(), many=True, help_text="Player ids in seat order: seat 0, 1, ..."
+        players = serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+            max_length=SEATS_MAX,
+            help_text="Player ids in seat order: seat 0, 1, ...",
         )
         options = serializers.DictField(required=False, default=dict)
         teams = serializers.BooleanField(default=False)
@@ -85,6 +88,13 @@ class MatchListCreateApi(RecordsApi):
         season = serializers.PrimaryKeyRelatedField(
             queryset=Season.objects.all(), required=False, allow_null=True
         )
+
+        def validate_players(self, ids: list[int]) -> list[Player]:
+            """The players, looked up in one query once the list is known to be short."""
+            found = Player.objects.in_bulk(ids)
+            if missing := sorted(set(ids) - set(found)):
+                raise serializers.ValidationError(gettext("No such players: %(ids)s.") % {"ids": missing})
+            return [found[pk] for pk in ids]
 
     @extend_schema(
         operation_id="matches_list",
@@ -115,10 +125,10 @@ class MatchListCreateApi(RecordsApi):
 
 
 class _Filters(serializers.Serializer[dict[str, Any]]):
-    club = serializers.IntegerField(required=False)
-    season = serializers.IntegerField(required=False)
-    player = serializers.IntegerField(required=False)
-    game = serializers.CharField(required=False)
+    club = serializers.IntegerField(required=False, min_value=1, max_value=ID_MAX)
+    season = serializers.IntegerField(required=False, min_value=1, max_value=ID_MAX)
+    player = serializers.IntegerField(required=False, min_value=1, max_value=ID_MAX)
+    game = serializers.CharField(required=False, max_length=20)
     status = serializers.ChoiceField(choices=Match.Status.choices, required=False)
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.http import Http404
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
@@ -19,6 +20,7 @@ from api.records.base import RecordsApi, account, paginated, valid
 from games import selectors
 from games.models import Membership, Player
 from games.services.clubs import club_create, membership_create, player_create, season_create
+from scorekeeper.throttles import SIGN_IN
 
 
 class PlayerOutput(serializers.Serializer[Player]):
@@ -28,7 +30,8 @@ class PlayerOutput(serializers.Serializer[Player]):
 
 
 class PlayerListCreateApi(RecordsApi):
-    """Players at the tables: any signed-in user may list them and add one."""
+    """Players at the tables: a signed-in user lists those they share a match or a club with, and adds
+    one."""
 
     @extend_schema_serializer(component_name="PlayerListCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
@@ -41,8 +44,9 @@ class PlayerListCreateApi(RecordsApi):
         responses=PlayerOutput(many=True),
     )
     def get(self, request: Request) -> Response:
-        players = selectors.player_list(search=request.query_params.get("search", "")).select_related("user")
-        return paginated(self, request, players, PlayerOutput)
+        players = selectors.player_list(search=request.query_params.get("search", ""))
+        mine = players.filter(selectors.player_known_to(request.user)).select_related("user")
+        return paginated(self, request, mine, PlayerOutput)
 
     @idempotent
     @extend_schema(operation_id="players_create", request=InputSerializer, responses={201: PlayerOutput})
@@ -56,7 +60,8 @@ class PlayerListCreateApi(RecordsApi):
 class PlayerDetailApi(RecordsApi):
     @extend_schema(operation_id="players_retrieve", responses=PlayerOutput)
     def get(self, request: Request, pk: int) -> Response:
-        player = Player.objects.select_related("user").filter(pk=pk).first()
+        known = Player.objects.filter(selectors.player_known_to(request.user))
+        player = known.select_related("user").filter(pk=pk).first()
         if player is None:
             raise Http404
         return Response(PlayerOutput(player).data)
@@ -107,10 +112,20 @@ class MembershipListCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="MembershipListCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
-        username = serializers.SlugRelatedField(
-            slug_field="username", queryset=User.objects.all(), source="user"
+        username = serializers.CharField(
+            max_length=150, source="user", help_text="Someone who shares a club or a match with you."
         )
         role = serializers.ChoiceField(choices=Membership.Role.choices, default=Membership.Role.MEMBER)
+
+        def validate_username(self, name: str) -> User:
+            """The account among those the admin knows; others are answered as if none existed."""
+            known = selectors.account_known_to(self.context["request"].user)
+            account = known.filter(username__iexact=name.strip()).first()
+            if account is None:
+                raise serializers.ValidationError(
+                    gettext("You share no club or match with anyone called %(name)s.") % {"name": name}
+                )
+            return account
 
     @extend_schema(operation_id="clubs_memberships_list", responses=MembershipOutput(many=True))
     def get(self, request: Request, pk: int) -> Response:
@@ -123,7 +138,9 @@ class MembershipListCreateApi(RecordsApi):
     )
     def post(self, request: Request, pk: int) -> Response:
         club = self.club(request, pk)
-        data = valid(self.InputSerializer, request)
+        serializer = self.InputSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
         membership = membership_create(club=club, user=data["user"], role=data["role"])
         return Response(MembershipOutput(membership).data, status=status.HTTP_201_CREATED)
 
@@ -169,6 +186,7 @@ class TokenCreateApi(RecordsApi):
     """App sign-in: username and password give the account's API token (``Authorization: Token ...``)."""
 
     permission_classes = [AllowAny]
+    throttle_classes = list(SIGN_IN)
 
     @extend_schema_serializer(component_name="TokenCreateOutput")
     class OutputSerializer(serializers.Serializer[Any]):

@@ -1,7 +1,8 @@
 """Recording a hand as it is played: plays (idempotent, serialized by ``expected_seq``), undo, challenges.
 
 A phone on a bad connection retries with the same ``Idempotency-Key`` header (or ``idempotency_key``
-field) and gets the original result back; two phones at once are told apart by ``expected_seq``: the
+field) and gets the original result back; two phones at once are told apart by ``expected_seq`` (and
+``expected_revision``, when sent, which also catches a phone that missed an undo and a new play): the
 late one gets ``409 hand.out_of_sync`` with the hand's current state in ``details``.
 """
 
@@ -17,8 +18,8 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.idempotency import IDEMPOTENCY, KEY_HEADER, REPLAYED_HEADER
-from api.records.base import CardsField, RecordsApi, account, valid
+from api.idempotency import IDEMPOTENCY, KEY_HEADER, KEY_MAX_LENGTH, REPLAYED_HEADER, header_key
+from api.records.base import SEQ_MAX, SMALL_MAX, CardsField, RecordsApi, account, valid
 from api.records.hands import ReportOutput
 from games import convert
 from games.models import Challenge, Hand, Play
@@ -27,8 +28,26 @@ from games.services.plays import Recorded, hand_challenge_record, hand_play_reco
 R = TypeVar("R")
 
 
+def _expected_revision() -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=0,
+        max_value=SEQ_MAX,
+        required=False,
+        help_text="The hand's revision as this phone saw it; stale: 409, whatever expected_seq says.",
+    )
+
+
+def _expected_seq(**kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=0, max_value=SEQ_MAX, **kwargs)
+
+
+def _idempotency_key() -> serializers.CharField:
+    return serializers.CharField(max_length=KEY_MAX_LENGTH, required=False, default="")
+
+
 class StateOutput(ReportOutput):
     next_seq = serializers.IntegerField(help_text="What the next write must send as expected_seq.")
+    revision = serializers.IntegerField(help_text="What the next write may send as expected_revision.")
 
 
 class PlayRowOutput(serializers.Serializer[Play]):
@@ -49,12 +68,16 @@ class PlayResultOutput(serializers.Serializer[Any]):
 
 
 def _state(recorded: Recorded[Any]) -> dict[str, Any]:
-    return {**convert.report_json(recorded.report), "next_seq": recorded.next_seq}
+    return {
+        **convert.report_json(recorded.report),
+        "next_seq": recorded.next_seq,
+        "revision": recorded.revision,
+    }
 
 
 def _key(request: Request, field: str) -> str:
     """The idempotency key, from the header or the body (both given: they must agree)."""
-    header = request.headers.get(KEY_HEADER, "").strip()
+    header = header_key(request)
     if header and field and header != field:
         raise ValidationError({"idempotency_key": [f"Differs from the {KEY_HEADER} header."]})
     return header or field
@@ -96,13 +119,12 @@ class PlayCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="PlayCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
-        seat = serializers.IntegerField(min_value=0)
+        seat = serializers.IntegerField(min_value=0, max_value=SMALL_MAX)
         card = serializers.CharField(max_length=4)
         taken = CardsField(required=False, default=list)
-        expected_seq = serializers.IntegerField(
-            min_value=0, help_text="The hand's next_seq as this phone saw it."
-        )
-        idempotency_key = serializers.CharField(max_length=100, required=False, default="")
+        expected_seq = _expected_seq(help_text="The hand's next_seq as this phone saw it.")
+        expected_revision = _expected_revision()
+        idempotency_key = _idempotency_key()
 
     @extend_schema(
         operation_id="plays_create",
@@ -127,7 +149,8 @@ class PlayUndoApi(RecordsApi):
 
     @extend_schema_serializer(component_name="PlayUndoInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
-        expected_seq = serializers.IntegerField(min_value=0)
+        expected_seq = _expected_seq()
+        expected_revision = _expected_revision()
 
     @extend_schema_serializer(component_name="PlayUndoOutput")
     class OutputSerializer(serializers.Serializer[Any]):
@@ -153,10 +176,11 @@ class ChallengeCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="ChallengeCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
-        seat = serializers.IntegerField(min_value=0, help_text="The challenger.")
-        play_seq = serializers.IntegerField(min_value=0, help_text="The challenged play.")
-        expected_seq = serializers.IntegerField(min_value=0)
-        idempotency_key = serializers.CharField(max_length=100, required=False, default="")
+        seat = serializers.IntegerField(min_value=0, max_value=SMALL_MAX, help_text="The challenger.")
+        play_seq = serializers.IntegerField(min_value=0, max_value=SEQ_MAX, help_text="The challenged play.")
+        expected_seq = _expected_seq()
+        expected_revision = _expected_revision()
+        idempotency_key = _idempotency_key()
 
     @extend_schema_serializer(component_name="ChallengeCreateOutput")
     class OutputSerializer(serializers.Serializer[Any]):

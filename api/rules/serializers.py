@@ -166,7 +166,10 @@ class HandSetupInput(serializers.Serializer[dict[str, Any]]):
     table = card_list(required=False, default=list)
     set_aside = card_list(required=False, default=list)
     tablos_before = serializers.ListField(
-        child=serializers.IntegerField(min_value=0), required=False, default=list
+        child=serializers.IntegerField(min_value=0, max_value=1_000),
+        required=False,
+        default=list,
+        max_length=6,
     )
 
 

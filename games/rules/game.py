@@ -17,13 +17,17 @@ OptionValue = str | int | bool | None
 Options = Mapping[str, OptionValue]
 
 
+OPTION_INT_MAX = 100_000  # far beyond any real target or time limit, and within every column
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OptionSpec:
     """One option key (docs/rules/shared.md A2): its default and allowed values.
 
-    ``allowed`` lists the values; ``positive_int`` admits any integer >= 1 (targets, time limits).
-    ``None`` is admitted when ``nullable`` and whenever the default is ``None``. A ``hidden`` option
-    is accepted but not offered to clients (the rules ``edition`` a stored match was played under).
+    ``allowed`` lists the values; ``positive_int`` admits any integer from 1 to OPTION_INT_MAX
+    (targets, time limits). ``None`` is admitted when ``nullable`` and whenever the default is
+    ``None``. A ``hidden`` option is accepted but not offered to clients (the rules ``edition`` a
+    stored match was played under).
     """
 
     key: str
@@ -197,11 +201,11 @@ def _checked_value(game: Game, spec: OptionSpec, value: object) -> OptionValue:
     if value is None and (spec.nullable or spec.default is None):
         return None
     if spec.positive_int:
-        if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= OPTION_INT_MAX:
             return value
     elif any(value == allowed and type(value) is type(allowed) for allowed in spec.allowed):
         return value  # type: ignore[return-value]  # equal to one of the allowed OptionValues
-    allowed = "a positive integer" if spec.positive_int else ", ".join(map(str, spec.allowed))
+    allowed = f"1 to {OPTION_INT_MAX}" if spec.positive_int else ", ".join(map(str, spec.allowed))
     raise BadOptionValue(game=game.name, key=spec.key, value=value, allowed=allowed)
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import date
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from games.models import Club, Membership, Player, Season
-from games.services.errors import PlayerAccountTaken
+from games.services.errors import PlayerAccountTaken, SeasonNameTaken
 
 
 @transaction.atomic
@@ -18,9 +18,17 @@ def player_create(*, name: str, by: User, user: User | None = None) -> Player:
     Raises:
         PlayerAccountTaken: ``user`` already has a player (one per account).
     """
-    if user is not None and (existing := Player.objects.filter(user=user).first()) is not None:
-        raise PlayerAccountTaken(user=user.get_username(), player=existing.name)
-    return Player.objects.create(name=name.strip(), user=user, created_by=by)
+    taken = None if user is None else Player.objects.filter(user=user).first()
+    if user is not None and taken is not None:
+        raise PlayerAccountTaken(user=user.get_username(), player=taken.name)
+    try:
+        with transaction.atomic():  # a savepoint: the same account linked at once by another request
+            return Player.objects.create(name=name.strip(), user=user, created_by=by)
+    except IntegrityError:
+        if user is None:
+            raise
+        other = Player.objects.get(user=user)
+        raise PlayerAccountTaken(user=user.get_username(), player=other.name) from None
 
 
 @transaction.atomic
@@ -50,4 +58,18 @@ def membership_create(*, club: Club, user: User, role: str = Membership.Role.MEM
 def season_create(
     *, club: Club, name: str, starts_on: date | None = None, ends_on: date | None = None
 ) -> Season:
-    return Season.objects.create(club=club, name=name.strip(), starts_on=starts_on, ends_on=ends_on)
+    """A season of ``club``; its name differs from the club's other seasons' in more than case.
+
+    Raises:
+        SeasonNameTaken: the club has a season of that name (also when one is added at once).
+    """
+    name = name.strip()
+    if club.seasons.filter(name__iexact=name).exists():
+        raise SeasonNameTaken(name=name)
+    try:
+        with transaction.atomic():
+            return Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)
+    except IntegrityError:
+        if club.seasons.filter(name__iexact=name).exists():
+            raise SeasonNameTaken(name=name) from None
+        raise

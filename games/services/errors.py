@@ -94,6 +94,11 @@ class PlayerAccountTaken(RecordConflict):
     template = gettext_noop("The account {user} already plays as {player}.")
 
 
+class SeasonNameTaken(RecordConflict):
+    code = "season.name_taken"
+    template = gettext_noop("The club already has a season called {name}.")
+
+
 class IdempotencyKeyReused(RecordConflict):
     code = "idempotency.key_reused"
     template = gettext_noop("The idempotency key {key!r} was already used for a different request.")

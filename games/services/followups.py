@@ -1,9 +1,12 @@
 """Side effects of a write (standings refresh, notifications) go through Celery after commit.
 
 They never block or endanger the write: the match is flagged ``pending_followups`` inside the write's
-transaction, and only a successful dispatch clears the flag. When the broker is down the dispatch is
-logged and skipped; :func:`followups_resend` (the ``followups_resend`` task and management command, and
-every later successful dispatch) sends what is still pending.
+transaction, and only the task, once it has run, clears the flag (at least once: a message lost with
+a broker or a worker is sent again). When the broker is down the dispatch is logged and skipped;
+:func:`followups_resend` (the ``followups_resend`` task, which beat runs every minute, the management
+command, and every later successful dispatch) sends what is still pending. The task recomputes, so
+running it twice does no harm. Any error while dispatching is logged, never raised: the write has
+committed and its answer must not become a 500.
 
 One effect does not wait for a worker: the club's cached standings are invalidated as the write
 commits, so the next read on any node (they share the cache) computes them from the database.
@@ -17,6 +20,7 @@ from functools import partial
 from celery import current_app
 from django.db import transaction
 from kombu.exceptions import OperationalError as BrokerUnavailable
+from redis.exceptions import RedisError
 
 from games import tasks
 from games.models import Match
@@ -50,11 +54,15 @@ def followups_send(*, match_id: int) -> bool:
         with current_app.producer_or_acquire() as producer:
             producer.connection.ensure_connection(max_retries=0)
             tasks.match_updated.apply_async((match_id,), producer=producer, retry=False)
-    except BrokerUnavailable:
+    except (BrokerUnavailable, RedisError, OSError):
         logger.warning("Broker unavailable: follow-ups of match %s stay pending", match_id, exc_info=True)
         return False
-    Match.objects.filter(pk=match_id).update(pending_followups=False)
     return True
+
+
+def followups_done(*, match_id: int) -> None:
+    """The match's follow-up task has run: clear its flag."""
+    Match.objects.filter(pk=match_id).update(pending_followups=False)
 
 
 def followups_resend(*, limit: int = RESEND_BATCH) -> int:

@@ -167,14 +167,14 @@ def hand_summary_record(
     table.game.score_summary(setup_of(hand, table), entries, table.options)  # type: ignore[arg-type]  # Twenty's entries hold lists
     HandSummary.objects.create(hand=hand, entries=list(entries), created_by=by)
     hand.mode = Hand.Mode.SUMMARY
-    hand.save(update_fields=["mode"])
     _finish(match, hand)
     return hand
 
 
 def _finish(match: Match, hand: Hand) -> None:
     hand.closed_at = timezone.now()
-    hand.save(update_fields=["closed_at"])
+    hand.revision += 1
+    hand.save(update_fields=["mode", "closed_at", "revision"])
     match_rescore(match=match, from_number=hand.number)
     followups_schedule(match=match)
     hand.refresh_from_db()
@@ -212,7 +212,8 @@ def hand_correct(
     hand.mode = Hand.Mode.PLAYS if plays is not None else Hand.Mode.SUMMARY
     hand.next_seq = len(plays or ())
     hand.corrections += 1
-    hand.save(update_fields=["mode", "next_seq", "corrections"])
+    hand.revision += 1
+    hand.save(update_fields=["mode", "next_seq", "corrections", "revision"])
     match_rescore(match=match, from_number=hand.number)
     followups_schedule(match=match)
     hand.refresh_from_db()

@@ -1,7 +1,9 @@
 """Recording a hand as it is played, from one phone or two at once: plays, undo, Escoba challenges.
 
 Each write locks the hand row and requires the client's ``expected_seq`` (the number of the next play
-as the client last saw it); a stale one is :class:`HandOutOfSync` with the hand's current state. A
+as the client last saw it), and its ``expected_revision`` when it sends one (the hand's count of writes,
+which unlike ``expected_seq`` does not repeat after an undo and a new play); a stale one is
+:class:`HandOutOfSync` with the hand's current state. A
 retry with the same idempotency key returns the original result instead of writing twice; the same key
 with a different body is :class:`IdempotencyKeyReused`. The engine checks every play against the stored
 log, so an illegal play raises its RuleViolation and nothing is written.
@@ -57,6 +59,7 @@ class Recorded(Generic[Row]):
     row: Row
     report: HandReport
     next_seq: int
+    revision: int
     replayed: bool = False
 
 
@@ -87,6 +90,7 @@ def hand_play_record(
     card: str,
     taken: Sequence[str] = (),
     expected_seq: int,
+    expected_revision: int | None = None,
     idempotency_key: str = "",
     by: User | None = None,
 ) -> Recorded[Play]:
@@ -106,7 +110,7 @@ def hand_play_record(
     # A key used on another hand of the match breaks the unique constraint at the insert instead.
     if idempotency_key and (earlier := next((r for r in rows if r.idempotency_key == idempotency_key), None)):
         return _replayed(earlier, digest, hand, table, live)
-    plays, challenges = _verified_rows(hand, table, expected_seq, live)
+    plays, challenges = _verified_rows(hand, table, expected_seq, expected_revision, live)
     report = replay(hand, table, [*convert.log_entries(plays, challenges), entry])
     row = Play.objects.create(
         hand=hand,
@@ -120,29 +124,31 @@ def hand_play_record(
         created_by=by,
     )
     hand.next_seq += 1
-    hand.save(update_fields=["next_seq"])
-    return Recorded(row=row, report=report, next_seq=hand.next_seq)
+    _revised(hand, "next_seq")
+    return Recorded(row=row, report=report, next_seq=hand.next_seq, revision=hand.revision)
 
 
 @transaction.atomic
-def hand_play_undo(*, hand: Hand | HandRef, expected_seq: int) -> Recorded[Play]:
+def hand_play_undo(
+    *, hand: Hand | HandRef, expected_seq: int, expected_revision: int | None = None
+) -> Recorded[Play]:
     """Take back the hand's last play (and any challenge of it); it stays stored, marked undone.
 
     Raises:
         MatchNotInProgress, HandNotOpen, HandOutOfSync, NothingToUndo.
     """
     hand, table = _locked_open(hand)
-    plays, challenges = _verified_rows(hand, table, expected_seq)
+    plays, challenges = _verified_rows(hand, table, expected_seq, expected_revision)
     if not plays:
         raise NothingToUndo(number=hand.number)
     last = plays.pop()
     last.undone_at = timezone.now()
     last.save(update_fields=["undone_at"])
     hand.next_seq = last.seq
-    hand.save(update_fields=["next_seq"])
+    _revised(hand, "next_seq")
     remaining = [challenge for challenge in challenges if challenge.play_id != last.pk]
     report = replay(hand, table, convert.log_entries(plays, remaining))
-    return Recorded(row=last, report=report, next_seq=hand.next_seq)
+    return Recorded(row=last, report=report, next_seq=hand.next_seq, revision=hand.revision)
 
 
 @_reused_key_is_a_conflict
@@ -153,6 +159,7 @@ def hand_challenge_record(
     seat: int,
     play_seq: int,
     expected_seq: int,
+    expected_revision: int | None = None,
     idempotency_key: str = "",
     by: User | None = None,
 ) -> Recorded[Challenge]:
@@ -169,7 +176,7 @@ def hand_challenge_record(
         earlier := Challenge.objects.filter(match_id=hand.match_id, idempotency_key=idempotency_key).first()
     ):
         return _replayed(earlier, digest, hand, table)
-    plays, challenges = _verified_rows(hand, table, expected_seq)
+    plays, challenges = _verified_rows(hand, table, expected_seq, expected_revision)
     challenged = next((play for play in plays if play.seq == play_seq), None)
     if challenged is None:
         raise NoSuchPlay(number=hand.number, seq=play_seq)
@@ -184,7 +191,8 @@ def hand_challenge_record(
         request_digest=digest,
         created_by=by,
     )
-    return Recorded(row=row, report=report, next_seq=hand.next_seq)
+    _revised(hand)
+    return Recorded(row=row, report=report, next_seq=hand.next_seq, revision=hand.revision)
 
 
 def _digest(**fields: object) -> str:
@@ -206,19 +214,30 @@ def _locked_open(hand: Hand | HandRef) -> tuple[Hand, Table]:
     return row, table_of(row.match)
 
 
+def _revised(hand: Hand, *changed: str) -> None:
+    """Save the ``changed`` fields of ``hand`` and count the write in its revision."""
+    hand.revision += 1
+    hand.save(update_fields=[*changed, "revision"])
+
+
 def _verified_rows(
-    hand: Hand, table: Table, expected_seq: int, live: list[Play] | None = None
+    hand: Hand,
+    table: Table,
+    expected_seq: int,
+    expected_revision: int | None = None,
+    live: list[Play] | None = None,
 ) -> tuple[list[Play], list[Challenge]]:
-    """The hand's live log (its ``live`` plays, when already read), once the match, the hand and
-    ``expected_seq`` allow a write."""
+    """The hand's live log (its ``live`` plays, when already read), once the match, the hand,
+    ``expected_seq`` and ``expected_revision`` (when given) allow a write."""
     if hand.match.status != Match.Status.IN_PROGRESS:
         raise MatchNotInProgress(status=hand.match.status)
     if not hand.is_open:
         raise HandNotOpen(number=hand.number)
     plays, challenges = live_rows(hand, live)
-    if expected_seq != hand.next_seq:
+    if expected_seq != hand.next_seq or expected_revision not in (None, hand.revision):
         report = replay(hand, table, convert.log_entries(plays, challenges))
-        raise HandOutOfSync(expected_seq=hand.next_seq, got=expected_seq, **state_facts(report, plays))
+        facts = state_facts(report, plays)
+        raise HandOutOfSync(expected_seq=hand.next_seq, got=expected_seq, revision=hand.revision, **facts)
     return plays, challenges
 
 
@@ -241,4 +260,4 @@ def _replayed(
     if earlier.request_digest != digest or earlier.hand_id != hand.pk:
         raise IdempotencyKeyReused(key=earlier.idempotency_key)
     report = replay(hand, table, convert.log_entries(*live_rows(hand, live)))
-    return Recorded(row=earlier, report=report, next_seq=hand.next_seq, replayed=True)
+    return Recorded(row=earlier, report=report, next_seq=hand.next_seq, revision=hand.revision, replayed=True)

@@ -25,7 +25,7 @@ def test_members_read_the_club_and_outsiders_do_not() -> None:
     people = make_personas()
     url = f"/api/v1/clubs/{people.club.pk}/"
     assert api_client(people.member).get(url).status_code == 200
-    assert api_client(people.outsider).get(url).status_code == 403
+    assert api_client(people.outsider).get(url).status_code == 404
     assert api_client(people.outsider).get("/api/v1/clubs/").json()["results"] == []
 
 

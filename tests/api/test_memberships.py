@@ -8,13 +8,14 @@ from typing import Any
 import pytest
 
 from games.models import Membership
-from tests.factories import MembershipFactory, UserFactory, api_client, make_personas
+from tests.factories import MembershipFactory, PlayerFactory, UserFactory, api_client, make_personas
 
 pytestmark = pytest.mark.django_db
 
 
 def test_an_admin_adds_a_member_and_can_promote_them() -> None:
     people = make_personas()
+    PlayerFactory.create(user=people.outsider, created_by=people.owner)  # someone the owner plays with
     url = f"/api/v1/clubs/{people.club.pk}/memberships/"
     response = api_client(people.owner).post(url, {"username": "outsider"}, format="json")
     assert (response.status_code, response.json()["role"]) == (201, "member")

@@ -29,9 +29,11 @@ def test_a_player_can_be_linked_to_my_account() -> None:
 def test_the_list_is_searchable_paginated_and_bounded(
     django_assert_max_num_queries: Callable[..., Any],
 ) -> None:
-    PlayerFactory.create_batch(30)
-    PlayerFactory.create(name="Zora")
-    client = api_client(UserFactory.create())
+    me = UserFactory.create()
+    PlayerFactory.create_batch(30, created_by=me)
+    PlayerFactory.create(name="Zora", created_by=me)
+    PlayerFactory.create(name="Zorro")  # a stranger's player, unseen
+    client = api_client(me)
     with django_assert_max_num_queries(3):
         body = client.get("/api/v1/players/?limit=10").json()
     assert (body["count"], len(body["results"])) == (31, 10)

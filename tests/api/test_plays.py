@@ -122,16 +122,16 @@ def test_a_play_on_a_missing_hand_is_404(people: Personas, phone: APIClient) -> 
 @pytest.mark.parametrize(
     ("body", "code"),
     [
-        pytest.param(FIRST, "auth.forbidden", id="valid-body"),
-        pytest.param({"seat": 1, "card": "5H"}, "auth.forbidden", id="invalid-body"),
-        pytest.param({**FIRST, "card": "11X"}, "auth.forbidden", id="bad-card"),
+        pytest.param(FIRST, "resource.not_found", id="valid-body"),
+        pytest.param({"seat": 1, "card": "5H"}, "resource.not_found", id="invalid-body"),
+        pytest.param({**FIRST, "card": "11X"}, "resource.not_found", id="bad-card"),
     ],
 )
 def test_an_outsider_is_refused_whatever_the_body(
     people: Personas, body: dict[str, object], code: str
 ) -> None:
     response = api_client(people.outsider).post(_url(people), body, format="json")
-    assert (response.status_code, response.json()["code"]) == (403, code)
+    assert (response.status_code, response.json()["code"]) == (404, code)
     assert not Play.objects.exists()
 
 

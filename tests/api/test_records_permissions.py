@@ -1,6 +1,6 @@
 """Who may write and read a match (issue #6): its creator, its players and its club's admins write; club
 members read; a share link lets spectators read. Every write endpoint refuses an outsider, and writes
-nothing."""
+nothing. What a user may not read is 404 to them, as if it did not exist (issue #13)."""
 
 from __future__ import annotations
 
@@ -54,16 +54,18 @@ CLUB_WRITES = [
 
 
 @pytest.mark.parametrize(("method", "url", "body"), MATCH_WRITES + CLUB_WRITES)
-@pytest.mark.parametrize("who", ["outsider", "member"])
+@pytest.mark.parametrize(
+    ("who", "status", "code"), [("outsider", 404, "resource.not_found"), ("member", 403, "auth.forbidden")]
+)
 def test_outsiders_and_plain_members_cannot_write(
-    people: Personas, who: str, method: str, url: str, body: dict[str, object]
+    people: Personas, who: str, status: int, code: str, method: str, url: str, body: dict[str, object]
 ) -> None:
     before = _rows()
     client = api_client(getattr(people, who))
     response = getattr(client, method)(
         url.format(match=people.match.pk, club=people.club.pk), body, format="json"
     )
-    assert (response.status_code, response.json()["code"]) == (403, "auth.forbidden")
+    assert (response.status_code, response.json()["code"]) == (status, code)
     assert _rows() == before
 
 
@@ -100,7 +102,7 @@ READS = ["", "scoreboard/", "hands/", "hands/1/"]
 
 @pytest.mark.parametrize("path", READS)
 @pytest.mark.parametrize(
-    ("who", "status"), [("owner", 200), ("player", 200), ("member", 200), ("outsider", 403)]
+    ("who", "status"), [("owner", 200), ("player", 200), ("member", 200), ("outsider", 404)]
 )
 def test_club_members_read_and_outsiders_do_not(people: Personas, path: str, who: str, status: int) -> None:
     assert api_client(getattr(people, who)).get(M.format(match=people.match.pk) + path).status_code == status
@@ -111,8 +113,9 @@ def test_a_share_link_lets_spectators_read(people: Personas, path: str) -> None:
     token = api_client(people.owner).post(M.format(match=people.match.pk) + "share/").json()["share_token"]
     url = M.format(match=people.match.pk) + path
     assert api_client().get(url, {"share": token}).status_code == 200
-    assert api_client().get(url, {"share": "wrong"}).status_code == 403
-    assert api_client().get(url).status_code == 403
+    assert api_client().get(url, {"share": "wrong"}).status_code == 404
+    assert api_client().get(url, {"share": "ü-not-ascii"}).status_code == 404
+    assert api_client().get(url).status_code == 404
 
 
 def test_a_share_link_does_not_let_spectators_write(people: Personas) -> None:
@@ -129,7 +132,7 @@ def test_withdrawing_the_share_link_stops_it(people: Personas) -> None:
     owner = api_client(people.owner)
     token = owner.post(M.format(match=people.match.pk) + "share/").json()["share_token"]
     assert owner.delete(M.format(match=people.match.pk) + "share/").status_code == 204
-    assert api_client().get(M.format(match=people.match.pk), {"share": token}).status_code == 403
+    assert api_client().get(M.format(match=people.match.pk), {"share": token}).status_code == 404
 
 
 def test_unknown_matches_are_404(people: Personas) -> None:

@@ -1,10 +1,16 @@
-"""The OpenAPI schema is generated, valid and warning-free; the docs are served without a CDN."""
+"""The OpenAPI schema is generated, valid and warning-free, documents pages and errors (issue #13); the
+docs are served without a CDN."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from django.core.management import call_command
 from django.test import Client
+from drf_spectacular.generators import SchemaGenerator
+
+from api.pagination import MAX_LIMIT, MAX_OFFSET
 
 
 def test_schema_builds_without_warnings(tmp_path: pytest.TempPathFactory) -> None:
@@ -16,3 +22,36 @@ def test_schema_and_docs_are_served(client: Client) -> None:
     docs = client.get("/api/docs/")
     assert docs.status_code == 200
     assert b"cdn" not in docs.content.lower()
+
+
+def _schema() -> dict[str, Any]:  # Any: the OpenAPI document
+    schema: dict[str, Any] = SchemaGenerator().get_schema(request=None, public=True)  # type: ignore[no-untyped-call]
+    return schema
+
+
+def test_lists_document_their_pages() -> None:
+    operation = _schema()["paths"]["/api/v1/players/"]["get"]
+    parameters = {parameter["name"]: parameter["schema"] for parameter in operation["parameters"]}
+    assert parameters["limit"]["maximum"] == MAX_LIMIT
+    assert parameters["offset"]["maximum"] == MAX_OFFSET
+    page = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+    assert set(_schema()["components"]["schemas"][page.rsplit("/", 1)[1]]["properties"]) == {
+        "count",
+        "next",
+        "previous",
+        "results",
+    }
+
+
+def test_every_operation_documents_its_errors_in_the_envelope() -> None:
+    schema = _schema()
+    envelope = {"$ref": "#/components/schemas/ErrorEnvelope"}
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            expected = {"400", "403", "404", "429", "500"} | ({"409", "413"} if method != "get" else set())
+            documented = {
+                status
+                for status, response in operation["responses"].items()
+                if response.get("content", {}).get("application/json", {}).get("schema") == envelope
+            }
+            assert expected <= documented, (method, path)

@@ -13,9 +13,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 
-from games.models import Hand, HandScore, Match, Play
+from games.models import Hand, HandScore, Match, Play, Player, Season
 from games.services import scoring
 from games.services.demo import demo_plays_record
 from games.services.hands import hand_start
@@ -158,3 +158,32 @@ def test_an_undo_racing_the_close_of_the_hand_does_not_deadlock(people: Personas
         assert close.json()["code"] == "hand.incomplete"
     else:
         assert undo.json()["code"] == "hand.not_open"
+
+
+def test_two_me_players_created_at_once_give_one_201_and_one_409() -> None:
+    """Issue #13: both requests may pass the "has this account a player?" check; the database's unique
+    account then refuses the second insert, and the service answers it as the conflict it is."""
+    me = make_personas().outsider
+    body = {"name": "Me", "me": True}
+    responses = at_once(*[lambda: api_client(me).post("/api/v1/players/", body, format="json")] * 2)
+    assert sorted(response.status_code for response in responses) == [201, 409]
+    assert {response.json().get("code") for response in responses} == {None, "player.account_taken"}
+    assert Player.objects.filter(user=me).count() == 1
+
+
+def test_two_seasons_named_alike_at_once_give_one_201_and_one_409() -> None:
+    people = make_personas()
+    url = f"/api/v1/clubs/{people.club.pk}/seasons/"
+    responses = at_once(
+        lambda: api_client(people.owner).post(url, {"name": "Winter"}, format="json"),
+        lambda: api_client(people.owner).post(url, {"name": "WINTER"}, format="json"),
+    )
+    assert sorted(response.status_code for response in responses) == [201, 409]
+    assert Season.objects.filter(club=people.club).count() == 1
+
+
+def test_the_database_refuses_a_season_name_in_another_case() -> None:
+    people = make_personas()
+    Season.objects.create(club=people.club, name="Winter")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Season.objects.create(club=people.club, name="wINTER")

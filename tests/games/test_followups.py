@@ -3,22 +3,30 @@ write: with the broker down the hand is still closed, the match stays flagged, a
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
+import socket
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from io import StringIO
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 
-from games.models import Match
+from games.models import Hand, Match
 from games.services.demo import demo_hand_play
 from games.services.followups import followups_resend
+from games.services.hands import hand_start
 from games.services.matches import match_abandon
+from games.stats.models import RatingSnapshot
+from games.tasks import match_updated
 from scorekeeper.celery import app
-from tests.factories import MatchFactory
+from tests.factories import ClubFactory, MatchFactory, PlayerFactory, api_client, make_personas
+from tests.stats.matches import tamlin_match
 
 DEAD_BROKER = "redis://127.0.0.1:1/0"  # nothing listens on port 1: connections are refused at once
 
@@ -88,3 +96,68 @@ def test_the_resend_command_sends_what_is_pending() -> None:
     call_command("followups_resend", stdout=out)
     assert "1 match" in out.getvalue()
     assert not Match.objects.get(pk=pending.pk).pending_followups
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_the_flag_is_cleared_when_the_task_has_run_not_when_it_is_published() -> None:
+    """Issue #13: a published message can still be lost with a broker or a worker, so only the task
+    itself clears the flag; until then beat's resend may send it again (the task is idempotent)."""
+    match = MatchFactory.create(game="tablo")
+    with broker(str(settings.REDIS_URL)):
+        demo_hand_play(match=match, rng=random.Random(1))
+        app.control.purge()  # no worker here: drop the message instead of leaving it to another test
+    assert Match.objects.get(pk=match.pk).pending_followups
+    match_updated(match.pk)  # what the worker runs
+    assert not Match.objects.get(pk=match.pk).pending_followups
+
+
+@pytest.mark.django_db
+def test_the_follow_up_task_is_idempotent(django_capture_on_commit_callbacks: Callable[..., Any]) -> None:
+    ana, bo = PlayerFactory.create(name="Ana"), PlayerFactory.create(name="Bo")
+    with django_capture_on_commit_callbacks(execute=True):
+        match = tamlin_match(ClubFactory.create(), [ana, bo])
+    ratings = RatingSnapshot.objects.order_by("match_ref", "player_id").values_list(
+        "match_ref", "player_id", "mu", "sigma"
+    )
+    first = list(ratings)
+    match_updated(match.pk)
+    match_updated(match.pk)
+    assert first
+    assert list(ratings) == first
+
+
+@contextmanager
+def garbage_broker() -> Iterator[str]:
+    """A broker address that accepts connections and answers nonsense, then hangs up."""
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(5)
+
+    def answer() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                peer, _ = server.accept()
+                with peer:
+                    peer.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n")
+
+    thread = threading.Thread(target=answer, daemon=True)
+    thread.start()
+    try:
+        yield f"redis://127.0.0.1:{server.getsockname()[1]}/0"
+    finally:
+        server.close()
+        thread.join(5)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_broker_answering_nonsense_never_turns_a_committed_write_into_a_500() -> None:
+    people = make_personas()
+    hand = hand_start(match=people.match, dealer=0, mode=Hand.Mode.SUMMARY)
+    url = f"/api/v1/matches/{people.match.pk}/hands/{hand.number}/summary/"
+    sides = [{"cards": 26, "point_cards": 11, "tablos": 0}] * 2
+    with garbage_broker() as url_of_broker, broker(url_of_broker):
+        response = api_client(people.owner).post(url, {"sides": sides}, format="json")
+    assert response.status_code == 201
+    assert Match.objects.get(pk=people.match.pk).pending_followups
+    assert Hand.objects.get(pk=hand.pk).closed_at is not None

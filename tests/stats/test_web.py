@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import xml.etree.ElementTree as ET
@@ -15,6 +16,7 @@ from tests.factories import SeasonFactory
 from tests.stats.conftest import ClubWorld
 from tests.stats.matches import tamlin_match
 from web.stats.charts import rating_chart
+from web.stats.views import spreadsheet_safe
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the follow-up task runs on commit
 
@@ -26,8 +28,10 @@ def signed_in(world: ClubWorld, who: str = "member") -> Client:
 
 
 def csv_rows(response: object) -> list[list[str]]:
-    content = b"".join(response.streaming_content).decode()  # type: ignore[attr-defined]
-    return list(csv.reader(io.StringIO(content)))
+    """The rows of a CSV export, which starts with a UTF-8 BOM (so spreadsheets read it as UTF-8)."""
+    content = b"".join(response.streaming_content)  # type: ignore[attr-defined]
+    assert content.startswith(codecs.BOM_UTF8)
+    return list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
 
 
 def test_the_standings_page_lists_the_members_results_with_sortable_columns(world: ClubWorld) -> None:
@@ -106,6 +110,34 @@ def test_the_score_sheets_csv_has_every_hand_of_every_match_with_running_totals(
         (str(match.pk), "1", "Bo", "1", "1", "L"),
     ]
     assert "tamlins=2" in lines[0][10]
+
+
+def test_csv_cells_a_spreadsheet_would_run_are_shown_as_text(world: ClubWorld) -> None:
+    """Issue #13: a name like ``=HYPERLINK(...)`` is quoted so the spreadsheet shows it, not runs it."""
+    names = ['=HYPERLINK("http://x")', "@SUM(A1)"]
+    for player, name in zip((world.ana, world.bo), names, strict=True):
+        player.name = name
+        player.save()
+    tamlin_match(world.club, [world.ana, world.bo])
+    _, *lines = csv_rows(signed_in(world).get(f"/clubs/{world.club.pk}/score-sheets.csv"))
+    assert [line[7] for line in lines] == [f"'{name}" for name in names]
+    assert [line[11] for line in lines] == ["11", "1"]  # numbers stay numbers
+
+
+@pytest.mark.parametrize(
+    ("cell", "shown"),
+    [
+        ("=1+1", "'=1+1"),
+        ("+1", "'+1"),
+        ("-Bo", "'-Bo"),
+        ("@x", "'@x"),
+        ("\tx", "'\tx"),
+        ("Ana", "Ana"),
+        (-3, -3),
+    ],
+)
+def test_spreadsheet_safe_quotes_formula_starts_only(cell: object, shown: object) -> None:
+    assert spreadsheet_safe(cell) == shown
 
 
 def test_a_rating_chart_starts_at_1500_and_draws_one_step_per_match() -> None:

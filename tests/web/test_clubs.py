@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games.models import Club, Membership, Season
+from games.models import Club, Membership, Player, Season
 from games.services.clubs import club_create, membership_create, player_create, season_create
 from games.services.matches import match_start
 from web.clubs import SeasonForm
@@ -41,17 +41,25 @@ def test_a_club_is_created_with_its_creator_as_admin(owner: User, owner_client: 
 def test_an_admin_adds_a_member_by_user_name_and_a_season(owner: User, owner_client: Client) -> None:
     club = club_create(name="Kafana Tablo", by=owner)
     dragan = User.objects.create_user("dragan")
+    Player.objects.create(name="Dragan", user=dragan, created_by=owner)  # they have played together
+    User.objects.create_user("stranger")
     url = reverse("club-member-add", args=[club.pk])
     assert owner_client.post(url, {"username": "Dragan", "role": "member"}).status_code == 302
     assert club.memberships.get(user=dragan).role == Membership.Role.MEMBER
-    response = owner_client.post(url, {"username": "nobody", "role": "member"})
-    assert response.status_code == 422
-    assert "No one has the user name nobody." in response.content.decode()
+    # A name no one has and a stranger's name get the same answer: the form reveals no account.
+    answers = [
+        owner_client.post(url, {"username": name, "role": "member"}) for name in ("nobody", "stranger")
+    ]
+    assert [answer.status_code for answer in answers] == [422, 422]
+    texts = [f"You share no club or match with anyone called {name}." for name in ("nobody", "stranger")]
+    assert all(text in answer.content.decode() for text, answer in zip(texts, answers, strict=True))
+    assert not club.memberships.filter(user__username="stranger").exists()
     url = reverse("club-season-add", args=[club.pk])
     season = {"name": "Winter", "starts_on": "2026-12-01", "ends_on": "2027-02-28"}
     assert owner_client.post(url, season).status_code == 302
     assert owner_client.post(url, {**season, "ends_on": "2026-11-01"}).status_code == 422
     assert owner_client.post(url, season).status_code == 422  # the name is taken
+    assert owner_client.post(url, {**season, "name": "WINTER"}).status_code == 422  # in any case
     assert list(Season.objects.values_list("name", flat=True)) == ["Winter"]
 
 

@@ -4,6 +4,7 @@ head-to-head, and the CSV exports (issue #8). Views read through ``games.stats``
 from __future__ import annotations
 
 import csv
+import itertools
 from collections.abc import Iterable, Iterator
 
 from django.contrib.auth.decorators import login_required
@@ -123,9 +124,18 @@ class _Echo:
         return value
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as a formula
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A text cell a spreadsheet would run as a formula, quoted so it shows as text; numbers as they are."""
+    return f"'{cell}" if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
+
+
 def _csv(lines: Iterable[Iterable[object]], filename: str) -> StreamingHttpResponse:
     writer = csv.writer(_Echo())
-    rows: Iterator[str] = (writer.writerow(line) for line in lines)
+    body = (writer.writerow([spreadsheet_safe(cell) for cell in line]) for line in lines)
+    rows: Iterator[str] = itertools.chain(["\ufeff"], body)  # the BOM: Excel then reads UTF-8
     response = StreamingHttpResponse(rows, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -19,6 +19,7 @@ from games.models import GuestClaim, Invitation, Match, Player
 from games.rules.registry import GAMES
 from games.selectors import match_list, match_writable_by
 from games.services.matches import matches_archive
+from scorekeeper.throttles import SignUpThrottle, throttled
 from web.forms import RenameForm
 
 RECENT = 10
@@ -61,6 +62,7 @@ def matches_archive_view(request: HttpRequest) -> HttpResponse:
     return redirect("home")
 
 
+@throttled(SignUpThrottle)
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and sign in with it."""
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)

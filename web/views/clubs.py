@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from games.models import Club, Membership
 from games.selectors import club_list, club_role
 from games.services.clubs import club_create, membership_create, season_create
+from games.services.errors import SeasonNameTaken
 from web.clubs import ClubForm, MemberForm, SeasonForm, club_views
 
 REFUSED = 422
@@ -63,7 +64,7 @@ def _admin_club(request: HttpRequest, club_id: int) -> Club:
 @require_POST
 def club_member_add(request: HttpRequest, club_id: int) -> HttpResponse:
     club = _admin_club(request, club_id)
-    form = MemberForm(request.POST)
+    form = MemberForm(request.POST, admin=_account(request))
     if not form.is_valid():
         return _page(request, bound={("member", club.pk): form}, status=REFUSED)
     account = form.cleaned_data["username"]
@@ -78,11 +79,14 @@ def club_member_add(request: HttpRequest, club_id: int) -> HttpResponse:
 def club_season_add(request: HttpRequest, club_id: int) -> HttpResponse:
     club = _admin_club(request, club_id)
     form = SeasonForm(request.POST)
-    if form.is_valid() and club.seasons.filter(name__iexact=form.cleaned_data["name"].strip()).exists():
-        form.add_error("name", _("This club already has a season with that name."))
-    if not form.is_valid():
+    season = None
+    if form.is_valid():
+        try:
+            season = season_create(club=club, **form.cleaned_data)
+        except SeasonNameTaken:
+            form.add_error("name", _("This club already has a season with that name."))
+    if season is None:
         return _page(request, bound={("season", club.pk): form}, status=REFUSED)
-    season = season_create(club=club, **form.cleaned_data)
     text = _("Season %(season)s of %(club)s is added.") % {"season": season.name, "club": club.name}
     messages.success(request, text)
     return redirect(reverse("clubs") + f"#club-{club.pk}")

@@ -1,0 +1,36 @@
+"""Pages of every list: ``?limit=`` (at most MAX_LIMIT) and ``?offset=`` (at most MAX_OFFSET).
+
+DRF passes any offset to the database, where one beyond a 64-bit integer is an error; here it is a 400.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext
+from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
+
+MAX_LIMIT = 200
+MAX_OFFSET = 1_000_000_000
+
+
+class BoundedPagination(LimitOffsetPagination):
+    max_limit = MAX_LIMIT
+
+    def get_offset(self, request: Request) -> int:
+        raw = request.query_params.get(self.offset_query_param, "")
+        if raw.isdigit() and int(raw) > MAX_OFFSET:
+            message = gettext("Ensure this value is less than or equal to %(limit_value)s.") % {
+                "limit_value": MAX_OFFSET
+            }
+            raise ValidationError({self.offset_query_param: [message]})
+        return super().get_offset(request)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        bounds = {self.limit_query_param: MAX_LIMIT, self.offset_query_param: MAX_OFFSET}
+        for parameter in parameters:
+            parameter["schema"]["maximum"] = bounds[parameter["name"]]
+        return parameters

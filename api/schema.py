@@ -1,0 +1,43 @@
+"""The OpenAPI schema documents the error envelope on every operation (a drf-spectacular hook)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ENVELOPE = {
+    "type": "object",
+    "description": "Every API error: a stable dotted code (docs/errors.md), a message, the facts.",
+    "properties": {
+        "code": {"type": "string", "example": "request.invalid"},
+        "message": {"type": "string"},
+        "details": {"type": "object", "additionalProperties": True},
+    },
+    "required": ["code", "message", "details"],
+}
+_ALWAYS = {
+    "400": "Bad input: `request.invalid` (with `details.fields`), `request.malformed`, or a rule's code.",
+    "403": "Not signed in (`auth.required`) or not allowed to write this (`auth.forbidden`).",
+    "404": "No such resource, or one the caller may not see (`resource.not_found`).",
+    "405": "Method not allowed (`request.method_not_allowed`).",
+    "406": "Not acceptable (`request.not_acceptable`).",
+    "429": "Too many requests (`request.throttled`, with `Retry-After`).",
+    "500": "A bug (`server.error`): nothing was written.",
+}
+_WRITES = {
+    "409": "The stored state does not allow this write now (e.g. `hand.out_of_sync`).",
+    "413": "The body is larger than the limit (`request.too_large`).",
+    "415": "The body is not JSON (`request.unsupported_media_type`).",
+}
+
+
+def error_responses(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    """Add the ``ErrorEnvelope`` component and each operation's error responses it does not list."""
+    result.setdefault("components", {}).setdefault("schemas", {})["ErrorEnvelope"] = ENVELOPE
+    content = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorEnvelope"}}}
+    for path in result.get("paths", {}).values():
+        for method, operation in path.items():
+            errors = _ALWAYS if method in {"get", "head", "options"} else {**_ALWAYS, **_WRITES}
+            responses = operation.setdefault("responses", {})
+            for status, description in errors.items():
+                responses.setdefault(status, {"description": description, "content": content})
+    return result
