@@ -53,7 +53,7 @@ def header_key(request: Request) -> str:
     key = request.headers.get(KEY_HEADER, "").strip()
     if len(key) > KEY_MAX_LENGTH:
         message = gettext("An Idempotency-Key has at most %(max)d characters.") % {"max": KEY_MAX_LENGTH}
-        raise ValidationError({"idempotency_key": [message]})
+        raise ValidationError({KEY_HEADER: [message]})
     return key
 
 

@@ -12,7 +12,8 @@ from rest_framework.response import Response
 
 from api.idempotency import idempotent
 from api.records.base import DECK_MAX, SEATS_MAX, SMALL_MAX, CardsField, RecordsApi, account, paginated, valid
-from api.records.matches import SHARE, BreakdownRowOutput, EventOutput
+from api.records.matches import SHARE, BreakdownRowOutput
+from api.reports import HandReportOutput
 from api.rules.serializers import HandReviewOutput
 from games import convert, selectors
 from games.breakdowns import hand_breakdown
@@ -28,28 +29,16 @@ from games.services.hands import (
 )
 
 
-class SideReportOutput(serializers.Serializer[Any]):
-    seats = serializers.ListField(child=serializers.IntegerField())
-    cards = serializers.IntegerField()
-    sweeps = serializers.IntegerField()
-    points = serializers.DictField(child=serializers.IntegerField(), help_text="The game's own points keys.")
-    total = serializers.IntegerField()
+class ReportOutput(HandReportOutput):
+    """The report as the records API stores and shows it: the leftovers' cards and side, why they went
+    there, each item the hand scored, and the game's own facts."""
 
-
-class ReportOutput(serializers.Serializer[Any]):
-    """Where the hand stands, as the engine replays it (final once ``complete``)."""
-
-    complete = serializers.BooleanField()
-    next_seat = serializers.IntegerField(allow_null=True)
-    table = serializers.ListField(child=serializers.CharField())
     leftovers = serializers.ListField(child=serializers.CharField())
     leftover_side = serializers.IntegerField(allow_null=True)
     leftover_reason = serializers.CharField(
         allow_null=True, help_text="last_capture, last_card_capture or highest_last_card."
     )
-    events = EventOutput(many=True, help_text="What each play scored at once, in play order.")
     breakdown = BreakdownRowOutput(many=True, help_text="Once complete: each item the hand scored, per side.")
-    sides = SideReportOutput(many=True)
     extra = serializers.DictField(help_text="Game-specific facts: Twenty's tally events, Escoba's rulings...")
 
 

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from api.idempotency import idempotent
 from api.permissions import SHARE_PARAM
 from api.records.base import ID_MAX, SEATS_MAX, RecordsApi, account, paginated, valid
+from api.reports import EventOutput
 from games import selectors
 from games.models import Club, Match, Player, Season
 from games.rules.registry import GAMES
@@ -140,17 +141,6 @@ class MatchDetailApi(RecordsApi):
         match = self.match(request, pk)
         writer = selectors.can_write_match(request.user, match)
         return Response(MatchDetailOutput(match, context={"writer": writer}).data)
-
-
-class EventOutput(serializers.Serializer[Any]):
-    """Points a play scored the moment it was made (a tablo, a sweep, a challenge, a Twenty award...)."""
-
-    play_index = serializers.IntegerField(help_text="The play's index in the hand, from 0.")
-    kind = serializers.CharField(
-        help_text="tablo, sweep, challenge, tamlin, jack_penalty, exact_twenty, over_twenty or tally."
-    )
-    side = serializers.IntegerField()
-    points = serializers.IntegerField()
 
 
 class BreakdownCellOutput(serializers.Serializer[Any]):

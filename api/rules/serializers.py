@@ -8,6 +8,7 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.reports import HandReportOutput
 from games.rules.game import Game, OptionSpec, public_specs
 
 
@@ -181,14 +182,6 @@ class HandSummaryInput(HandSetupInput):
     sides = serializers.ListField(child=serializers.DictField(child=serializers.JSONField()), max_length=6)
 
 
-class SideSerializer(serializers.Serializer[dict[str, Any]]):
-    seats = serializers.ListField(child=serializers.IntegerField())
-    cards = serializers.IntegerField()
-    sweeps = serializers.IntegerField()
-    points = serializers.DictField(child=serializers.IntegerField())
-    total = serializers.IntegerField()
-
-
 class LeftoversSerializer(serializers.Serializer[dict[str, Any]]):
     cards = serializers.ListField(child=serializers.CharField())
     side = serializers.IntegerField(allow_null=True)
@@ -203,11 +196,9 @@ class RulingSerializer(serializers.Serializer[dict[str, Any]]):
     taken_back = serializers.BooleanField(help_text="A rightly challenged capture was taken back.")
 
 
-class HandReportOutput(serializers.Serializer[dict[str, Any]]):
-    complete = serializers.BooleanField()
-    table = serializers.ListField(child=serializers.CharField())
-    next_seat = serializers.IntegerField(allow_null=True)
-    sides = SideSerializer(many=True)
+class HandReplayOutput(HandReportOutput):
+    """The report with the leftovers as an object and Escoba's challenge rulings."""
+
     leftovers = LeftoversSerializer()
     rulings = RulingSerializer(many=True)
 

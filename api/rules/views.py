@@ -22,7 +22,7 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from api.rules import serializers as s
-from games.convert import side_json
+from games import convert
 from games.reviews import review_json
 from games.rules.capture.capturing import Capture, CardGroups, capture_check, capture_list
 from games.rules.cards import Card, format_cards, parse_cards
@@ -180,11 +180,9 @@ def _log_entry(index: int, entry: Mapping[str, Any]) -> LogEntry:
 
 
 def _report(report: HandReport) -> dict[str, object]:
+    """The report's shared JSON, with the leftovers as an object and Escoba's challenge rulings."""
     return {
-        "complete": report.complete,
-        "table": format_cards(report.table),
-        "next_seat": report.next_seat,
-        "sides": [side_json(side) for side in report.sides],
+        **convert.report_json(report),
         "leftovers": {"cards": format_cards(report.leftovers), "side": report.leftover_side},
         "rulings": report.extra.get("rulings", []),
     }
@@ -202,11 +200,11 @@ def _whole_hand(request: Request, game: str) -> tuple[Game, HandSetup, list[LogE
 class HandReplayApi(RulesApi):
     """Replay a whole hand: every play checked in order, the scores once the hand is complete."""
 
-    @extend_schema(request=s.HandReplayInput, responses=s.HandReportOutput, operation_id="rules_hand_replay")
+    @extend_schema(request=s.HandReplayInput, responses=s.HandReplayOutput, operation_id="rules_hand_replay")
     def post(self, request: Request, game: str) -> Response:
         found, setup, log, options = _whole_hand(request, game)
         report = found.replay_hand(setup, log, options)
-        return Response(s.HandReportOutput(_report(report)).data)
+        return Response(s.HandReplayOutput(_report(report)).data)
 
 
 class HandReviewApi(RulesApi):
@@ -223,7 +221,7 @@ class HandSummaryApi(RulesApi):
     """Check a quick end-of-hand summary (counts per side) and score it; every problem at once."""
 
     @extend_schema(
-        request=s.HandSummaryInput, responses=s.HandReportOutput, operation_id="rules_hand_summary"
+        request=s.HandSummaryInput, responses=s.HandReplayOutput, operation_id="rules_hand_summary"
     )
     def post(self, request: Request, game: str) -> Response:
         data = s.HandSummaryInput(data=request.data)
@@ -233,4 +231,4 @@ class HandSummaryApi(RulesApi):
         report = found.score_summary(
             _setup(found, data.validated_data), sides, data.validated_data["options"]
         )
-        return Response(s.HandReportOutput(_report(report)).data)
+        return Response(s.HandReplayOutput(_report(report)).data)
