@@ -109,9 +109,9 @@ REDIS_URL = env_url("REDIS_URL", {"redis", "rediss"})
 REDIS = RedisConf.from_env(
     REDIS_URL, env_list("REDIS_SENTINELS", []), os.environ.get("REDIS_SENTINEL_MASTER", "scorekeeper")
 )
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True  # a Redis cache that fails is skipped, and says so in the log
 if REDIS is not None:
     CACHES = {"default": REDIS.cache()}
-    DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

@@ -86,13 +86,6 @@ def account(request: Request) -> User:
     return request.user
 
 
-def valid(serializer_class: type[serializers.Serializer[Any]], request: Request) -> dict[str, Any]:
-    """The request body, validated (raises the envelope's ``request.invalid``)."""
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
-
-
 def paginated(
     view: APIView, request: Request, rows: QuerySet[Any], output: type[serializers.Serializer[Any]]
 ) -> Response:

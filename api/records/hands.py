@@ -11,7 +11,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.idempotency import idempotent
-from api.records.base import DECK_MAX, SEATS_MAX, SMALL_MAX, CardsField, RecordsApi, account, paginated, valid
+from api.inputs import valid
+from api.records.base import DECK_MAX, SEATS_MAX, SMALL_MAX, CardsField, RecordsApi, account, paginated
 from api.records.matches import SHARE, BreakdownRowOutput
 from api.reports import HandReportOutput
 from api.rules.serializers import HandReviewOutput
@@ -147,7 +148,7 @@ class HandListCreateApi(RecordsApi):
     @extend_schema(operation_id="hands_create", request=InputSerializer, responses={201: HandOutput})
     def post(self, request: Request, pk: int) -> Response:
         match = self.match(request, pk)
-        hand = hand_start(match=match, **valid(self.InputSerializer, request))
+        hand = hand_start(match=match, **valid(self.InputSerializer, request.data))
         hand.match = match
         return Response(HandOutput(hand).data, status=status.HTTP_201_CREATED)
 
@@ -197,7 +198,7 @@ class SummaryCreateApi(RecordsApi):
     @extend_schema(operation_id="hands_summary", request=InputSerializer, responses={201: HandResultOutput})
     def post(self, request: Request, pk: int, number: int) -> Response:
         hand = self.hand(request, pk, number)
-        data = valid(self.InputSerializer, request)
+        data = valid(self.InputSerializer, request.data)
         response = _result(hand_summary_record(hand=hand, entries=data["sides"], by=account(request)))
         response.status_code = status.HTTP_201_CREATED
         return response
@@ -227,6 +228,6 @@ class HandCorrectApi(RecordsApi):
     @extend_schema(operation_id="hands_correct", request=InputSerializer, responses=HandResultOutput)
     def post(self, request: Request, pk: int, number: int) -> Response:
         hand = self.hand(request, pk, number)
-        data = valid(self.InputSerializer, request)
+        data = valid(self.InputSerializer, request.data)
         plays = None if "plays" not in data else [PlayInput(**play) for play in data["plays"]]
         return _result(hand_correct(hand=hand, by=account(request), plays=plays, summary=data.get("summary")))

@@ -16,7 +16,8 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.records.base import RecordsApi, account, valid
+from api.inputs import valid
+from api.records.base import RecordsApi, account
 from games import selectors
 from games.models import GuestClaim, Invitation, Match
 from games.services.claims import guest_claim_create, guest_claim_decide
@@ -52,7 +53,7 @@ class InvitationCreateApi(RecordsApi):
     )
     def post(self, request: Request, pk: int) -> Response:
         match = self.match(request, pk)
-        data = valid(self.InputSerializer, request)
+        data = valid(self.InputSerializer, request.data)
         seat, username = data["seat"], data["username"].strip()
         if not username:
             invitation = invitation_create(match=match, seat=seat, by=account(request))
@@ -100,7 +101,7 @@ class ClaimCreateApi(RecordsApi):
         operation_id="matches_claims_create", request=InputSerializer, responses={201: ClaimOutput}
     )
     def post(self, request: Request, pk: int) -> Response:
-        data = valid(self.InputSerializer, request)
+        data = valid(self.InputSerializer, request.data)
         match = Match.objects.filter(pk=pk).first()
         if match is None or not selectors.can_read_match(request.user, match, data["share"]):
             raise Http404
@@ -118,7 +119,7 @@ class ClaimDecideApi(RecordsApi):
     @extend_schema(operation_id="matches_claims_decide", request=InputSerializer, responses=ClaimOutput)
     def post(self, request: Request, pk: int, claim_id: int) -> Response:
         match = self.match(request, pk)
-        data = valid(self.InputSerializer, request)
+        data = valid(self.InputSerializer, request.data)
         claim = GuestClaim.objects.filter(pk=claim_id, match=match).first()
         if claim is None:
             raise Http404

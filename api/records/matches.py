@@ -12,8 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.idempotency import idempotent
+from api.inputs import valid
 from api.permissions import SHARE_PARAM
-from api.records.base import ID_MAX, SEATS_MAX, RecordsApi, account, paginated, valid
+from api.records.base import ID_MAX, SEATS_MAX, RecordsApi, account, paginated
 from api.reports import EventOutput
 from games import selectors
 from games.models import Club, Match, Player, Season
@@ -109,15 +110,13 @@ class MatchListCreateApi(RecordsApi):
         responses=MatchOutput(many=True),
     )
     def get(self, request: Request) -> Response:
-        filters = _Filters(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        matches = selectors.match_list(user=request.user, **filters.validated_data)
+        matches = selectors.match_list(user=request.user, **valid(_Filters, request.query_params))
         return paginated(self, request, matches, MatchOutput)
 
     @idempotent
     @extend_schema(operation_id="matches_create", request=InputSerializer, responses={201: MatchDetailOutput})
     def post(self, request: Request) -> Response:
-        data = valid(self.InputSerializer, request)
+        data = valid(self.InputSerializer, request.data)
         match = match_start(by=account(request), **data)
         match = selectors.match_get(match.pk)
         return Response(

@@ -16,7 +16,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.idempotency import idempotent
-from api.records.base import RecordsApi, account, paginated, valid
+from api.inputs import valid
+from api.records.base import RecordsApi, account, paginated
 from games import selectors
 from games.models import Membership, Player
 from games.services.clubs import club_create, membership_create, player_create, season_create
@@ -51,7 +52,7 @@ class PlayerListCreateApi(RecordsApi):
     @idempotent
     @extend_schema(operation_id="players_create", request=InputSerializer, responses={201: PlayerOutput})
     def post(self, request: Request) -> Response:
-        data = valid(self.InputSerializer, request)
+        data = valid(self.InputSerializer, request.data)
         by = account(request)
         player = player_create(name=data["name"], by=by, user=by if data["me"] else None)
         return Response(PlayerOutput(player).data, status=status.HTTP_201_CREATED)
@@ -89,7 +90,7 @@ class ClubListCreateApi(RecordsApi):
     @idempotent
     @extend_schema(operation_id="clubs_create", request=InputSerializer, responses={201: ClubOutput})
     def post(self, request: Request) -> Response:
-        data = valid(self.InputSerializer, request)
+        data = valid(self.InputSerializer, request.data)
         club = club_create(name=data["name"], by=account(request))
         return Response(ClubOutput(club).data, status=status.HTTP_201_CREATED)
 
@@ -138,9 +139,7 @@ class MembershipListCreateApi(RecordsApi):
     )
     def post(self, request: Request, pk: int) -> Response:
         club = self.club(request, pk)
-        serializer = self.InputSerializer(data=request.data, context={"request": request})
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = valid(self.InputSerializer, request.data, {"request": request})
         membership = membership_create(club=club, user=data["user"], role=data["role"])
         return Response(MembershipOutput(membership).data, status=status.HTTP_201_CREATED)
 
@@ -177,7 +176,7 @@ class SeasonListCreateApi(RecordsApi):
     )
     def post(self, request: Request, pk: int) -> Response:
         club = self.club(request, pk)
-        data = valid(self.InputSerializer, request)
+        data = valid(self.InputSerializer, request.data)
         season = season_create(club=club, **data)
         return Response(SeasonOutput(season).data, status=status.HTTP_201_CREATED)
 
@@ -195,8 +194,6 @@ class TokenCreateApi(RecordsApi):
 
     @extend_schema(operation_id="auth_token_create", request=AuthTokenSerializer, responses=OutputSerializer)
     def post(self, request: Request) -> Response:
-        serializer = AuthTokenSerializer(data=request.data, context={"request": request})
-        serializer.is_valid(raise_exception=True)
-        user = serializer.validated_data["user"]
+        user = valid(AuthTokenSerializer, request.data, {"request": request})["user"]
         token, _ = Token.objects.get_or_create(user=user)
         return Response(self.OutputSerializer({"token": token.key, "username": user.get_username()}).data)

@@ -19,7 +19,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.idempotency import IDEMPOTENCY, KEY_HEADER, KEY_MAX_LENGTH, REPLAYED_HEADER, header_key
-from api.records.base import SEQ_MAX, SMALL_MAX, CardsField, RecordsApi, account, valid
+from api.inputs import valid
+from api.records.base import SEQ_MAX, SMALL_MAX, CardsField, RecordsApi, account
 from api.records.hands import ReportOutput
 from games import convert
 from games.models import Challenge, Hand, Play
@@ -90,7 +91,7 @@ def _input(
     that a missing hand (404) or a refused user (403) still come before a bad body (400), an invalid
     one costs the lookup here."""
     try:
-        data = valid(serializer, request)
+        data = valid(serializer, request.data)
         if "idempotency_key" in data:
             data["idempotency_key"] = _key(request, data["idempotency_key"])
     except ValidationError:

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from api.inputs import valid
 from api.rules import serializers as s
 from games import convert
 from games.reviews import review_json
@@ -87,14 +88,13 @@ class TwentyRoundReplayApi(RulesApi):
         operation_id="rules_twenty_round_replay",
     )
     def post(self, request: Request) -> Response:
-        data = s.TwentyRoundReplayInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = valid(s.TwentyRoundReplayInput, request.data)
         report = replay_round(
-            starter=data.validated_data["starter"],
-            bonus_cards=parse_cards(data.validated_data["bonus_cards"]),
-            plays=parse_plays((play["seat"], play["card"]) for play in data.validated_data["plays"]),
-            options=data.validated_data["options"],
-            number=data.validated_data.get("round"),
+            starter=data["starter"],
+            bonus_cards=parse_cards(data["bonus_cards"]),
+            plays=parse_plays((play["seat"], play["card"]) for play in data["plays"]),
+            options=data["options"],
+            number=data.get("round"),
         )
         return Response(s.TwentyRoundReplayOutput(report.as_dict()).data)
 
@@ -117,9 +117,8 @@ class CapturesApi(RulesApi):
 
     @extend_schema(request=s.CapturesInput, responses=s.CapturesOutput, operation_id="rules_captures")
     def post(self, request: Request, game: str) -> Response:
-        data = s.CapturesInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        found = capture_list(game, **data.validated_data)
+        data = valid(s.CapturesInput, request.data)
+        found = capture_list(game, **data)
         body = {
             "captures": [_capture(capture) for capture in found.captures],
             "count": found.count,
@@ -136,9 +135,8 @@ class CaptureCheckApi(RulesApi):
         request=s.CaptureCheckInput, responses=s.CaptureCheckOutput, operation_id="rules_captures_check"
     )
     def post(self, request: Request, game: str) -> Response:
-        data = s.CaptureCheckInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        verdict = capture_check(game, **data.validated_data)
+        data = valid(s.CaptureCheckInput, request.data)
+        verdict = capture_check(game, **data)
         if verdict.legal:
             body: dict[str, object] = {
                 "legal": True,
@@ -190,11 +188,10 @@ def _report(report: HandReport) -> dict[str, object]:
 
 def _whole_hand(request: Request, game: str) -> tuple[Game, HandSetup, list[LogEntry], Options]:
     """The validated input of ``/hands/replay/`` (and ``/hands/review/``): the game, setup, log, options."""
-    data = s.HandReplayInput(data=request.data)
-    data.is_valid(raise_exception=True)
+    data = valid(s.HandReplayInput, request.data)
     found = find_game(game)
-    log = [_log_entry(index, entry) for index, entry in enumerate(data.validated_data["plays"])]
-    return found, _setup(found, data.validated_data), log, data.validated_data["options"]
+    log = [_log_entry(index, entry) for index, entry in enumerate(data["plays"])]
+    return found, _setup(found, data), log, data["options"]
 
 
 class HandReplayApi(RulesApi):
@@ -224,11 +221,8 @@ class HandSummaryApi(RulesApi):
         request=s.HandSummaryInput, responses=s.HandReplayOutput, operation_id="rules_hand_summary"
     )
     def post(self, request: Request, game: str) -> Response:
-        data = s.HandSummaryInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = valid(s.HandSummaryInput, request.data)
         found = find_game(game)
-        sides = data.validated_data["sides"]
-        report = found.score_summary(
-            _setup(found, data.validated_data), sides, data.validated_data["options"]
-        )
+        sides = data["sides"]
+        report = found.score_summary(_setup(found, data), sides, data["options"])
         return Response(s.HandReplayOutput(_report(report)).data)

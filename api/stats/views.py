@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
+from api.inputs import valid
 from api.stats import serializers as s
 from games.models import Club, Player, Season
 from games.stats import selectors
@@ -39,9 +40,7 @@ class StatsApi(APIView):
     permission_classes = [IsAuthenticated]
 
     def query(self, serializer: type[Serializer[object]], request: Request) -> dict[str, Any]:
-        data = serializer(data=request.query_params)
-        data.is_valid(raise_exception=True)
-        return dict(data.validated_data)
+        return valid(serializer, request.query_params)
 
 
 class ClubStandingsApi(StatsApi):

@@ -50,8 +50,8 @@ def test_a_club_member_reads_the_review_of_a_recorded_hand(people: Personas) -> 
 @pytest.mark.parametrize(
     ("who", "status", "code"),
     [
-        pytest.param("outsider", 403, "auth.forbidden", id="outsider"),
-        pytest.param(None, 403, "auth.required", id="anonymous"),
+        pytest.param("outsider", 404, "resource.not_found", id="outsider"),  # its existence is not told
+        pytest.param(None, 404, "resource.not_found", id="anonymous"),
     ],
 )
 def test_who_may_not_read_the_match_may_not_read_its_review(
