@@ -16,7 +16,6 @@ from django.http import Http404
 from django.utils.translation import gettext
 from rest_framework import exceptions, status
 from rest_framework.response import Response
-from rest_framework.views import set_rollback
 
 from games.convert import jsonable
 from games.messages import violation_text
@@ -51,8 +50,8 @@ def coded_body(exc: CodedError) -> dict[str, Any]:
 
 
 def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response:
-    """DRF's exception handler, in the envelope; rolls the request's transaction back."""
-    set_rollback()
+    """DRF's exception handler, in the envelope. Nothing is left half-written: each write service runs
+    in its own transaction, which the error has already rolled back on its way here."""
     if isinstance(exc, RuleViolation):
         return Response(coded_body(exc), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, RecordConflict):

@@ -45,7 +45,7 @@ HOST = {"Host": "localhost"}
 
 
 def summary(winner: int) -> dict[str, Any]:
-    """A Tamlin hand entered as counts: the winner scores 11, the other 1 (RULES.md T14)."""
+    """A Tamlin hand entered as counts: the winner scores 11, the other 1 (docs/rules/tamlin.md T14)."""
     sides = [{**(WINNING if side == winner else LOSING), "jack_penalties": 0} for side in range(2)]
     return {"sides": sides}
 

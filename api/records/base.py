@@ -1,4 +1,5 @@
-"""What every records view shares: the 409 envelope for service conflicts, lookups, pagination."""
+"""What every records view shares: reading a match, hand or club with its permission check, the
+signed-in account, pagination, and the bounds of numbers and lists in inputs."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from games.services.plays import HandRef
 SMALL_MAX = 32_767  # PositiveSmallIntegerField: seats, dealers, hand numbers
 SEQ_MAX = 2_147_483_647  # PositiveIntegerField: play numbers, revisions
 ID_MAX = 9_223_372_036_854_775_807  # BigAutoField
-DECK_MAX = 52  # the full pack (RULES.md A1): no hand has more cards, so no more plays
+DECK_MAX = 52  # the full pack (docs/rules/shared.md A1): no hand has more cards, so no more plays
 SEATS_MAX = max(count for game in GAMES.values() for count in game.players)  # 6
 
 

@@ -36,6 +36,12 @@ def member_club(*, user: User, club_id: int) -> Club:
     return club
 
 
+def club_players(*, club: Club) -> QuerySet[Player]:
+    """Everyone who has sat at one of ``club``'s matches, by name."""
+    seated = Seat.objects.filter(player=OuterRef("pk"), match__club=club)
+    return Player.objects.filter(Exists(seated)).order_by("name", "pk")
+
+
 def visible_club_ids(*, user: User, club_id: int | None) -> list[int]:
     """The one club asked for (as :func:`member_club`), or every club of ``user``."""
     if club_id is not None:

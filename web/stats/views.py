@@ -1,5 +1,5 @@
 """Statistics pages of a club, for its members: the table, a player's profile with a rating chart,
-head-to-head, and the CSV exports (issue #8). Views read through ``games.stats`` selectors only."""
+head-to-head, and the CSV exports (issue #8). Views read through selectors (``games.stats``)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,14 @@ import itertools
 from collections.abc import Iterable, Iterator
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Club, Player, Seat
+from games.models import Club, Player
 from games.rules.registry import GAMES
 from games.stats.players import head_to_head_get, player_stats
-from games.stats.selectors import StandingsTable, member_club, rating_history, standings_for
+from games.stats.selectors import StandingsTable, club_players, member_club, rating_history, standings_for
 from games.stats.sheets import score_sheet_lines, standings_lines
 from games.stats.standings import ASCENDING_BY_DEFAULT
 from web.forms import RenameForm
@@ -107,8 +106,7 @@ def player_profile(request: HttpRequest, club_id: int, player_id: int) -> HttpRe
 @login_required
 def head_to_head(request: HttpRequest, club_id: int) -> HttpResponse:
     club = member_club(user=request.user, club_id=club_id)
-    players = Player.objects.filter(Exists(Seat.objects.filter(player=OuterRef("pk"), match__club=club)))
-    form = HeadToHeadForm(request.GET or None, players=players.order_by("name", "pk"))
+    form = HeadToHeadForm(request.GET or None, players=club_players(club=club))
     record = None
     if form.is_valid():
         a, b = form.cleaned_data["a"], form.cleaned_data["b"]
