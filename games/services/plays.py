@@ -25,6 +25,7 @@ from django.utils import timezone
 from games import convert
 from games.models import Challenge, Hand, Match, Play
 from games.rules.game import HandReport, LogEntry
+from games.services.constraints import broken_constraint
 from games.services.errors import (
     HandNotOpen,
     HandOutOfSync,
@@ -38,7 +39,7 @@ from games.services.scoring import Table, live_rows, play_rows, replay, table_of
 Row = TypeVar("Row", Play, Challenge)
 P = ParamSpec("P")
 R = TypeVar("R")
-KEY_COLUMN = "idempotency_key"  # named by both PostgreSQL's and SQLite's unique-violation messages
+KEY_CONSTRAINTS = {Play: "play_key_once_per_match", Challenge: "challenge_key_once_per_match"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +75,9 @@ def _reused_key_is_a_conflict(service: Callable[P, R]) -> Callable[P, R]:
             return service(*args, **kwargs)
         except IntegrityError as error:
             key = kwargs.get("idempotency_key")
-            if key and KEY_COLUMN in str(error):
+            if key and any(
+                broken_constraint(error, model) == name for model, name in KEY_CONSTRAINTS.items()
+            ):
                 raise IdempotencyKeyReused(key=key) from error
             raise
 
