@@ -24,7 +24,8 @@ def broken_constraint(error: IntegrityError, model: type[models.Model]) -> str |
     named_columns = {part.strip() for part in text.removeprefix(SQLITE_UNIQUE).split(",")}
     for constraint in meta.constraints:
         if isinstance(constraint, models.UniqueConstraint):
-            columns = {f"{meta.db_table}.{meta.get_field(field).column}" for field in constraint.fields}
+            fields = [field for field in meta.concrete_fields if field.name in constraint.fields]
+            columns = {f"{meta.db_table}.{field.column}" for field in fields}
             if columns == named_columns:
                 return constraint.name
     return None
