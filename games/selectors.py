@@ -13,7 +13,7 @@ from typing import Any, TypedDict
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as Account
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from games import convert
 from games.models import Club, Hand, HandScore, Match, Membership, Play, Player, Season, Seat
@@ -28,26 +28,35 @@ def _id(user: User) -> int:
     return int(user.pk or 0)
 
 
-def _member_of_club(user: User, roles: Sequence[str] = tuple(Membership.Role)) -> Exists:
-    return Exists(Membership.objects.filter(club=OuterRef("club"), user_id=_id(user), role__in=roles))
+def _member_of_club(account_id: int, roles: Sequence[str] = tuple(Membership.Role)) -> Exists:
+    return Exists(Membership.objects.filter(club=OuterRef("club"), user_id=account_id, role__in=roles))
 
 
-def _seated(user: User) -> Exists:
-    return Exists(Seat.objects.filter(match=OuterRef("pk"), player__user_id=_id(user)))
+def _seated(account_id: int) -> Exists:
+    return Exists(Seat.objects.filter(match=OuterRef("pk"), player__user_id=account_id))
+
+
+def _visible_to_account(account_id: int) -> Q:
+    return Q(created_by_id=account_id) | Q(_seated(account_id)) | Q(_member_of_club(account_id))
 
 
 def match_visible_to(user: User) -> Q:
     """Matches ``user`` may read: created, played in, or of a club ``user`` belongs to."""
     if not user.is_authenticated:
         return Q(pk__in=[])
-    return Q(created_by_id=user.pk) | Q(_seated(user)) | Q(_member_of_club(user))
+    return _visible_to_account(_id(user))
+
+
+def _writable_by_account(account_id: int) -> Q:
+    admin = _member_of_club(account_id, [Membership.Role.ADMIN])
+    return Q(created_by_id=account_id) | Q(_seated(account_id)) | Q(admin)
 
 
 def match_writable_by(user: User) -> Q:
     """Matches ``user`` may write: created, played in, or of a club ``user`` is an admin of."""
     if not user.is_authenticated:
         return Q(pk__in=[])
-    return Q(created_by_id=user.pk) | Q(_seated(user)) | Q(_member_of_club(user, [Membership.Role.ADMIN]))
+    return _writable_by_account(_id(user))
 
 
 def can_write_match(user: User, match: Match) -> bool:
@@ -90,6 +99,39 @@ def _seats() -> Prefetch[Any]:
 def match_get(pk: int) -> Match:
     """One match with its seats (raises ``Match.DoesNotExist``)."""
     return Match.objects.select_related("club", "season", "created_by").prefetch_related(_seats()).get(pk=pk)
+
+
+VERSION_FIELDS = ("screen_version", "status", "created_at", "time_limit_minutes")
+
+
+def match_peek(
+    *,
+    pk: int | None,
+    account_id: int | None,
+    share_token: str = "",
+    fields: Sequence[str] = VERSION_FIELDS,
+    write: bool = False,
+) -> Match | None:
+    """Match ``pk`` (without one, the match behind ``share_token``) with only ``fields``, if the
+    account ``account_id`` or the share token may read it (``write``: the account may write it); else
+    ``None``. One query, and no account read: what a poll, a conditional GET or a card tap needs
+    before anything is built (whoever gets ``None`` is answered in full, with every check)."""
+    if pk is None and not share_token:
+        return None
+    access = Q(pk__in=[])
+    if share_token and not write:
+        access |= Q(share_token=share_token)
+    if account_id:
+        access |= _writable_by_account(account_id) if write else _visible_to_account(account_id)
+    matches = Match.objects.filter(access) if pk is None else Match.objects.filter(access, pk=pk)
+    return matches.only(*fields).first()
+
+
+def match_seats_load(match: Match) -> Match:
+    """``match`` (a row read another way, e.g. locked by a write) with its seats, as :func:`match_get`
+    gives them: one query."""
+    prefetch_related_objects([match], _seats())
+    return match
 
 
 def hand_get(*, match: Match, number: int) -> Hand:

@@ -17,6 +17,7 @@ from games.rules.game import Game, resolve_options, sides_of
 from games.rules.registry import find_game
 from games.services.errors import MatchNotInProgress, PlayerSeatedTwice, SeasonOfOtherClub
 from games.services.followups import followups_schedule
+from games.services.versions import match_version_bump
 
 
 @transaction.atomic
@@ -106,6 +107,7 @@ def match_abandon(*, match: Match) -> Match:
     match.status = Match.Status.ABANDONED
     match.finished_at = timezone.now()
     match.save(update_fields=["status", "finished_at"])
+    match_version_bump(match=match)
     followups_schedule(match=match)
     return match
 
@@ -116,4 +118,5 @@ def match_share(*, match: Match, enabled: bool = True) -> Match:
     match = Match.objects.select_for_update().get(pk=match.pk)
     match.share_token = secrets.token_urlsafe(32) if enabled else ""
     match.save(update_fields=["share_token"])
+    match_version_bump(match=match)
     return match

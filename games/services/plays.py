@@ -32,6 +32,7 @@ from games.services.errors import (
     NothingToUndo,
 )
 from games.services.scoring import Table, live_rows, play_rows, replay, table_of
+from games.services.versions import match_version_bump
 
 Row = TypeVar("Row", Play, Challenge)
 P = ParamSpec("P")
@@ -52,11 +53,15 @@ class HandRef:
 
 @dataclass(frozen=True, slots=True)
 class Recorded(Generic[Row]):
-    """A stored play or challenge and the hand's state after it (``replayed``: an idempotent retry)."""
+    """A stored play or challenge and the hand's state after it (``replayed``: an idempotent retry):
+    the engine's report, the hand row (its ``match`` too) and its standing plays, enough to show the
+    hand again without reading or replaying it."""
 
     row: Row
     report: HandReport
     next_seq: int
+    hand: Hand
+    plays: tuple[Play, ...]
     replayed: bool = False
 
 
@@ -121,7 +126,8 @@ def hand_play_record(
     )
     hand.next_seq += 1
     hand.save(update_fields=["next_seq"])
-    return Recorded(row=row, report=report, next_seq=hand.next_seq)
+    match_version_bump(match=hand.match)
+    return Recorded(row=row, report=report, next_seq=hand.next_seq, hand=hand, plays=(*plays, row))
 
 
 @transaction.atomic
@@ -140,9 +146,10 @@ def hand_play_undo(*, hand: Hand | HandRef, expected_seq: int) -> Recorded[Play]
     last.save(update_fields=["undone_at"])
     hand.next_seq = last.seq
     hand.save(update_fields=["next_seq"])
+    match_version_bump(match=hand.match)
     remaining = [challenge for challenge in challenges if challenge.play_id != last.pk]
     report = replay(hand, table, convert.log_entries(plays, remaining))
-    return Recorded(row=last, report=report, next_seq=hand.next_seq)
+    return Recorded(row=last, report=report, next_seq=hand.next_seq, hand=hand, plays=tuple(plays))
 
 
 @_reused_key_is_a_conflict
@@ -184,7 +191,8 @@ def hand_challenge_record(
         request_digest=digest,
         created_by=by,
     )
-    return Recorded(row=row, report=report, next_seq=hand.next_seq)
+    match_version_bump(match=hand.match)
+    return Recorded(row=row, report=report, next_seq=hand.next_seq, hand=hand, plays=tuple(plays))
 
 
 def _digest(**fields: object) -> str:
@@ -240,5 +248,8 @@ def _replayed(
 ) -> Recorded[Row]:
     if earlier.request_digest != digest or earlier.hand_id != hand.pk:
         raise IdempotencyKeyReused(key=earlier.idempotency_key)
-    report = replay(hand, table, convert.log_entries(*live_rows(hand, live)))
-    return Recorded(row=earlier, report=report, next_seq=hand.next_seq, replayed=True)
+    plays, challenges = live_rows(hand, live)
+    report = replay(hand, table, convert.log_entries(plays, challenges))
+    return Recorded(
+        row=earlier, report=report, next_seq=hand.next_seq, hand=hand, plays=tuple(plays), replayed=True
+    )

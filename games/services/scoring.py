@@ -17,6 +17,7 @@ from games import convert
 from games.models import Challenge, Hand, HandScore, Match, Play
 from games.rules.game import Game, HandReport, HandSetup, LogEntry, MatchStatus, Options, sides_of
 from games.services.errors import HandIncomplete
+from games.services.versions import match_version_bump
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +124,8 @@ def finished_report(hand: Hand, table: Table, sweeps: Sequence[int]) -> HandRepo
 
 
 def match_rescore(*, match: Match, from_number: int) -> MatchStatus:
-    """Replay the closed hands from ``from_number`` on, store their scores, then the match's result."""
+    """Replay the closed hands from ``from_number`` on, store their scores, then the match's result
+    (``match``: its row locked by the caller)."""
     table = table_of(match)
     hands = Hand.objects.filter(match=match, closed_at__isnull=False).order_by("number")
     sweeps = (0,) * len(table.sides)
@@ -138,6 +140,7 @@ def match_rescore(*, match: Match, from_number: int) -> MatchStatus:
         sweeps = tuple(before + side.sweeps for before, side in zip(sweeps, report.sides, strict=True))
     status = table.game.match_status(reports, len(table.sides), table.options, is_time_up(match))
     store_status(match, status)
+    match_version_bump(match=match)
     return status
 
 

@@ -22,7 +22,7 @@ from web.forms import SEATS, MatchForm, seat_toggled
 from web.people import member_names, name_suggestions, seat_players
 from web.presets import preset_find, presets_available
 from web.views import HtmxHttpRequest
-from web.views.live import live_context, live_poll, match_readable, match_writable
+from web.views.live import live_context, live_poll, match_readable, match_writable, unchanged
 from web.violations import violation_text
 
 
@@ -105,7 +105,7 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def match_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    return live_poll(request, match_readable(request, pk))
+    return unchanged(request, pk=pk) or live_poll(request, match_readable(request, pk))
 
 
 def _shared(request: HtmxHttpRequest, token: str) -> Match:
@@ -123,7 +123,7 @@ def match_shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def match_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return live_poll(request, _shared(request, token), token)
+    return unchanged(request, token=token) or live_poll(request, _shared(request, token), token)
 
 
 @require_POST
