@@ -7,14 +7,16 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import Http404
-from rest_framework import serializers
+from django.utils.cache import patch_cache_control
+from django.utils.http import parse_etags
+from rest_framework import serializers, status
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.permissions import ClubAccess, MatchAccess
+from api.permissions import SHARE_PARAM, ClubAccess, MatchAccess
 from games import selectors
 from games.models import Club, Hand, Match
 from games.services.plays import HandRef
@@ -48,6 +50,25 @@ class RecordsApi(APIView):
         hand: ``Hand.DoesNotExist``, for the view to make a 404). One query fewer than :meth:`hand`."""
         return HandRef(match_id=pk, number=number, allow=lambda match: self._allow(request, match))
 
+    def unchanged(self, request: Request, pk: int) -> Response | None:
+        """304 Not Modified when ``If-None-Match`` names match ``pk``'s current version (:func:`etag`)
+        and this request may read the match, checked in one query; ``None`` otherwise, and the view
+        answers in full (with every check), :func:`tagged`."""
+        header = request.headers.get("If-None-Match", "")
+        if not header:
+            return None
+        user = request.user
+        found = selectors.match_peek(
+            pk=pk,
+            account_id=user.pk if user.is_authenticated else None,
+            share_token=request.query_params.get(SHARE_PARAM, ""),
+        )
+        if found is None or etag(found).removeprefix("W/") not in {
+            tag.removeprefix("W/") for tag in parse_etags(header)
+        }:
+            return None
+        return tagged(Response(status=status.HTTP_304_NOT_MODIFIED), found)
+
     def _allow(self, request: Request, match: Match) -> None:
         if not MatchAccess().has_object_permission(request, self, match):
             self.permission_denied(request)
@@ -60,6 +81,19 @@ class RecordsApi(APIView):
         if not ClubAccess().has_object_permission(request, self, club):
             self.permission_denied(request)
         return club
+
+
+def etag(match: Match) -> str:
+    """A weak ETag of every read of the match (its scoreboard, each hand): its screen version, which
+    every write that changes them bumps."""
+    return f'W/"{match.pk}.{match.screen_version}"'
+
+
+def tagged(response: Response, match: Match) -> Response:
+    """``response`` with the match's ETag, to be revalidated before each use (it is per reader)."""
+    response["ETag"] = etag(match)
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 def account(request: Request) -> User:

@@ -10,7 +10,7 @@ from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.records.base import CardsField, RecordsApi, account, paginated, valid
+from api.records.base import CardsField, RecordsApi, account, paginated, tagged, valid
 from api.records.matches import SHARE
 from games import convert, selectors
 from games.models import Hand, Match
@@ -149,7 +149,10 @@ class HandDetailApi(RecordsApi):
 
     @extend_schema(operation_id="hands_retrieve", parameters=[SHARE], responses=HandOutput)
     def get(self, request: Request, pk: int, number: int) -> Response:
-        return Response(HandOutput(self.hand(request, pk, number)).data)
+        if unchanged := self.unchanged(request, pk):
+            return unchanged
+        hand = self.hand(request, pk, number)
+        return tagged(Response(HandOutput(hand).data), hand.match)
 
 
 class HandCloseApi(RecordsApi):

@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.permissions import SHARE_PARAM
-from api.records.base import RecordsApi, account, paginated, valid
+from api.records.base import RecordsApi, account, paginated, tagged, valid
 from games import selectors
 from games.models import Club, Match, Player, Season
 from games.rules.registry import GAMES
@@ -170,7 +170,10 @@ class MatchScoreboardApi(RecordsApi):
 
     @extend_schema(operation_id="matches_scoreboard", parameters=[SHARE], responses=ScoreboardOutput)
     def get(self, request: Request, pk: int) -> Response:
-        return Response(ScoreboardOutput(selectors.scoreboard_for(self.match(request, pk))).data)
+        if unchanged := self.unchanged(request, pk):
+            return unchanged
+        match = self.match(request, pk)
+        return tagged(Response(ScoreboardOutput(selectors.scoreboard_for(match)).data), match)
 
 
 class MatchAbandonApi(RecordsApi):

@@ -318,8 +318,9 @@ def play_choices(
 @require_GET
 def play_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The choices for the card just tapped (an htmx partial of the play form). The form carries the
-    table it shows (``table``: the cards' texts), so only the match's game and options are read (with the write check, one query);
-    without it, or for anyone the quick check does not let in, the whole screen is built."""
+    table it shows (``table``: the cards' texts), so only the match's game and options are read, with
+    the write check, in one query; without it, or for anyone the quick check does not let in, the
+    whole screen is built."""
     screen = _options_screen(request, pk) or match_screen(match_writable(request, pk), request.user)
     context = {
         "screen": screen,
