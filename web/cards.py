@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from games.rules.cards import Card, Suit
 from games.rules.errors import BadCardText
@@ -83,4 +84,11 @@ class CardView:
 
     @classmethod
     def of(cls, card: Card) -> CardView:
-        return cls(str(card), card_label(card), card_name(card), card.suit in RED)
+        return _card_view(card, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _card_view(card: Card, language: str | None) -> CardView:
+    """Labels depend only on the card and the language, and the match screen draws the whole deck on
+    every answer: each card's view is made once per language."""
+    return CardView(str(card), card_label(card), card_name(card), card.suit in RED)
