@@ -165,13 +165,13 @@ def test_a_web_write_costs_at_most_one_and_a_half_api_writes(owner: User, write:
 
 def _request(client: Client, prefix: str, match: Match, write: str) -> Callable[[], Any]:
     hand_url = f"/api/v1/matches/{match.pk}/hands/1/"
-    bodies = {
+    bodies: dict[str, tuple[dict[str, object], str, str]] = {
         "play": ({"seat": 0, "card": "9C", "expected_seq": 1}, "plays/", "play"),
         "undo": ({"expected_seq": 1}, "plays/undo/", "play-undo"),
         "challenge": ({"seat": 0, "play_seq": 0, "expected_seq": 1}, "challenges/", "play-challenge"),
     }
     body, api_path, name = bodies[write]
-    key = {} if write == "undo" else {"idempotency_key": f"{write}-1"}  # as phones send them
+    key: dict[str, object] = {} if write == "undo" else {"idempotency_key": f"{write}-1"}  # as phones do
     if prefix == "api":
         return lambda: client.post(hand_url + api_path, body | key, content_type="application/json")
     form = {**body, "hand": 1, "key": f"{write}-1"} | ({"capture": "trail"} if write == "play" else {})
