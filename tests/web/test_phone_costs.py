@@ -41,7 +41,7 @@ def _api(user: User) -> Client:
 
 
 def _dealt(owner: User, game: str = "tablo", **options: object) -> Match:
-    match = start_match(owner, game, **options)
+    match = start_match(owner, game, ("Marija", "Dragan"), **options)
     hand_start(match=match, dealer=0, table=TABLE)
     return match
 
