@@ -128,14 +128,16 @@ def _server_env(database: str) -> dict[str, str]:
 
 
 def _prepare_database(url: str) -> None:
-    """Create the database if needed (empty it if it exists) and migrate it."""
+    """Create the database if needed (empty it if it exists), migrate it, and collect the static files."""
     import psycopg
 
     name = url.rsplit("/", 1)[1]
     with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.execute(f'CREATE DATABASE "{name}"')
-    subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, check=True)
+    # The static files too: the pages' are hashed and compressed, as production serves them (WhiteNoise).
+    for command in ("migrate", "collectstatic"):
+        subprocess.run([sys.executable, "manage.py", command, "--no-input", "-v", "0"], cwd=ROOT, check=True)
 
 
 def _accounts(count: int, phones: int) -> list[tuple[str, list[Phone]]]:
