@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.http import HttpResponse
 from django.templatetags.static import static
 from django.test import RequestFactory, override_settings
-from whitenoise.middleware import WhiteNoiseMiddleware
+from whitenoise.middleware import WhiteNoiseMiddleware  # type: ignore[import-untyped]  # no stubs
 
 PRODUCTION_STORAGE = "whitenoise.storage.CompressedManifestStaticFilesStorage"
 
