@@ -173,13 +173,14 @@ class _gunicorn:
             command.append(f"--config={Path(__file__).with_name('gunicorn_profile.py')}")
         env = os.environ | ({"LOAD_PROFILE": self.profile} if self.profile else {})
         self.process = subprocess.Popen(command, cwd=ROOT, env=env)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        deadline = time.monotonic() + 180  # a busy machine imports the app slowly
+        while time.monotonic() < deadline and self.process.poll() is None:
             try:
                 httpx.get(f"http://127.0.0.1:{self.port}/healthz", timeout=1)
                 return
             except httpx.HTTPError:
                 time.sleep(0.2)
+        self.__exit__()
         raise RuntimeError("gunicorn did not start")
 
     def __exit__(self, *exc: object) -> None:
