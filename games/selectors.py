@@ -16,7 +16,7 @@ from django.contrib.auth.models import User as Account
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from games import convert
-from games.models import Club, Hand, HandScore, Match, Membership, Play, Player, Season, Seat
+from games.models import Challenge, Club, Hand, HandScore, Match, Membership, Play, Player, Season, Seat
 from games.rules.game import HandReport
 from games.services.scoring import finished_report, hand_report_now, is_time_up, live_rows, table_of
 
@@ -143,17 +143,18 @@ def hand_list(*, match: Match) -> QuerySet[Hand]:
     return match.hands.order_by("number").prefetch_related("scores")
 
 
-def hand_report(hand: Hand) -> HandReport:
-    """Where a hand stands now: a closed hand's stored report, an open hand's log replayed."""
+def hand_report(hand: Hand, rows: tuple[list[Play], list[Challenge]] | None = None) -> HandReport:
+    """Where a hand stands now: a closed hand's stored report, an open hand's log (``rows``, when
+    already read: :func:`hand_rows`) replayed."""
     table = table_of(hand.match)
     if hand.is_open:
-        return hand_report_now(hand, table)
+        return hand_report_now(hand, table, rows)
     return convert.stored_report(hand, list(hand.scores.all()), table.sides)
 
 
-def hand_plays(hand: Hand) -> list[Play]:
-    """The hand's standing (not undone) plays, in order."""
-    return live_rows(hand)[0]
+def hand_rows(hand: Hand) -> tuple[list[Play], list[Challenge]]:
+    """The hand's standing plays in order, and the challenges of them."""
+    return live_rows(hand)
 
 
 class PlayLine(TypedDict):

@@ -83,8 +83,10 @@ class CardView:
     red: bool
 
     @classmethod
-    def of(cls, card: Card) -> CardView:
-        return _card_view(card, get_language())
+    def of(cls, card: Card, language: str | None = None) -> CardView:
+        """The card's view in ``language`` (by default the active one: asking for it costs, so a
+        caller drawing many cards passes it)."""
+        return _card_view(card, language or get_language())
 
 
 @lru_cache(maxsize=1024)

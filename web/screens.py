@@ -25,8 +25,8 @@ from games.selectors import (
     Scoreboard,
     can_write_match,
     hand_list,
-    hand_plays,
     hand_report,
+    hand_rows,
     scoreboard_for,
     sides_of_match,
 )
@@ -246,7 +246,8 @@ def hand_view(
     if draft is not None:
         report, plays = draft
     else:
-        report, plays = summary_pending(hand) or hand_report(hand), tuple(hand_plays(hand))
+        rows = hand_rows(hand)  # read once: the report replays them, the screen lists them
+        report, plays = summary_pending(hand) or hand_report(hand, rows), tuple(rows[0])
     seen = {*hand.table, *hand.set_aside, *(play.card for play in plays)}
     captures, compulsory = _capture_rules(match)
     challenges = bool(match.options.get("manual_capture"))

@@ -101,11 +101,13 @@ def replay(
     return report
 
 
-def hand_report_now(hand: Hand, table: Table) -> HandReport:
-    """Where a hand stands: its stored log (or summary) replayed."""
+def hand_report_now(
+    hand: Hand, table: Table, rows: tuple[list[Play], list[Challenge]] | None = None
+) -> HandReport:
+    """Where a hand stands: its stored log (``rows``, when already read) or summary replayed."""
     if hand.mode == Hand.Mode.SUMMARY and hasattr(hand, "summary"):
         return table.game.score_summary(setup_of(hand, table), hand.summary.entries, table.options)
-    return replay(hand, table, convert.log_entries(*live_rows(hand)))
+    return replay(hand, table, convert.log_entries(*(rows or live_rows(hand))))
 
 
 def finished_report(hand: Hand, table: Table, sweeps: Sequence[int]) -> HandReport:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from games.rules.cards import Card, Suit
 from web.cards import CardView, suit_name
@@ -93,9 +94,10 @@ def grid_rows(
 ) -> tuple[SuitRow, ...]:
     """The deck's cards (in the deck's order) with their state, a row per suit unless not ``by_suit``."""
     rows: dict[Suit | None, list[Cell]] = {}
+    language = get_language()
     for each in deck:
         text = str(each)
-        cell = Cell(CardView.of(each), f"{name}-{text}", text in chosen, text in disabled)
+        cell = Cell(CardView.of(each, language), f"{name}-{text}", text in chosen, text in disabled)
         rows.setdefault(each.suit if by_suit else None, []).append(cell)
     return tuple(
         SuitRow(
