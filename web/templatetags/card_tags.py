@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django import template
 from django.utils.html import format_html, format_html_join
@@ -35,18 +36,25 @@ class Cell:
     disabled: bool
 
     def html(self, name: str, kind: str) -> SafeString:
-        flags = (" checked" if self.checked else "") + (" disabled" if self.disabled else "")
-        return format_html(
-            CELL,
-            title=self.card.name,
-            kind=kind,
-            name=name,
-            value=self.card.text,
-            id=self.id,
-            flags=mark_safe(flags),  # constant words
-            colour="red" if self.card.red else "black",
-            label=self.card.label,
-        )
+        return _cell_html(self, name, kind)
+
+
+@lru_cache(maxsize=8192)
+def _cell_html(cell: Cell, name: str, kind: str) -> SafeString:
+    """A cell's input, made once: a grid differs from the last one by a card or two (a few thousand
+    cells in all: the deck's cards in each state, field and language)."""
+    flags = (" checked" if cell.checked else "") + (" disabled" if cell.disabled else "")
+    return format_html(
+        CELL,
+        title=cell.card.name,
+        kind=kind,
+        name=name,
+        value=cell.card.text,
+        id=cell.id,
+        flags=mark_safe(flags),  # constant words
+        colour="red" if cell.card.red else "black",
+        label=cell.card.label,
+    )
 
 
 @dataclass(frozen=True, slots=True)
