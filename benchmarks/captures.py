@@ -1,7 +1,8 @@
 """Capture search timings for ``make bench`` (issue #3 goals), against the naive reference in the same run.
 
 Tables are Tablo tables (B4 values, B3 points) dealt with a fixed seed. Each figure is the time of
-one call; every call is repeated and the fastest repeat kept, which filters out a busy machine.
+one call; every call is repeated and the fastest repeat kept, which filters out a busy machine, and
+the median of the cold first calls is shown next to it (caches warmed by the repeats flatter them).
 The naive reference (``tests/rules/reference.py``) tries every subset and every split: it needs
 about a second for a 12-card table and a minute for 16, so it runs on the small tables only.
 """
@@ -42,14 +43,26 @@ def random_tables(size: int, count: int, rng: random.Random) -> list[Table]:
     return tables
 
 
-def timed(action: Callable[[], object]) -> float:
-    """Milliseconds of the fastest of ``REPEATS`` calls."""
-    best = float("inf")
+def timings(action: Callable[[], object]) -> tuple[float, float]:
+    """Milliseconds of the first call (cold: nothing of it computed before) and of the fastest of
+    ``REPEATS`` calls (the first included), which filters out a busy machine but flatters caches."""
+    times = []
     for _ in range(REPEATS):
         start = perf_counter()
         action()
-        best = min(best, perf_counter() - start)
-    return best * 1000
+        times.append(perf_counter() - start)
+    return times[0] * 1000, min(times) * 1000
+
+
+def timed(action: Callable[[], object]) -> float:
+    """Milliseconds of the fastest of ``REPEATS`` calls."""
+    return timings(action)[1]
+
+
+def cold_note(pairs: Sequence[tuple[float, float]], digits: int = 3) -> str:
+    """The median of the cold first calls next to the median of the best of ``REPEATS``."""
+    cold, best = statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
+    return f"cold first call {cold:.{digits}f} ms, best of {REPEATS} {best:.{digits}f} ms"
 
 
 def percentile(times: list[float], share: float) -> float:
@@ -78,8 +91,11 @@ def random_figures() -> None:
     for size, count in TABLES.items():
         tables = random_tables(size, count, rng)
         claims = [claimed(table, rng) for table in tables]
-        verify = [timed(partial(find_grouping, t[0], t[1], c)) for t, c in zip(tables, claims, strict=True)]
-        listing = [timed(partial(legal_captures, t[0], t[1], limit=ALL)) for t in tables]
+        verify_pairs = [
+            timings(partial(find_grouping, t[0], t[1], c)) for t, c in zip(tables, claims, strict=True)
+        ]
+        listing_pairs = [timings(partial(legal_captures, t[0], t[1], limit=ALL)) for t in tables]
+        verify, listing = [p[1] for p in verify_pairs], [p[1] for p in listing_pairs]
         checked = REFERENCE_TABLES.get(size, 0)
         row = f"  {size:>5} {statistics.median(verify):9.4f}"
         if checked:
@@ -94,6 +110,7 @@ def random_figures() -> None:
             row += f" {'-':>9} {'-':>7}"
             tail = f" {'-':>9} {'-':>7}"
         print(f"{row}   {statistics.median(listing):9.3f} {percentile(listing, 0.99):8.2f}{tail}")
+        print(f"        medians: verify {cold_note(verify_pairs, 4)}; enumerate {cold_note(listing_pairs)}")
         _goals(size, verify, listing)
 
 
@@ -134,29 +151,32 @@ def adversarial_figures() -> None:
     for label, (text, card) in ADVERSARIAL.items():
         table = [Card.parse(each) for each in text.split()]
         board, played = board_of(table), capture_values(Card.parse(card))
-        every = timed(partial(legal_captures, board, played, limit=ALL))
-        api = timed(partial(legal_captures, board, played, limit=API_LIMIT))
+        every_cold, every = timings(partial(legal_captures, board, played, limit=ALL))
+        api_cold, api = timings(partial(legal_captures, board, played, limit=API_LIMIT))
         found = legal_captures(board, played, limit=API_LIMIT)
         print(
             f"  {label:<44} every {every:7.2f} ms  best {API_LIMIT} {api:6.2f} ms"
             f"  count {found.count}{'' if found.complete else '+'}"
         )
+        print(f"        cold first calls: every {every_cold:.2f} ms, best {API_LIMIT} {api_cold:.2f} ms")
         if label.startswith("worst 12"):
             print(f"        {goal(every, 3)}")
 
 
 def full_table_figures() -> None:
     print(f"51 cards on the table (the pack but one), every card played, best {API_LIMIT} listed")
-    times, unproven = [], 0
+    pairs, unproven = [], 0
     pack = deck()
     for missing in pack:
         board = board_of([card for card in pack if card != missing])
         played = capture_values(missing)
-        times.append(timed(partial(legal_captures, board, played, limit=API_LIMIT)))
+        pairs.append(timings(partial(legal_captures, board, played, limit=API_LIMIT)))
         unproven += not legal_captures(board, played, limit=API_LIMIT).exact
+    times = [best for _, best in pairs]
     slowest = max(times)
     print(f"  52 tables: median {statistics.median(times):.1f} ms, max {slowest:.1f} ms {goal(slowest, 50)};")
     print(f"  the best {API_LIMIT} proven exact on {len(times) - unproven} of {len(times)} tables")
+    print(f"  medians: {cold_note(pairs, 1)}")
 
 
 def main() -> None:

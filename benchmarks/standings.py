@@ -8,13 +8,13 @@ Goals: a full rebuild under 5 s on 2 cores, an incremental update after one matc
 
 from __future__ import annotations
 
-import os
 import random
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from time import perf_counter
 from typing import Any, TypeVar
+
+from benchmarks._django import django_setup, throwaway_database
 
 MATCHES = 5_000
 PLAYERS = 40
@@ -22,29 +22,6 @@ SEED = 8
 GAMES = ("escoba", "tamlin")
 SEASONS = 4
 T = TypeVar("T")
-
-
-def _django() -> None:
-    os.environ.setdefault("DEBUG", "true")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-    import django
-
-    django.setup()
-
-
-@contextmanager
-def _throwaway_database() -> Iterator[None]:
-    from django.db import connection
-
-    test = connection.settings_dict["TEST"]
-    test["NAME"] = (
-        ":memory:" if connection.vendor == "sqlite" else f"bench_{connection.settings_dict['NAME']}"
-    )
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
-        yield
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def _timed(label: str, action: Callable[[], T], goal_ms: float | None = None) -> T:
@@ -192,11 +169,11 @@ def _bench() -> None:
 
 
 def main() -> None:
-    _django()
+    django_setup()
     from django.db import connection
 
     print(f"Standings and ratings ({connection.vendor}, cache: {_cache_backend()}):")
-    with _throwaway_database():
+    with throwaway_database():
         _bench()
 
 

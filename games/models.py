@@ -117,6 +117,9 @@ class Match(models.Model):
     result_extra = models.JSONField(default=dict)
     share_token = models.CharField(max_length=43, blank=True, default="")
     pending_followups = models.BooleanField(default=False)
+    # Bumped by every write that changes what the match screen or the API's reads of it show, so a poll
+    # or a conditional GET compares one number instead of rebuilding the screen (services.versions).
+    screen_version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -13,11 +13,11 @@ from typing import Any, TypedDict
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as Account
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from games import convert
 from games.breakdowns import BreakdownRow, hand_breakdown, side_cells
-from games.models import Club, Hand, Match, Membership, Play, Player, Season, Seat
+from games.models import Challenge, Club, Hand, Match, Membership, Play, Player, Season, Seat
 from games.rules.game import HandReport
 from games.services.scoring import finished_report, hand_report_now, is_time_up, live_rows, table_of
 
@@ -29,26 +29,35 @@ def _id(user: User) -> int:
     return int(user.pk or 0)
 
 
-def _member_of_club(user: User, roles: Sequence[str] = tuple(Membership.Role)) -> Exists:
-    return Exists(Membership.objects.filter(club=OuterRef("club"), user_id=_id(user), role__in=roles))
+def _member_of_club(account_id: int, roles: Sequence[str] = tuple(Membership.Role)) -> Exists:
+    return Exists(Membership.objects.filter(club=OuterRef("club"), user_id=account_id, role__in=roles))
 
 
-def _seated(user: User) -> Exists:
-    return Exists(Seat.objects.filter(match=OuterRef("pk"), player__user_id=_id(user)))
+def _seated(account_id: int) -> Exists:
+    return Exists(Seat.objects.filter(match=OuterRef("pk"), player__user_id=account_id))
+
+
+def _visible_to_account(account_id: int) -> Q:
+    return Q(created_by_id=account_id) | Q(_seated(account_id)) | Q(_member_of_club(account_id))
 
 
 def match_visible_to(user: User) -> Q:
     """Matches ``user`` may read: created, played in, or of a club ``user`` belongs to."""
     if not user.is_authenticated:
         return Q(pk__in=[])
-    return Q(created_by_id=user.pk) | Q(_seated(user)) | Q(_member_of_club(user))
+    return _visible_to_account(_id(user))
+
+
+def _writable_by_account(account_id: int) -> Q:
+    admin = _member_of_club(account_id, [Membership.Role.ADMIN])
+    return Q(created_by_id=account_id) | Q(_seated(account_id)) | Q(admin)
 
 
 def match_writable_by(user: User) -> Q:
     """Matches ``user`` may write: created, played in, or of a club ``user`` is an admin of."""
     if not user.is_authenticated:
         return Q(pk__in=[])
-    return Q(created_by_id=user.pk) | Q(_seated(user)) | Q(_member_of_club(user, [Membership.Role.ADMIN]))
+    return _writable_by_account(_id(user))
 
 
 def can_write_match(user: User, match: Match) -> bool:
@@ -95,6 +104,39 @@ def match_get(pk: int) -> Match:
     return Match.objects.select_related("club", "season", "created_by").prefetch_related(_seats()).get(pk=pk)
 
 
+VERSION_FIELDS = ("screen_version", "status", "created_at", "time_limit_minutes")
+
+
+def match_peek(
+    *,
+    pk: int | None,
+    account_id: int | None,
+    share_token: str = "",
+    fields: Sequence[str] = VERSION_FIELDS,
+    write: bool = False,
+) -> Match | None:
+    """Match ``pk`` (without one, the match behind ``share_token``) with only ``fields``, if the
+    account ``account_id`` or the share token may read it (``write``: the account may write it); else
+    ``None``. One query, and no account read: what a poll, a conditional GET or a card tap needs
+    before anything is built (whoever gets ``None`` is answered in full, with every check)."""
+    if pk is None and not share_token:
+        return None
+    access = Q(pk__in=[])
+    if share_token and not write:
+        access |= Q(share_token=share_token)
+    if account_id:
+        access |= _writable_by_account(account_id) if write else _visible_to_account(account_id)
+    matches = Match.objects.filter(access) if pk is None else Match.objects.filter(access, pk=pk)
+    return matches.only(*fields).first()
+
+
+def match_seats_load(match: Match) -> Match:
+    """``match`` (a row read another way, e.g. locked by a write) with its seats, as :func:`match_get`
+    gives them: one query."""
+    prefetch_related_objects([match], _seats())
+    return match
+
+
 def hand_get(*, match: Match, number: int) -> Hand:
     """Hand ``number`` of ``match`` (raises ``Hand.DoesNotExist``)."""
     return Hand.objects.get(match=match, number=number)
@@ -104,17 +146,18 @@ def hand_list(*, match: Match) -> QuerySet[Hand]:
     return match.hands.order_by("number").prefetch_related("scores")
 
 
-def hand_report(hand: Hand) -> HandReport:
-    """Where a hand stands now: a closed hand's stored report, an open hand's log replayed."""
+def hand_report(hand: Hand, rows: tuple[list[Play], list[Challenge]] | None = None) -> HandReport:
+    """Where a hand stands now: a closed hand's stored report, an open hand's log (``rows``, when
+    already read: :func:`hand_rows`) replayed."""
     table = table_of(hand.match)
     if hand.is_open:
-        return hand_report_now(hand, table)
+        return hand_report_now(hand, table, rows)
     return convert.stored_report(hand, list(hand.scores.all()), table.sides)
 
 
-def hand_plays(hand: Hand) -> list[Play]:
-    """The hand's standing (not undone) plays, in order."""
-    return live_rows(hand)[0]
+def hand_rows(hand: Hand) -> tuple[list[Play], list[Challenge]]:
+    """The hand's standing plays in order, and the challenges of them."""
+    return live_rows(hand)
 
 
 class PlayLine(TypedDict):

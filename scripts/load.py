@@ -1,17 +1,21 @@
-"""``make load``: many whole random matches played at once through the API, then every score checked.
+"""``make load``: many whole random matches played at once by phones, then every score checked.
 
 It migrates a throwaway PostgreSQL database, starts gunicorn on loopback, and for each concurrency level
-(20 and 100 tables by default) runs that many tables for a bounded time. A table is an async httpx
-client that starts matches of every game and plays them hand by hand with random legal plays (the
-engine's capture lists), sending each play with an ``Idempotency-Key``; now and then it resends a play
-as a phone on a bad connection would. Before each request a table pauses ``--think`` seconds on
-average (exponentially distributed; 0 makes it a closed loop that measures the server's capacity).
-Afterwards it checks, in this process, that every play the server acknowledged is stored exactly
-once and that every stored score equals the engine's replay of the stored log (``match_audit``), then
-prints plays per second and p50/p95/p99 latency per level.
+(20 and 100 tables by default) runs that many tables for a bounded time. A table is a group of phones
+(``--phones``, 3 by default) around one match: every phone polls the match screen every 3 s as the
+browser does (``load_phones.py``), and one of them plays: it starts matches of every game (players and
+matches through the API) and plays them hand by hand with random legal plays (the engine's capture
+lists) through the match screen's forms, or through the API with ``--api-writes``; each play carries an
+idempotency key, and now and then a play is resent as a phone on a bad connection would. Before each
+write a table pauses ``--think`` seconds on average (exponentially distributed; 0 makes it a closed
+loop that measures the server's capacity). Afterwards it checks, in this process, that every play the
+server acknowledged is stored exactly once and that every stored score equals the engine's replay of
+the stored log (``match_audit``), then prints plays per second, write p50/p95/p99 and poll p50/p99
+latency per level. ``--profile`` also profiles one gunicorn worker with pyinstrument.
 
     make load                                  # 20 and 100 tables, 30 s each, 0.5 s think time
     make load LOAD_ARGS="--tables 20 --think 0 --seconds 10"
+    make load LOAD_ARGS="--api-writes --phones 0"   # the API alone, as before issue #15
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from load_phones import ApiWriter, Phone, WebWriter, phone_sessions, poll
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/scorekeeper_load"
@@ -51,6 +56,8 @@ class Level:
     tables: int
     think: float
     latencies: list[float] = field(default_factory=list)  # seconds, one per play request answered
+    polls: list[float] = field(default_factory=list)  # seconds, one per poll answered
+    poll_answers: dict[int, int] = field(default_factory=dict)  # status -> count
     acked: set[tuple[int, int, int]] = field(default_factory=set)  # (match, hand, seq) answered 201
     matches: set[int] = field(default_factory=set)
     finished: int = 0
@@ -69,10 +76,10 @@ def main() -> None:
     import django
 
     django.setup()
-    tokens = _accounts(max(args.tables))
-    with _gunicorn(args.port, args.workers, args.threads):
-        levels = [asyncio.run(_run_level(args, tables, tokens)) for tables in args.tables]
-    _report(levels, _verify(levels))
+    accounts = _accounts(max(args.tables), args.phones)
+    with _gunicorn(args.port, args.workers, args.threads, args.profile):
+        levels = [asyncio.run(_run_level(args, tables, accounts)) for tables in args.tables]
+    _report(levels, _verify(levels), args)
 
 
 def _arguments() -> argparse.Namespace:
@@ -92,7 +99,20 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=5, help="gunicorn workers (2 x cores + 1)")
     parser.add_argument("--threads", type=int, default=1, help="threads per worker (1: sync workers)")
     parser.add_argument("--seed", type=int, default=6)
-    return parser.parse_args()
+    parser.add_argument("--phones", type=int, default=3, help="phones per table polling the match screen")
+    parser.add_argument(
+        "--api-writes", action="store_true", help="play through the API instead of the match screen's forms"
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        default="",
+        help="profile one gunicorn worker with pyinstrument into FILE",
+    )
+    args = parser.parse_args()
+    if not args.api_writes and args.phones < 1:
+        parser.error("the web UI's writes need a phone: --phones 1 or more, or --api-writes")
+    return args
 
 
 def _server_env(database: str) -> dict[str, str]:
@@ -109,30 +129,32 @@ def _server_env(database: str) -> dict[str, str]:
 
 
 def _prepare_database(url: str) -> None:
-    """Create the database if needed (empty it if it exists) and migrate it."""
+    """Create the database if needed (empty it if it exists), migrate it, and collect the static files."""
     import psycopg
 
     name = url.rsplit("/", 1)[1]
     with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.execute(f'CREATE DATABASE "{name}"')
-    subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, check=True)
+    # The static files too: the pages' are hashed and compressed, as production serves them (WhiteNoise).
+    for command in ("migrate", "collectstatic"):
+        subprocess.run([sys.executable, "manage.py", command, "--no-input", "-v", "0"], cwd=ROOT, check=True)
 
 
-def _accounts(count: int) -> list[str]:
-    """One account (with an API token) per table."""
+def _accounts(count: int, phones: int) -> list[tuple[str, list[Phone]]]:
+    """One account per table: its API token, and a signed-in session for each of its phones."""
     from django.contrib.auth.models import User
     from rest_framework.authtoken.models import Token
 
     users = [User.objects.create_user(f"table{n}") for n in range(count)]
-    return [Token.objects.create(user=user).key for user in users]
+    return [(Token.objects.create(user=user).key, phone_sessions(user, phones)) for user in users]
 
 
 class _gunicorn:
     """gunicorn serving the app on loopback for the duration of the ``with`` block."""
 
-    def __init__(self, port: int, workers: int, threads: int) -> None:
-        self.port, self.workers, self.threads = port, workers, threads
+    def __init__(self, port: int, workers: int, threads: int, profile: str = "") -> None:
+        self.port, self.workers, self.threads, self.profile = port, workers, threads, profile
         self.process: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> None:
@@ -148,14 +170,18 @@ class _gunicorn:
             "--preload",
             "--log-level=warning",
         ]
-        self.process = subprocess.Popen(command, cwd=ROOT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        if self.profile:  # gunicorn_profile.py's hooks profile the first worker
+            command.append(f"--config={Path(__file__).with_name('gunicorn_profile.py')}")
+        env = os.environ | ({"LOAD_PROFILE": self.profile} if self.profile else {})
+        self.process = subprocess.Popen(command, cwd=ROOT, env=env)
+        deadline = time.monotonic() + 180  # a busy machine imports the app slowly
+        while time.monotonic() < deadline and self.process.poll() is None:
             try:
                 httpx.get(f"http://127.0.0.1:{self.port}/healthz", timeout=1)
                 return
             except httpx.HTTPError:
                 time.sleep(0.2)
+        self.__exit__()
         raise RuntimeError("gunicorn did not start")
 
     def __exit__(self, *exc: object) -> None:
@@ -164,19 +190,27 @@ class _gunicorn:
             self.process.wait(timeout=30)
 
 
-async def _run_level(args: argparse.Namespace, tables: int, tokens: list[str]) -> Level:
+async def _run_level(args: argparse.Namespace, tables: int, accounts: list[tuple[str, list[Phone]]]) -> Level:
     level = Level(tables=tables, think=args.think)
-    limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
-    base = f"http://127.0.0.1:{args.port}/api/v1"
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
+    connections = tables * (1 + args.phones)
+    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
+    async with httpx.AsyncClient(
+        base_url=f"http://127.0.0.1:{args.port}", limits=limits, timeout=60
+    ) as client:
         stop = time.monotonic() + args.seconds
         started = time.monotonic()
-        await asyncio.gather(
-            *(
-                _Table(client, tokens[n], random.Random(args.seed * 1000 + n), stop, level, args.think).run()
-                for n in range(tables)
+        runs = []
+        for n in range(tables):
+            token, phones = accounts[n]
+            table = _Table(
+                client, token, phones, random.Random(args.seed * 1000 + n), stop, level, args.think
             )
-        )
+            table.writer = ApiWriter(table.call) if args.api_writes else WebWriter(table.call)
+            runs.append(table.run())
+            runs += [
+                poll(client, phone, table.current, stop, level.polls, level.poll_answers) for phone in phones
+            ]
+        await asyncio.gather(*runs)
         level.seconds = time.monotonic() - started
     return level
 
@@ -191,14 +225,21 @@ class _Stop(Exception):
 
 @dataclass
 class _Table:
-    """One table: a phone that starts matches of every game and plays them out, play after play."""
+    """One table: the phone that starts matches of every game and plays them out, play after play."""
 
     client: httpx.AsyncClient
     token: str
+    phones: list[Phone]
     rng: random.Random
     stop: float
     level: Level
     think: float
+    writer: ApiWriter | WebWriter | None = None
+    match_id: int = 0
+
+    def current(self) -> int:
+        """The match the table plays now (0: none yet), which its phones' screens show."""
+        return self.match_id
 
     async def run(self) -> None:
         while time.monotonic() < self.stop:
@@ -209,33 +250,44 @@ class _Table:
             except _Failure as failure:
                 self.level.errors.append(str(failure))
 
-    async def call(self, method: str, url: str, body: Any = None, key: str = "") -> Any:
-        """One request; plays are timed. Pauses first, as a person would, unless ``think`` is 0."""
+    async def call(
+        self, method: str, url: str, body: Any = None, key: str = "", *, timed: bool = False
+    ) -> Any:
+        """One request: the API's with the token and JSON, the web UI's as the writing phone's htmx form.
+        Pauses first, as a person would, unless ``think`` is 0; plays (``timed``) are timed."""
         if time.monotonic() >= self.stop:
             raise _Stop
         if self.think:
             await asyncio.sleep(self.rng.expovariate(1 / self.think))
-        headers = {"Authorization": f"Token {self.token}"} | ({"Idempotency-Key": key} if key else {})
+        api = url.startswith("/api/")
+        if api:
+            headers = {"Authorization": f"Token {self.token}"} | ({"Idempotency-Key": key} if key else {})
+            request = {"json": body}
+        else:
+            headers, request = {"HX-Request": "true"} | self.phones[0].headers(), {"data": body}
         started = time.perf_counter()
-        response = await self.client.request(method, url, headers=headers, json=body)
-        if url.endswith("/plays/"):
+        response = await self.client.request(method, url, headers=headers, **request)
+        if timed:
             self.level.latencies.append(time.perf_counter() - started)
         if response.status_code == 409:
             self.level.conflicts += 1
         if response.status_code >= 300:
             raise _Failure(f"{method} {url}: {response.status_code} {response.text[:300]}")
-        return response.json()
+        return response.json() if api else response.text
 
     async def match(self, game: str, players: int, options: dict[str, Any]) -> None:
-        seats = [
-            (await self.call("POST", "/players/", {"name": f"P{seat}"}))["id"] for seat in range(players)
+        names = [
+            (await self.call("POST", "/api/v1/players/", {"name": f"P{seat}"}))["id"]
+            for seat in range(players)
         ]
-        match = await self.call("POST", "/matches/", {"game": game, "players": seats, "options": options})
+        body = {"game": game, "players": names, "options": options}
+        match = await self.call("POST", "/api/v1/matches/", body)
         self.level.matches.add(match["id"])
+        self.match_id = match["id"]
+        assert self.writer is not None
         for number in range(1, 40):
             await self.hand(match, number)
-            result = await self.call("POST", f"/matches/{match['id']}/hands/{number}/close/")
-            if result["match"]["status"] != "in_progress":
+            if await self.writer.close(match["id"], number):
                 self.level.finished += 1
                 return
 
@@ -244,9 +296,9 @@ class _Table:
         from games.rules.registry import find_game
         from games.services.demo import random_play, random_setup
 
-        url = f"/matches/{match['id']}/hands/"
+        assert self.writer is not None
         setup = random_setup(match["game"], number, self.rng)
-        state = (await self.call("POST", url, setup))["state"]
+        state = await self.writer.start_hand(match["id"], number, setup)
         deck = find_game(match["game"]).deck
         seen, seq = {*setup["table"], *setup["set_aside"]}, 0
         while not state["complete"]:
@@ -254,13 +306,13 @@ class _Table:
             card, taken = random_play(match["game"], state["table"], unseen, match["options"], self.rng)
             body = {"seat": state["next_seat"], "card": str(card), "taken": taken, "expected_seq": seq}
             key = f"{match['id']}-{number}-{seq}"
-            answer = await self.call("POST", f"{url}{number}/plays/", body, key)
-            self.level.acked.add((match["id"], number, answer["play"]["seq"]))
+            acked, state = await self.writer.play(match["id"], number, body, key)
+            self.level.acked.add((match["id"], number, acked))
             if self.rng.random() < RESEND:
-                again = await self.call("POST", f"{url}{number}/plays/", body, key)
+                again, after = await self.writer.play(match["id"], number, body, key)
                 self.level.resent += 1
-                self.level.replayed += again["replayed"] and again["play"] == answer["play"]
-            state, seq = answer["hand"], answer["hand"]["next_seq"]
+                self.level.replayed += again == acked and after["next_seq"] == state["next_seq"]
+            seq = state["next_seq"]
             seen.add(str(card))
 
 
@@ -289,19 +341,27 @@ def _verify(levels: list[Level]) -> dict[str, Any]:
     }
 
 
-def _report(levels: list[Level], checks: dict[str, Any]) -> None:
+def _report(levels: list[Level], checks: dict[str, Any], args: argparse.Namespace) -> None:
     columns = ["tables", "think s", "seconds", "plays", "plays/s", "p50 ms", "p95 ms", "p99 ms"]
-    columns += ["matches", "finished", "resent", "409", "errors"]
-    print("\nPlays recorded through POST .../plays/ (gunicorn + PostgreSQL on loopback)")
+    columns += ["polls", "204 %", "poll p50", "poll p99", "matches", "finished", "resent", "409", "errors"]
+    through = "the API" if args.api_writes else "the match screen (htmx)"
+    print(
+        f"\nPlays through {through}, {args.phones} phones a table polling every 3 s (gunicorn + PostgreSQL)"
+    )
     print(" ".join(f"{column:>8}" for column in columns))
     for level in levels:
-        cuts = statistics.quantiles(level.latencies, n=100) if len(level.latencies) > 1 else [0.0] * 99
+        cuts, polls = _percentiles(level.latencies), _percentiles(level.polls)
         row = [level.tables, level.think, f"{level.seconds:.1f}", len(level.acked)]
         row += [f"{len(level.acked) / level.seconds:.1f}", *(f"{cuts[n] * 1000:.1f}" for n in (49, 94, 98))]
+        unchanged = 100 * level.poll_answers.get(204, 0) / max(1, len(level.polls))
+        row += [len(level.polls), f"{unchanged:.0f}", *(f"{polls[n] * 1000:.1f}" for n in (49, 98))]
         row += [len(level.matches), level.finished, level.resent, level.conflicts, len(level.errors)]
         print(" ".join(f"{value:>8}" for value in row))
         for error in level.errors[:3]:
             print(f"    error: {error}")
+        odd = {status: count for status, count in level.poll_answers.items() if status not in {200, 204}}
+        if odd:
+            print(f"    polls answered otherwise: {odd}")
     print()
     for name, value in checks.items():
         shown = len(value) if isinstance(value, list) else value
@@ -313,12 +373,17 @@ def _report(levels: list[Level], checks: dict[str, Any]) -> None:
         failed
         or any(level.errors for level in levels)
         or any(level.replayed != level.resent for level in levels)
+        or any(set(level.poll_answers) - {200, 204} for level in levels)
     )
     print(
         "\nFAILED" if failed else "\nOK: no lost or doubled plays; every score equals the replay of its log"
     )
     if failed:
         sys.exit(1)
+
+
+def _percentiles(latencies: list[float]) -> list[float]:
+    return statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
 
 
 if __name__ == "__main__":

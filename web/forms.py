@@ -180,9 +180,11 @@ class CardChoiceForm(forms.Form):
 
 
 class PlayForm(CardChoiceForm):
-    """A play on the open hand; ``key`` makes a double tap record once."""
+    """A play on the open hand by ``seat`` (whose turn the phone showed); ``key`` makes a double tap
+    record once."""
 
     expected_seq = forms.IntegerField(min_value=0)
+    seat = forms.IntegerField(min_value=0, required=False)
     key = forms.CharField(max_length=100, required=False)
 
 

@@ -6,7 +6,6 @@ the engine's hand reports; this module only arranges them for the templates.
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,12 +27,13 @@ from games.selectors import (
     Scoreboard,
     can_write_match,
     hand_list,
-    hand_plays,
     hand_report,
+    hand_rows,
     scoreboard_for,
     sides_of_match,
 )
 from games.services.hands import summary_pending
+from games.services.plays import Recorded
 from games.services.scoring import is_time_up, setup_of, table_of, time_limit_deadline
 from web.presets import sweep_name
 
@@ -155,20 +155,19 @@ class MatchScreen:
     @property
     def version(self) -> str:
         """Changes whenever anything on the screen would: polls compare it to skip unchanged updates."""
-        hand = self.hand
-        last = hand.last_play if hand else None
-        parts = (
-            self.match.status,
-            self.board["hands_closed"],
-            tuple(side.total for side in self.sides),
-            self.last_hand.pk if self.last_hand else None,
-            hand.hand.next_seq if hand else None,
-            last.pk if last else None,
-            len(hand.rulings) if hand else 0,
-            self.match.share_token,
-            (self.clock.minutes_left, self.clock.up) if self.clock else None,  # once a minute
-        )
-        return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+        return _version(self.match, self.clock)
+
+
+def screen_version(match: Match) -> str:
+    """What a poll compares, from the match row alone (``selectors.VERSION_FIELDS``): the version every
+    write bumps and, with a time limit, the clock as shown (it changes once a minute)."""
+    return _version(match, clock_of(match))
+
+
+def _version(match: Match, clock: Clock | None) -> str:
+    if clock is None:
+        return str(match.screen_version)
+    return f"{match.screen_version}-{'up' if clock.up else clock.minutes_left}"
 
 
 def _side_views(match: Match, board: Scoreboard) -> tuple[SideView, ...]:
@@ -208,6 +207,43 @@ def _rulings(report: HandReport, names: Mapping[int, str], play_index: int) -> t
     )
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableView:
+    """What the capture options of a tapped card need of the hand: the table and the capture rules."""
+
+    table: tuple[Card, ...]
+    captures: bool
+    compulsory: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OptionsScreen:
+    """The match screen as far as the capture options of a tapped card show it."""
+
+    match: Match
+    hand: TableView
+    sweep: str
+
+
+def options_screen(match: Match, table: Sequence[str]) -> OptionsScreen:
+    """The capture options' screen for the table the phone shows (its play form carries the cards): the
+    hand is neither read nor replayed, and a stale table only gives stale advice, as the public rules
+    API would; the play itself is checked against the stored log.
+
+    Raises:
+        BadCardText: a card of ``table`` cannot be read.
+    """
+    captures, compulsory = _capture_rules(match)
+    view = TableView(table=tuple(map(Card.parse, table)), captures=captures, compulsory=compulsory)
+    return OptionsScreen(match=match, hand=view, sweep=str(sweep_name(match.game)))
+
+
+def _capture_rules(match: Match) -> tuple[bool, bool]:
+    """Whether plays take cards in the match's game, and whether a card that can capture must."""
+    capturing = CAPTURE_GAMES.get(match.game)
+    return capturing is not None, capturing is not None and capturing(match.options).compulsory
+
+
 def hand_view(
     match: Match,
     hand: Hand,
@@ -220,9 +256,10 @@ def hand_view(
     if draft is not None:
         report, plays = draft
     else:
-        report, plays = summary_pending(hand) or hand_report(hand), tuple(hand_plays(hand))
+        rows = hand_rows(hand)  # read once: the report replays them, the screen lists them
+        report, plays = summary_pending(hand) or hand_report(hand, rows), tuple(rows[0])
     seen = {*hand.table, *hand.set_aside, *(play.card for play in plays)}
-    capturing = CAPTURE_GAMES.get(match.game)
+    captures, compulsory = _capture_rules(match)
     challenges = bool(match.options.get("manual_capture"))
     last = plays[-1] if plays else None
     own_side = next((seats for seats in sides if last and last.seat in seats), [])
@@ -235,8 +272,8 @@ def hand_view(
         table=report.table,
         seen=frozenset(seen),
         plays=plays,
-        captures=capturing is not None,
-        compulsory=capturing is not None and capturing(match.options).compulsory,
+        captures=captures,
+        compulsory=compulsory,
         challenges=challenges,
         challengers=tuple(
             (seat, name) for seat, name in names.items() if challenges and seat not in own_side
@@ -246,13 +283,21 @@ def hand_view(
     )
 
 
-def match_screen(match: Match, user: User | AnonymousUser) -> MatchScreen:
-    """Everything the match screen shows, for ``user`` (who may or may not write)."""
+def match_screen(
+    match: Match, user: User | AnonymousUser, written: Recorded[Any] | None = None
+) -> MatchScreen:
+    """Everything the match screen shows, for ``user`` (who may or may not write). After a play, undo
+    or challenge (``written``), its hand is the open one and is shown as the write left it: the hands
+    are not read again, nor the log replayed."""
     board = scoreboard_for(match)
     seats = sides_of_match(match)
     names = {seat.number: seat.player.name for side in seats for seat in side}
-    hands = list(hand_list(match=match))
-    last_hand = hands[-1] if hands else None
+    if written is None:
+        hands = list(hand_list(match=match))
+        last_hand = hands[-1] if hands else None
+        draft = None
+    else:
+        last_hand, draft = written.hand, (written.report, written.plays)
     open_hand = last_hand if last_hand and last_hand.is_open else None
     seat_numbers = [[seat.number for seat in side] for side in seats]
     return MatchScreen(
@@ -263,7 +308,7 @@ def match_screen(match: Match, user: User | AnonymousUser) -> MatchScreen:
         seat_names=names,
         sides=_side_views(match, board),
         sheet=_sheet(board),
-        hand=hand_view(match, open_hand, names, seat_numbers) if open_hand else None,
+        hand=hand_view(match, open_hand, names, seat_numbers, draft) if open_hand else None,
         last_hand=last_hand,
         can_write=can_write_match(user, match),
         sweep=str(sweep_name(match.game)),

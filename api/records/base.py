@@ -8,7 +8,9 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import Http404
-from rest_framework import serializers
+from django.utils.cache import patch_cache_control
+from django.utils.http import parse_etags
+from rest_framework import serializers, status
 from rest_framework.permissions import SAFE_METHODS, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -61,6 +63,25 @@ class RecordsApi(APIView):
         hand: ``Hand.DoesNotExist``, for the view to make a 404). One query fewer than :meth:`hand`."""
         return HandRef(match_id=pk, number=number, allow=lambda match: self._allow(request, match))
 
+    def unchanged(self, request: Request, pk: int) -> Response | None:
+        """304 Not Modified when ``If-None-Match`` names match ``pk``'s current version (:func:`etag`)
+        and this request may read the match, checked in one query; ``None`` otherwise, and the view
+        answers in full (with every check), :func:`tagged`."""
+        header = request.headers.get("If-None-Match", "")
+        if not header:
+            return None
+        user = request.user
+        found = selectors.match_peek(
+            pk=pk,
+            account_id=user.pk if user.is_authenticated else None,
+            share_token=request.query_params.get(SHARE_PARAM, ""),
+        )
+        if found is None or etag(found).removeprefix("W/") not in {
+            tag.removeprefix("W/") for tag in parse_etags(header)
+        }:
+            return None
+        return tagged(Response(status=status.HTTP_304_NOT_MODIFIED), found)
+
     def _allow(self, request: Request, match: Match) -> None:
         if MatchAccess().has_object_permission(request, self, match):
             return
@@ -79,6 +100,19 @@ class RecordsApi(APIView):
         if request.method in SAFE_METHODS or selectors.club_role(club=club, user=request.user) is None:
             raise Http404
         self.permission_denied(request)
+
+
+def etag(match: Match) -> str:
+    """A weak ETag of every read of the match (its scoreboard, each hand): its screen version, which
+    every write that changes them bumps."""
+    return f'W/"{match.pk}.{match.screen_version}"'
+
+
+def tagged(response: Response, match: Match) -> Response:
+    """``response`` with the match's ETag, to be revalidated before each use (it is per reader)."""
+    response["ETag"] = etag(match)
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 def account(request: Request) -> User:

@@ -12,7 +12,16 @@ from rest_framework.response import Response
 
 from api.idempotency import idempotent
 from api.inputs import valid
-from api.records.base import DECK_MAX, SEATS_MAX, SMALL_MAX, CardsField, RecordsApi, account, paginated
+from api.records.base import (
+    DECK_MAX,
+    SEATS_MAX,
+    SMALL_MAX,
+    CardsField,
+    RecordsApi,
+    account,
+    paginated,
+    tagged,
+)
 from api.records.matches import SHARE, BreakdownRowOutput
 from api.reports import HandReportOutput
 from api.rules.serializers import HandReviewOutput
@@ -158,7 +167,10 @@ class HandDetailApi(RecordsApi):
 
     @extend_schema(operation_id="hands_retrieve", parameters=[SHARE], responses=HandOutput)
     def get(self, request: Request, pk: int, number: int) -> Response:
-        return Response(HandOutput(self.hand(request, pk, number)).data)
+        if unchanged := self.unchanged(request, pk):
+            return unchanged
+        hand = self.hand(request, pk, number)
+        return tagged(Response(HandOutput(hand).data), hand.match)
 
 
 class HandReviewApi(RecordsApi):

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from api.idempotency import idempotent
 from api.inputs import valid
 from api.permissions import SHARE_PARAM
-from api.records.base import ID_MAX, SEATS_MAX, RecordsApi, account, paginated
+from api.records.base import ID_MAX, SEATS_MAX, RecordsApi, account, paginated, tagged
 from api.reports import EventOutput
 from games import selectors
 from games.models import Club, Match, Player, Season
@@ -211,7 +211,10 @@ class MatchScoreboardApi(RecordsApi):
 
     @extend_schema(operation_id="matches_scoreboard", parameters=[SHARE], responses=ScoreboardOutput)
     def get(self, request: Request, pk: int) -> Response:
-        return Response(ScoreboardOutput(selectors.scoreboard_for(self.match(request, pk))).data)
+        if unchanged := self.unchanged(request, pk):
+            return unchanged
+        match = self.match(request, pk)
+        return tagged(Response(ScoreboardOutput(selectors.scoreboard_for(match)).data), match)
 
 
 class MatchAbandonApi(RecordsApi):

@@ -32,6 +32,7 @@ from games.services.scoring import (
     setup_of,
     table_of,
 )
+from games.services.versions import match_version_bump
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -129,6 +130,7 @@ def _hand_open(
         if mode != Hand.Mode.SUMMARY or table:
             raise  # the table left out of a hand scored from counts alone is fine; a wrong one is not
     hand.save()
+    match_version_bump(match=match)
     return hand
 
 

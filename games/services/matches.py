@@ -24,6 +24,7 @@ from games.services.errors import (
     SeatNeedsInvitation,
 )
 from games.services.followups import followups_schedule
+from games.services.versions import match_version_bump
 
 
 @transaction.atomic
@@ -130,6 +131,7 @@ def match_abandon(*, match: Match) -> Match:
     match.status = Match.Status.ABANDONED
     match.finished_at = timezone.now()
     match.save(update_fields=["status", "finished_at"])
+    match_version_bump(match=match)
     followups_schedule(match=match)
     return match
 
@@ -140,6 +142,7 @@ def match_share(*, match: Match, enabled: bool = True) -> Match:
     match = Match.objects.select_for_update().get(pk=match.pk)
     match.share_token = secrets.token_urlsafe(32) if enabled else ""
     match.save(update_fields=["share_token"])
+    match_version_bump(match=match)
     return match
 
 

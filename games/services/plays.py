@@ -35,6 +35,7 @@ from games.services.errors import (
     NothingToUndo,
 )
 from games.services.scoring import Table, live_rows, play_rows, replay, table_of
+from games.services.versions import match_version_bump
 
 Row = TypeVar("Row", Play, Challenge)
 P = ParamSpec("P")
@@ -55,12 +56,16 @@ class HandRef:
 
 @dataclass(frozen=True, slots=True)
 class Recorded(Generic[Row]):
-    """A stored play or challenge and the hand's state after it (``replayed``: an idempotent retry)."""
+    """A stored play or challenge and the hand's state after it (``replayed``: an idempotent retry):
+    the engine's report, the hand row (its ``match`` too) and its standing plays, enough to show the
+    hand again without reading or replaying it."""
 
     row: Row
     report: HandReport
     next_seq: int
     revision: int
+    hand: Hand
+    plays: tuple[Play, ...]
     replayed: bool = False
 
 
@@ -128,7 +133,10 @@ def hand_play_record(
     )
     hand.next_seq += 1
     _revised(hand, "next_seq")
-    return Recorded(row=row, report=report, next_seq=hand.next_seq, revision=hand.revision)
+    match_version_bump(match=hand.match)
+    return Recorded(
+        row=row, report=report, next_seq=hand.next_seq, revision=hand.revision, hand=hand, plays=(*plays, row)
+    )
 
 
 @transaction.atomic
@@ -149,9 +157,12 @@ def hand_play_undo(
     last.save(update_fields=["undone_at"])
     hand.next_seq = last.seq
     _revised(hand, "next_seq")
+    match_version_bump(match=hand.match)
     remaining = [challenge for challenge in challenges if challenge.play_id != last.pk]
     report = replay(hand, table, convert.log_entries(plays, remaining))
-    return Recorded(row=last, report=report, next_seq=hand.next_seq, revision=hand.revision)
+    return Recorded(
+        row=last, report=report, next_seq=hand.next_seq, revision=hand.revision, hand=hand, plays=tuple(plays)
+    )
 
 
 @_reused_key_is_a_conflict
@@ -195,7 +206,10 @@ def hand_challenge_record(
         created_by=by,
     )
     _revised(hand)
-    return Recorded(row=row, report=report, next_seq=hand.next_seq, revision=hand.revision)
+    match_version_bump(match=hand.match)
+    return Recorded(
+        row=row, report=report, next_seq=hand.next_seq, revision=hand.revision, hand=hand, plays=tuple(plays)
+    )
 
 
 def _digest(**fields: object) -> str:
@@ -262,5 +276,14 @@ def _replayed(
 ) -> Recorded[Row]:
     if earlier.request_digest != digest or earlier.hand_id != hand.pk:
         raise IdempotencyKeyReused(key=earlier.idempotency_key)
-    report = replay(hand, table, convert.log_entries(*live_rows(hand, live)))
-    return Recorded(row=earlier, report=report, next_seq=hand.next_seq, revision=hand.revision, replayed=True)
+    plays, challenges = live_rows(hand, live)
+    report = replay(hand, table, convert.log_entries(plays, challenges))
+    return Recorded(
+        row=earlier,
+        report=report,
+        next_seq=hand.next_seq,
+        revision=hand.revision,
+        hand=hand,
+        plays=tuple(plays),
+        replayed=True,
+    )

@@ -26,6 +26,7 @@ from games.rules.game import (
     sides_of,
 )
 from games.services.errors import HandIncomplete
+from games.services.versions import match_version_bump
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,11 +123,13 @@ def replay(
     return report
 
 
-def hand_report_now(hand: Hand, table: Table) -> HandReport:
-    """Where a hand stands: its stored log (or summary) replayed."""
+def hand_report_now(
+    hand: Hand, table: Table, rows: tuple[list[Play], list[Challenge]] | None = None
+) -> HandReport:
+    """Where a hand stands: its stored log (``rows``, when already read) or summary replayed."""
     if hand.mode == Hand.Mode.SUMMARY and hasattr(hand, "summary"):
         return table.game.score_summary(setup_of(hand, table), hand.summary.entries, table.options)
-    return replay(hand, table, convert.log_entries(*live_rows(hand)))
+    return replay(hand, table, convert.log_entries(*(rows or live_rows(hand))))
 
 
 def finished_report(hand: Hand, table: Table, sweeps: Sequence[int]) -> HandReport:
@@ -145,7 +148,8 @@ def finished_report(hand: Hand, table: Table, sweeps: Sequence[int]) -> HandRepo
 
 
 def match_rescore(*, match: Match, from_number: int) -> MatchStatus:
-    """Replay the closed hands from ``from_number`` on, store their scores, then the match's result."""
+    """Replay the closed hands from ``from_number`` on, store their scores, then the match's result
+    (``match``: its row locked by the caller)."""
     table = table_of(match)
     hands = Hand.objects.filter(match=match, closed_at__isnull=False).order_by("number")
     sweeps = (0,) * len(table.sides)
@@ -160,6 +164,7 @@ def match_rescore(*, match: Match, from_number: int) -> MatchStatus:
         sweeps = tuple(before + side.sweeps for before, side in zip(sweeps, report.sides, strict=True))
     status = table.game.match_status(reports, len(table.sides), table.options, is_time_up(match))
     store_status(match, status)
+    match_version_bump(match=match)
     return status
 
 

@@ -8,16 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django import template
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from games.labels import suit_name
 from games.rules.cards import Card, Suit
 from web.cards import CardView
 
 register = template.Library()
+
+
+CELL = (
+    '<label class="card-tile" title="{title}"><input class="card-input" type="{kind}" name="{name}"'
+    ' value="{value}" id="{id}" aria-label="{title}"{flags}><span class="face {colour}" aria-hidden="true">'
+    "{label}</span></label>"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,11 +36,36 @@ class Cell:
     checked: bool
     disabled: bool
 
+    def html(self, name: str, kind: str) -> SafeString:
+        return _cell_html(self, name, kind)
+
+
+@lru_cache(maxsize=8192)
+def _cell_html(cell: Cell, name: str, kind: str) -> SafeString:
+    """A cell's input, made once: a grid differs from the last one by a card or two (a few thousand
+    cells in all: the deck's cards in each state, field and language)."""
+    flags = (" checked" if cell.checked else "") + (" disabled" if cell.disabled else "")
+    return format_html(
+        CELL,
+        title=cell.card.name,
+        kind=kind,
+        name=name,
+        value=cell.card.text,
+        id=cell.id,
+        flags=mark_safe(flags),  # constant words
+        colour="red" if cell.card.red else "black",
+        label=cell.card.label,
+    )
+
 
 @dataclass(frozen=True, slots=True)
 class SuitRow:
+    """A row of the grid; ``html``: its cells' inputs, made here rather than in a template loop, as
+    the match screen draws the whole deck in every answer (several times faster)."""
+
     name: str
     cells: tuple[Cell, ...]
+    html: SafeString
 
 
 def _chip(card: Card) -> SafeString:
@@ -60,15 +94,28 @@ def cards(texts: Iterable[str | Card]) -> SafeString:
 
 
 def grid_rows(
-    name: str, deck: Iterable[Card], chosen: Collection[str], disabled: Collection[str], by_suit: bool = True
+    name: str,
+    deck: Iterable[Card],
+    chosen: Collection[str],
+    disabled: Collection[str],
+    by_suit: bool = True,
+    kind: str = "checkbox",
 ) -> tuple[SuitRow, ...]:
     """The deck's cards (in the deck's order) with their state, a row per suit unless not ``by_suit``."""
     rows: dict[Suit | None, list[Cell]] = {}
+    language = get_language()
     for each in deck:
         text = str(each)
-        cell = Cell(CardView.of(each), f"{name}-{text}", text in chosen, text in disabled)
+        cell = Cell(CardView.of(each, language), f"{name}-{text}", text in chosen, text in disabled)
         rows.setdefault(each.suit if by_suit else None, []).append(cell)
-    return tuple(SuitRow(suit_name(suit) if suit else "", tuple(cells)) for suit, cells in rows.items())
+    return tuple(
+        SuitRow(
+            suit_name(suit) if suit else "",
+            tuple(cells),
+            format_html_join("\n", "{}", ((cell.html(name, kind),) for cell in cells)),
+        )
+        for suit, cells in rows.items()
+    )
 
 
 @register.inclusion_tag("web/components/card_grid.html")
@@ -86,7 +133,8 @@ def card_grid(
     return {
         "name": name,
         "legend": legend,
-        "rows": grid_rows(name, deck, set(chosen), set(disabled), by_suit),
-        "type": "checkbox" if multiple else "radio",
+        "rows": grid_rows(
+            name, deck, set(chosen), set(disabled), by_suit, kind="checkbox" if multiple else "radio"
+        ),
         "shortcut": shortcut,
     }

@@ -8,30 +8,57 @@ redirect back to the match screen.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from games.messages import NOBODY, Who, problem_texts, verdict_reason, violation_text
-from games.models import Hand, Match
+from games.models import Challenge, Hand, Match, Play
 from games.rules.capture.capturing import capture_check, capture_list
-from games.rules.errors import RuleViolation, SummaryInconsistent
-from games.selectors import hand_get, hand_list, hand_report, match_get
-from games.services.errors import RecordConflict
+from games.rules.errors import BadCardText, RuleViolation, SummaryInconsistent
+from games.selectors import (
+    can_read_match,
+    can_write_match,
+    hand_get,
+    hand_list,
+    hand_report,
+    match_get,
+    match_peek,
+    match_seats_load,
+)
+from games.services.errors import HandNotOpen, RecordConflict
 from games.services.hands import hand_close, hand_start, hand_summary_record
-from games.services.plays import hand_challenge_record, hand_play_record, hand_play_undo
+from games.services.plays import (
+    HandRef,
+    Recorded,
+    hand_challenge_record,
+    hand_play_record,
+    hand_play_undo,
+)
 from web.entries import EntryForm, entry_form
 from web.forms import HandStartForm, PlayForm, SeqForm
-from web.screens import HandView, MatchScreen, match_screen, summary_preview, who_of
+from web.screens import (
+    HandView,
+    MatchScreen,
+    OptionsScreen,
+    TableView,
+    match_screen,
+    options_screen,
+    summary_preview,
+    who_of,
+)
 from web.views import HtmxHttpRequest
-from web.views.live import live_context, match_writable
+from web.views.live import live_context, match_writable, session_account
 
 CAPTURES_OFFERED = 8
 CONFLICT, REFUSED = 409, 422
+HAND_OVER = gettext_lazy("This hand is over; the screen now shows where the match stands.")
 
 
 REFUSALS = (RecordConflict, RuleViolation, forms.ValidationError)
@@ -70,29 +97,66 @@ def _answer(
     """Run ``write`` on the match, then show the match again; if it was refused, with the error and
     (``keep``) what the phone had chosen, so it can be corrected rather than entered again."""
     match = match_writable(request, pk)
-    error, status, problems = "", 200, list[str]()
     try:
         write(match)
     except REFUSALS as refused:
-        error, status, problems = refusal(refused, who_of(match))
+        return _refused(request, match, refused, keep)
     if request.htmx:
-        context = live_context(request, match_get(pk), error=error, problems=problems)
+        return render(request, "web/matches/_live.html", live_context(request, match_get(pk)))
+    return redirect("match", pk=pk)
+
+
+def _refused(request: HtmxHttpRequest, match: Match, refused: Exception, keep: Keep | None) -> HttpResponse:
+    """The match shown again with the refusal's message, and what the phone had chosen (``keep``)."""
+    error, status, problems = refusal(refused, who_of(match))
+    if request.htmx:
+        context = live_context(request, match_get(match.pk), error=error, problems=problems)
         screen = context["screen"]
-        if error and keep is not None and isinstance(screen, MatchScreen):
+        if keep is not None and isinstance(screen, MatchScreen):
             context |= keep(screen)
         return render(request, "web/matches/_live.html", context, status=status)
-    if error:
-        messages.error(request, error)
-        for problem in problems:
-            messages.error(request, problem)
-    return redirect("match", pk=pk)
+    messages.error(request, error)
+    for problem in problems:
+        messages.error(request, problem)
+    return redirect("match", pk=match.pk)
+
+
+def _recorded(
+    request: HtmxHttpRequest, pk: int, write: Callable[[HandRef], Recorded[Any]], keep: Keep | None = None
+) -> HttpResponse:
+    """Run a play, undo or challenge ``write`` on the hand the phone shows (the form's ``hand``), then
+    show the match as the write left it: the service finds, locks and checks the hand and the visitor
+    in its first query, and its report and plays are shown, not read and replayed again. Refused:
+    as :func:`_answer`."""
+    number = request.POST.get("hand", "")
+    hand = HandRef(match_id=pk, number=int(number) if number.isdigit() else 0, allow=_writer(request))
+    try:
+        recorded = write(hand)
+    except (Hand.DoesNotExist, HandNotOpen):
+        return _refused(request, match_writable(request, pk), forms.ValidationError(HAND_OVER), keep)
+    except REFUSALS as refused:
+        return _refused(request, match_writable(request, pk), refused, keep)
+    if not request.htmx:
+        return redirect("match", pk=pk)
+    match = match_seats_load(recorded.hand.match)
+    return render(request, "web/matches/_live.html", live_context(request, match, written=recorded))
+
+
+def _writer(request: HtmxHttpRequest) -> Callable[[Match], None]:
+    """The write check of :func:`match_writable`, for a service to run on the match it locked."""
+
+    def allow(match: Match) -> None:
+        if not can_write_match(request.user, match):
+            raise PermissionDenied if can_read_match(request.user, match) else Http404
+
+    return allow
 
 
 def _current(match: Match, expected_hand: str | None) -> Hand:
     """The open hand the phone was looking at; a phone that missed a new hand is out of sync."""
     hand = _open_hand(match)
     if hand is None or (expected_hand and expected_hand != str(hand.number)):
-        raise forms.ValidationError(_("This hand is over; the screen now shows where the match stands."))
+        raise forms.ValidationError(HAND_OVER)
     return hand
 
 
@@ -122,49 +186,54 @@ def play_record(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     def keep(screen: MatchScreen) -> dict[str, object]:
         return {"chosen_card": [card], **play_choices(screen.match, screen.hand, card, taken)}
 
-    def write(match: Match) -> None:
-        hand = _current(match, request.POST.get("hand"))
+    def write(hand: HandRef) -> Recorded[Play]:
         form = valid(PlayForm(request.POST))
         assert isinstance(form, PlayForm)
-        next_seat = hand_report(hand).next_seat
-        hand_play_record(
+        seat = form.cleaned_data["seat"]
+        return hand_play_record(
             hand=hand,
-            seat=0 if next_seat is None else next_seat,  # a finished hand: the engine says so
+            seat=_turn(hand) if seat is None else seat,
             card=form.cleaned_data["card"],
             taken=form.taken_cards(),
             expected_seq=form.cleaned_data["expected_seq"],
             idempotency_key=form.cleaned_data["key"],
-            by=request.user,  # type: ignore[arg-type]  # match_writable: signed in
+            by=request.user,  # type: ignore[arg-type]  # allowed to write: signed in
         )
 
-    return _answer(request, pk, write, keep)
+    return _recorded(request, pk, write, keep)
+
+
+def _turn(hand: HandRef) -> int:
+    """Whose turn it is, for a form sent without the seat the phone showed (a page older than that
+    field): the stored log replayed."""
+    row = Hand.objects.select_related("match").get(match_id=hand.match_id, number=hand.number)
+    next_seat = hand_report(row).next_seat
+    return 0 if next_seat is None else next_seat  # a finished hand: the engine says so
 
 
 @require_POST
 def play_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    def write(match: Match) -> None:
-        hand = _current(match, request.POST.get("hand"))
+    def write(hand: HandRef) -> Recorded[Play]:
         form = valid(SeqForm(request.POST))
-        hand_play_undo(hand=hand, expected_seq=form.cleaned_data["expected_seq"])
+        return hand_play_undo(hand=hand, expected_seq=form.cleaned_data["expected_seq"])
 
-    return _answer(request, pk, write)
+    return _recorded(request, pk, write)
 
 
 @require_POST
 def play_challenge(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    def write(match: Match) -> None:
-        hand = _current(match, request.POST.get("hand"))
+    def write(hand: HandRef) -> Recorded[Challenge]:
         data = valid(SeqForm(request.POST)).cleaned_data
-        hand_challenge_record(
+        return hand_challenge_record(
             hand=hand,
             seat=data["seat"],
             play_seq=data["play_seq"],
             expected_seq=data["expected_seq"],
             idempotency_key=data["key"],
-            by=request.user,  # type: ignore[arg-type]  # match_writable: signed in
+            by=request.user,  # type: ignore[arg-type]  # allowed to write: signed in
         )
 
-    return _answer(request, pk, write)
+    return _recorded(request, pk, write)
 
 
 @require_POST
@@ -226,7 +295,9 @@ def summary_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, "web/matches/_summary_check.html", context)
 
 
-def play_choices(match: Match, hand: HandView | None, card: str, taken: list[str]) -> dict[str, object]:
+def play_choices(
+    match: Match, hand: HandView | TableView | None, card: str, taken: list[str]
+) -> dict[str, object]:
     """For a tapped card: the engine's legal captures, best first, and its verdict on the cards ticked
     by hand."""
     context: dict[str, object] = {"card": card, "taken": taken}
@@ -246,10 +317,25 @@ def play_choices(match: Match, hand: HandView | None, card: str, taken: list[str
 
 @require_GET
 def play_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The choices for the card just tapped (an htmx partial of the play form)."""
-    screen = match_screen(match_writable(request, pk), request.user)
+    """The choices for the card just tapped (an htmx partial of the play form). The form carries the
+    table it shows (``table``: the cards' texts), so only the match's game and options are read, with
+    the write check, in one query; without it, or for anyone the quick check does not let in, the
+    whole screen is built."""
+    screen = _options_screen(request, pk) or match_screen(match_writable(request, pk), request.user)
     context = {
         "screen": screen,
         **play_choices(screen.match, screen.hand, request.GET.get("card", ""), request.GET.getlist("taken")),
     }
     return render(request, "web/matches/_play_options.html", context)
+
+
+def _options_screen(request: HtmxHttpRequest, pk: int) -> OptionsScreen | None:
+    if "table" not in request.GET:
+        return None
+    match = match_peek(pk=pk, account_id=session_account(request), fields=("game", "options"), write=True)
+    if match is None:
+        return None
+    try:
+        return options_screen(match, request.GET["table"].split())
+    except BadCardText:
+        return None

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
+from django.contrib.auth import SESSION_KEY
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
 from games.models import Match
-from games.selectors import can_read_match, can_write_match, match_get
+from games.selectors import can_read_match, can_write_match, match_get, match_peek
+from games.services.plays import Recorded
 from web.deals import deal_questions
 from web.entries import entry_form
-from web.screens import MatchScreen, match_screen
+from web.screens import MatchScreen, match_screen, screen_version
 from web.views import HtmxHttpRequest
 
 POLL_SECONDS = 3
@@ -49,10 +52,16 @@ def live_url(screen: MatchScreen, token: str) -> str:
 
 
 def live_context(
-    request: HtmxHttpRequest, match: Match, *, token: str = "", **extra: object
+    request: HtmxHttpRequest,
+    match: Match,
+    *,
+    token: str = "",
+    written: Recorded[Any] | None = None,
+    **extra: object,
 ) -> dict[str, object]:
-    """What the live region's template needs; ``extra`` carries a form's error or choices."""
-    screen = match_screen(match, request.user)
+    """What the live region's template needs; ``written``: the write just made (see ``match_screen``);
+    ``extra`` carries a form's error or choices."""
+    screen = match_screen(match, request.user, written)
     writable = screen.can_write and not token
     names = [side.names for side in screen.sides]
     return {
@@ -68,12 +77,25 @@ def live_context(
     }
 
 
-def live_response(
-    request: HtmxHttpRequest, match: Match, *, token: str = "", status: int = 200, **extra: object
-) -> HttpResponse:
-    """The live region alone (after an htmx write or poll)."""
-    context = live_context(request, match, token=token, **extra)
-    return render(request, "web/matches/_live.html", context, status=status)
+def unchanged(request: HtmxHttpRequest, *, pk: int | None = None, token: str = "") -> HttpResponse | None:
+    """204 when the version the poll carries (``v``) is still the match's and the visitor may read the
+    match, checked in one query before anything is built; else ``None``, and the poll is answered in
+    full. The account is taken from the session as its id: "nothing new" tells nobody anything, and
+    whenever something is new the full answer checks the account itself."""
+    seen = request.GET.get("v")
+    if not seen:
+        return None
+    found = match_peek(pk=pk, account_id=None if token else session_account(request), share_token=token)
+    if found is None or screen_version(found) != seen:
+        return None
+    return HttpResponse(status=204)
+
+
+def session_account(request: HtmxHttpRequest) -> int | None:
+    """The signed-in account's id as the session holds it, without reading the account (one query
+    fewer): for answers that tell nothing new, or what the same public rules would tell anyone."""
+    account = request.session.get(SESSION_KEY)
+    return int(account) if account else None
 
 
 def live_poll(request: HtmxHttpRequest, match: Match, token: str = "") -> HttpResponse:

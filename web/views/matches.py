@@ -23,7 +23,7 @@ from web.forms import SEATS, InviteForm, MatchForm, seat_toggled
 from web.people import member_names, seat_mark, suggestions, table_people
 from web.presets import preset_find, presets_available
 from web.views import HtmxHttpRequest
-from web.views.live import live_context, live_poll, match_readable, match_writable
+from web.views.live import live_context, live_poll, match_readable, match_writable, unchanged
 from web.views.people import guest_seats
 
 
@@ -134,7 +134,7 @@ def _screen_context(request: HtmxHttpRequest, match: Match, token: str = "") -> 
 
 
 def match_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    return live_poll(request, match_readable(request, pk))
+    return unchanged(request, pk=pk) or live_poll(request, match_readable(request, pk))
 
 
 def _shared(request: HtmxHttpRequest, token: str) -> Match:
@@ -152,7 +152,7 @@ def match_shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def match_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return live_poll(request, _shared(request, token), token)
+    return unchanged(request, token=token) or live_poll(request, _shared(request, token), token)
 
 
 @require_POST

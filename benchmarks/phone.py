@@ -1,0 +1,191 @@
+"""The phone's requests next to the API's (issue #15), in one process, on the same kind of hand: queries
+and the median time of each, and each time as a share of the API play's measured in the same run
+(the machine may be shared: the ratios are what to compare). "CPU" is this process's time alone
+(Django, the rules, the templates), which a busy machine blurs less than the time waited.
+
+Every round starts fresh Tablo and Escoba matches (outside the timed part) with a hand dealt and one
+card played, then times, interleaved: a play, an undo and an Escoba challenge through the API (a token)
+and through the web UI (a session, htmx); a poll that finds nothing new (204), the API's scoreboard and
+hand reads revalidated by ETag (304), in full (200), and the capture options of a tapped card next to
+the public ``/captures/``. Goals: a poll in at most 2 queries and a fifth of the API play's time; a web
+write at most 1.5 times the API's in both; capture options at most ``/captures/`` plus one query.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from time import perf_counter, process_time
+from typing import Any
+
+from benchmarks._django import django_setup, throwaway_database
+
+ROUNDS = 30
+HTMX = {"HTTP_HX_REQUEST": "true"}
+TABLE = ["10D", "2C", "7S", "5H"]
+ESCOBA_TABLE = ["3C", "4D", "5H", "6S"]
+
+
+@dataclass
+class Figures:
+    """Per request: its query counts and times (seconds)."""
+
+    queries: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))  # this process's
+
+    def measure(self, label: str, request: Callable[[], Any], expected: int) -> Any:
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        with CaptureQueriesContext(connection) as captured:
+            start, cpu = perf_counter(), process_time()
+            response = request()
+            self.times[label].append(perf_counter() - start)
+            self.cpu[label].append(process_time() - cpu)
+        self.queries[label].append(len(captured.captured_queries))
+        assert response.status_code == expected, (label, response.status_code, response.content[:300])
+        return response
+
+    def ms(self, label: str) -> float:
+        return 1000 * statistics.median(self.times[label])
+
+    def cpu_ms(self, label: str) -> float:
+        return 1000 * statistics.median(self.cpu[label])
+
+
+def _bench() -> Figures:
+    from django.contrib.auth.models import User
+    from django.test import Client
+    from rest_framework.authtoken.models import Token
+
+    owner = User.objects.create_user("bench")
+    api = Client(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
+    web = Client()
+    web.force_login(owner)
+    figures = Figures()
+    for number in range(ROUNDS):
+        _round(figures, owner, api, web, number)
+    return figures
+
+
+def _dealt(owner: Any, game: str, table: list[str], first: dict[str, Any], **options: object) -> Any:
+    """A new match with its first hand dealt and one card played (through the services)."""
+    from games.models import Hand
+    from games.services.clubs import player_create
+    from games.services.hands import hand_start
+    from games.services.matches import match_start
+    from games.services.plays import hand_play_record
+
+    players = [player_create(name=name, by=owner) for name in ("Ana", "Bo")]
+    match = match_start(game=game, players=players, by=owner, options=options)
+    hand_start(match=match, dealer=0, table=table)
+    hand_play_record(hand=Hand.objects.get(match=match), expected_seq=0, **first)
+    return match
+
+
+def _round(figures: Figures, owner: Any, api: Any, web: Any, number: int) -> None:
+    from games.models import Match
+    from web.screens import screen_version
+
+    tablo = {"seat": 1, "card": "9C", "taken": []}
+    a, b = (_dealt(owner, "tablo", TABLE, tablo) for _ in range(2))
+    hand_a = f"/api/v1/matches/{a.pk}/hands/1/"
+    play = {"seat": 0, "card": "3H", "expected_seq": 1}
+    figures.measure(
+        "API play",
+        lambda: api.post(f"{hand_a}plays/", play | {"idempotency_key": f"p{number}"}, "application/json"),
+        201,
+    )
+    form = {"hand": 1, "capture": "trail", "key": f"p{number}", **play}
+    figures.measure("web play", lambda: web.post(f"/matches/{b.pk}/play/", form, **HTMX), 200)
+    figures.measure(
+        "API undo", lambda: api.post(f"{hand_a}plays/undo/", {"expected_seq": 2}, "application/json"), 200
+    )
+    undo = {"hand": 1, "expected_seq": 2}
+    figures.measure("web undo", lambda: web.post(f"/matches/{b.pk}/undo/", undo, **HTMX), 200)
+
+    escoba = {"seat": 1, "card": "7H", "taken": ["5H"]}  # wrong, and it stands (manual capture)
+    c, d = (_dealt(owner, "escoba", ESCOBA_TABLE, escoba, manual_capture=True) for _ in range(2))
+    challenge = {"seat": 0, "play_seq": 0, "expected_seq": 1}
+    figures.measure(
+        "API challenge",
+        lambda: api.post(
+            f"/api/v1/matches/{c.pk}/hands/1/challenges/",
+            challenge | {"idempotency_key": f"c{number}"},
+            "application/json",
+        ),
+        201,
+    )
+    form = {"hand": 1, "key": f"c{number}", **challenge}
+    figures.measure("web challenge", lambda: web.post(f"/matches/{d.pk}/challenge/", form, **HTMX), 200)
+
+    version = screen_version(Match.objects.get(pk=b.pk))
+    live = f"/matches/{b.pk}/live/"
+    figures.measure("poll, nothing new (204)", lambda: web.get(live, {"v": version}, **HTMX), 204)
+    figures.measure("poll, changed (200)", lambda: web.get(live, {"v": "old"}, **HTMX), 200)
+    for name, path in (("scoreboard", "scoreboard/"), ("hand", "hands/1/")):
+        _revalidated(figures, api, name, f"/api/v1/matches/{a.pk}/{path}")
+    options = {"card": "7H", "table": " ".join(TABLE)}
+    figures.measure(
+        "web capture options", lambda: web.get(f"/matches/{b.pk}/play/options/", options, **HTMX), 200
+    )
+    body = {"table": TABLE, "card": "7H", "limit": 8}
+    figures.measure(
+        "API /captures/", lambda: api.post("/api/v1/rules/tablo/captures/", body, "application/json"), 200
+    )
+
+
+def _revalidated(figures: Figures, api: Any, name: str, url: str) -> None:
+    """An API read in full, then again with its ETag."""
+    tag = figures.measure(f"API {name} (200)", lambda: api.get(url), 200)["ETag"]
+    figures.measure(f"API {name}, ETag (304)", lambda: api.get(url, HTTP_IF_NONE_MATCH=tag), 304)
+
+
+Goal = tuple[str, int, float, str, float]
+
+
+def _goals(figures: Figures) -> list[Goal]:
+    """(request, its queries, at most, compared with, at most this share of its time; 0: no time goal)."""
+    most = {label: max(counts) for label, counts in figures.queries.items()}
+    goals: list[Goal] = [("poll, nothing new (204)", most["poll, nothing new (204)"], 2, "API play", 0.2)]
+    for write in ("play", "undo", "challenge"):
+        goals.append((f"web {write}", most[f"web {write}"], 1.5 * most[f"API {write}"], f"API {write}", 1.5))
+    goals.append(("web capture options", most["web capture options"], most["API /captures/"] + 1, "", 0))
+    return goals
+
+
+def _report(figures: Figures) -> None:
+    play, play_cpu = figures.ms("API play"), figures.cpu_ms("API play")
+    print(f"  {'request':<32} {'queries':>7} {'median':>9} {'x API play':>10} {'CPU':>9} {'x API play':>10}")
+    for label in figures.times:
+        queries, ms, cpu = max(figures.queries[label]), figures.ms(label), figures.cpu_ms(label)
+        print(
+            f"  {label:<32} {queries:>7} {ms:6.2f} ms {ms / play:9.2f}x {cpu:6.2f} ms {cpu / play_cpu:9.2f}x"
+        )
+    print("  goals:")
+    for label, queries, allowed, base, share in _goals(figures):
+        texts, met = [f"{queries} queries (at most {allowed:g})"], bool(queries <= allowed)
+        if share:
+            ratio = figures.ms(label) / figures.ms(base)
+            cpu = figures.cpu_ms(label) / figures.cpu_ms(base)
+            texts.append(f"{ratio:.2f}x the {base}'s time, {cpu:.2f}x its CPU (at most {share:g}x)")
+            met = met and ratio <= share
+        print(f"    {label:<30} {', '.join(texts)}: {'met' if met else 'MISSED'}")
+
+
+def main() -> None:
+    django_setup()
+    from django.conf import settings
+    from django.db import connection
+
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    print(f"The phone's requests next to the API's ({connection.vendor}, {ROUNDS} rounds, medians)")
+    with throwaway_database():
+        _report(_bench())
+
+
+if __name__ == "__main__":
+    main()

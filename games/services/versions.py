@@ -1,0 +1,16 @@
+"""A match's screen version: a number that every write changing what its screen (or the API's reads of
+it) shows bumps, so that a poll or a conditional GET compares one number instead of rebuilding it all.
+"""
+
+from __future__ import annotations
+
+from django.db.models import F
+
+from games.models import Match
+
+
+def match_version_bump(*, match: Match) -> None:
+    """Count one more change of ``match``, whose row the caller holds locked in its transaction (so the
+    number kept in ``match`` is the stored one, for the answer rendered from it)."""
+    Match.objects.filter(pk=match.pk).update(screen_version=F("screen_version") + 1)
+    match.screen_version += 1
