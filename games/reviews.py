@@ -6,10 +6,10 @@ from typing import Any
 
 from games import convert
 from games.models import Hand
+from games.replay import live_rows, setup_of, table_of
 from games.rules.cards import format_cards
 from games.rules.review import HandReview, Option, PlayReview, Value, review
 from games.services.errors import ReviewNoPlays
-from games.services.scoring import live_rows, setup_of, table_of
 
 
 def hand_review(hand: Hand) -> HandReview:

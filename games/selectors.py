@@ -18,8 +18,8 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_r
 from games import convert
 from games.breakdowns import BreakdownRow, hand_breakdown, side_cells
 from games.models import Challenge, Club, Hand, Match, Membership, Play, Player, Season, Seat
+from games.replay import finished_report, hand_report_now, is_time_up, live_rows, table_of
 from games.rules.game import HandReport
-from games.services.scoring import finished_report, hand_report_now, is_time_up, live_rows, table_of
 
 User = Account | AnonymousUser
 
@@ -307,8 +307,38 @@ def scoreboard_for(match: Match) -> Scoreboard:
     once (``hands``); and the match's result as the engine last gave it. ``extra`` values the engine
     gives per side (e.g. Tablo's ``tablos`` and ``marks``) are moved into each side's ``extra``."""
     sides = sides_of_match(match)
-    seats = tuple(tuple(seat.number for seat in side) for side in sides)
-    columns = [_Column([]) for _ in sides]
+    columns, hands = _closed_hands(match, tuple(tuple(seat.number for seat in side) for side in sides))
+    totals = [column.total for column in columns]
+    top = max(totals, default=0)
+    leader = totals.index(top) if totals.count(top) == 1 else None
+    per_side = {key: value for key, value in match.result_extra.items() if _per_side(value, len(sides))}
+    boards = [
+        _side_board(
+            match, index, seats, column, leader, {key: value[index] for key, value in per_side.items()}
+        )
+        for index, (seats, column) in enumerate(zip(sides, columns, strict=True))
+    ]
+    return Scoreboard(
+        match=match.pk,
+        game=match.game,
+        status=match.status,
+        target=match.target,
+        hands_closed=len(columns[0].lines) if columns else 0,
+        sides=boards,
+        leader=leader,
+        finished=match.status == Match.Status.FINISHED,
+        winner=match.winner,
+        draw=match.draw,
+        extra={key: value for key, value in match.result_extra.items() if key not in per_side},
+        hands=hands,
+    )
+
+
+def _closed_hands(
+    match: Match, seats: tuple[tuple[int, ...], ...]
+) -> tuple[list[_Column], list[HandBreakdown]]:
+    """Each side's line per closed hand, and each closed hand's events and breakdown for all sides."""
+    columns = [_Column([]) for _ in seats]
     hands: list[HandBreakdown] = []
     closed = match.hands.filter(closed_at__isnull=False).order_by("number").prefetch_related("scores")
     for hand in closed:
@@ -328,39 +358,24 @@ def scoreboard_for(match: Match) -> Scoreboard:
                     breakdown=side_cells(rows, index),
                 )
             )
-    totals = [column.total for column in columns]
-    top = max(totals, default=0)
-    leader = totals.index(top) if totals.count(top) == 1 else None
-    per_side = {key: value for key, value in match.result_extra.items() if _per_side(value, len(sides))}
-    boards = [
-        SideBoard(
-            index=index,
-            seats=[seat.number for seat in seats],
-            players=[seat.player.name for seat in seats],
-            total=column.total,
-            hands=column.lines,
-            sweeps=sum(line["sweeps"] for line in column.lines),
-            points=column.points(),
-            extra={key: value[index] for key, value in per_side.items()},
-            to_target=None if match.target is None else max(0, match.target - column.total),
-            progress_pct=_progress(column.total, match.target),
-            leader=index == leader,
-        )
-        for index, (seats, column) in enumerate(zip(sides, columns, strict=True))
-    ]
-    return Scoreboard(
-        match=match.pk,
-        game=match.game,
-        status=match.status,
-        target=match.target,
-        hands_closed=len(columns[0].lines) if columns else 0,
-        sides=boards,
-        leader=leader,
-        finished=match.status == Match.Status.FINISHED,
-        winner=match.winner,
-        draw=match.draw,
-        extra={key: value for key, value in match.result_extra.items() if key not in per_side},
-        hands=hands,
+    return columns, hands
+
+
+def _side_board(
+    match: Match, index: int, seats: list[Seat], column: _Column, leader: int | None, extra: dict[str, Any]
+) -> SideBoard:
+    return SideBoard(
+        index=index,
+        seats=[seat.number for seat in seats],
+        players=[seat.player.name for seat in seats],
+        total=column.total,
+        hands=column.lines,
+        sweeps=sum(line["sweeps"] for line in column.lines),
+        points=column.points(),
+        extra=extra,
+        to_target=None if match.target is None else max(0, match.target - column.total),
+        progress_pct=_progress(column.total, match.target),
+        leader=index == leader,
     )
 
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 from games.labels import game_title
 from games.messages import Who
 from games.models import Hand, Match, Play
+from games.replay import is_time_up, setup_of, table_of, time_limit_deadline
 from games.rules.capture.capturing import CAPTURE_GAMES
 from games.rules.cards import Card
 from games.rules.game import HandReport
@@ -34,7 +35,6 @@ from games.selectors import (
 )
 from games.services.hands import summary_pending
 from games.services.plays import Recorded
-from games.services.scoring import is_time_up, setup_of, table_of, time_limit_deadline
 from web.presets import sweep_name
 
 

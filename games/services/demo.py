@@ -15,13 +15,13 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from games.models import Hand, Match
+from games.replay import hand_report_now, table_of
 from games.rules.capture.capturing import CAPTURE_GAMES, capture_list
 from games.rules.cards import JACK, Card
 from games.rules.game import resolve_options
 from games.rules.registry import find_game
 from games.services.hands import hand_close, hand_start
 from games.services.plays import hand_play_record
-from games.services.scoring import hand_report_now, table_of
 
 TAKE_WHEN_OPTIONAL = 0.8  # where capture is optional, how often a random player still takes
 

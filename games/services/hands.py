@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from games import convert
 from games.models import Challenge, Hand, HandSummary, Match, Play
+from games.replay import is_time_up, replay, setup_of, table_of
 from games.rules.errors import BadDealer, BadTableSize
 from games.rules.game import HandReport
 from games.services.errors import (
@@ -25,13 +26,7 @@ from games.services.errors import (
     MatchNotInProgress,
 )
 from games.services.followups import followups_schedule
-from games.services.scoring import (
-    is_time_up,
-    match_rescore,
-    replay,
-    setup_of,
-    table_of,
-)
+from games.services.rescoring import match_rescore
 from games.services.versions import match_version_bump
 
 

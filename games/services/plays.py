@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from games import convert
 from games.models import Challenge, Hand, Match, Play
+from games.replay import Table, live_rows, play_rows, replay, table_of
 from games.rules.game import HandReport, LogEntry
 from games.services.constraints import broken_constraint
 from games.services.errors import (
@@ -34,7 +35,6 @@ from games.services.errors import (
     NoSuchPlay,
     NothingToUndo,
 )
-from games.services.scoring import Table, live_rows, play_rows, replay, table_of
 from games.services.versions import match_version_bump
 
 Row = TypeVar("Row", Play, Challenge)

@@ -16,7 +16,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 
 from games.models import Hand, HandScore, Match, Play, Player, Season
-from games.services import scoring
+from games.services import rescoring
 from games.services.demo import demo_plays_record
 from games.services.hands import hand_start
 from tests.factories import Personas, api_client, make_personas
@@ -103,7 +103,7 @@ def test_a_crash_while_closing_a_hand_leaves_it_open_and_unscored(
     def crash(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("the server died between the score lines and the match's result")
 
-    monkeypatch.setattr(scoring, "store_status", crash)
+    monkeypatch.setattr(rescoring, "store_status", crash)
     response = api_client(people.owner).post(f"/api/v1/matches/{people.match.pk}/hands/1/close/")
     assert response.status_code == 500
     monkeypatch.undo()

@@ -6,7 +6,8 @@ hand on, so later hands, the totals and the result follow.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.models import User
@@ -132,21 +133,16 @@ def hand_correct_plays(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
     correction = correction_screen(match, hand)
     form = DraftForm(request.POST if request.method == "POST" else request.GET)
     form.is_valid()  # every field is optional: what cannot be read is left out
-    data = form.cleaned_data
-    keep = data["keep"] if data.get("keep") is not None else len(correction.plays)
-    added: Sequence[PlayInput] = data.get("p") or ()
-    if data.get("back"):
-        keep, added = draft_back(correction, keep, added)
-    draft, error = _draft(correction, keep, added)
-    card, taken, status = data.get("card") or "", data.get("taken") or [], 200
-    if request.method == "POST" and draft is not None and not error:
+    draft, error = _draft(correction, *_draft_steps(correction, form.cleaned_data))
+    card, taken, status = form.cleaned_data.get("card") or "", form.cleaned_data.get("taken") or [], 200
+    if draft is not None and not error and request.method == "POST":
         try:
             hand_correct(hand=hand, plays=list(draft.plays), by=_account(request))
         except REFUSALS as refused_write:
             error, status, _problems = refusal(refused_write, who_of(match))
         else:
             return _done(request, hand)
-    elif draft is not None and card and "capture" in request.GET and not error:
+    elif draft is not None and not error and card and "capture" in request.GET:
         try:
             draft, card, taken = draft_add(draft, card, form.taken_cards()), "", []
         except RuleViolation as violation:
@@ -158,8 +154,22 @@ def hand_correct_plays(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
         "chosen_card": [card] if card else [],
         **play_choices(match, draft.hand if draft else None, card, taken),
     }
+    return _draft_page(request, context, status, draft)
+
+
+def _draft_steps(correction: CorrectionScreen, data: Mapping[str, Any]) -> tuple[int, Sequence[PlayInput]]:
+    """How many recorded plays the draft keeps and the plays entered after them (one fewer on "back")."""
+    keep = data["keep"] if data.get("keep") is not None else len(correction.plays)
+    added: Sequence[PlayInput] = data.get("p") or ()
+    return draft_back(correction, keep, added) if data.get("back") else (keep, added)
+
+
+def _draft_page(
+    request: HtmxHttpRequest, context: dict[str, Any], status: int, draft: DraftScreen | None
+) -> HttpResponse:
+    """The draft (its region alone after an htmx step, whose address then names the step)."""
     template = "web/matches/_draft.html" if request.htmx else "web/matches/correct_plays.html"
     response = render(request, template, context, status=status)
     if request.htmx and draft is not None:
-        push_url(response, f"{reverse('hand-correct-plays', args=[pk, number])}?{draft.query}")
+        push_url(response, f"{request.path}?{draft.query}")
     return response

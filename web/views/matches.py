@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -13,7 +15,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games.messages import violation_text
-from games.models import Match, Season
+from games.models import Club, Match, Season
 from games.rules.errors import RuleViolation
 from games.selectors import club_list, season_list
 from games.services.errors import RecordConflict
@@ -21,7 +23,7 @@ from games.services.matches import match_abandon, match_share
 from games.services.seating import match_start_seating, seating_known
 from web.forms import SEATS, InviteForm, MatchForm, seat_toggled
 from web.people import member_names, seat_mark, suggestions, table_people
-from web.presets import preset_find, presets_available
+from web.presets import Preset, preset_find, presets_available
 from web.views import HtmxHttpRequest
 from web.views.live import live_context, live_poll, match_readable, match_writable, unchanged
 from web.views.people import guest_seats
@@ -61,46 +63,60 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
     club_id = source.get("club", "")
     club = clubs.filter(pk=club_id).first() if club_id.isdigit() else None
     seasons = season_list(club=club) if club is not None else None
-    # A new variant keeps the names typed so far; its target and rules start from the variant's own.
+    kept = _kept(request, seasons) if data is None else {}
+    form = MatchForm(data, preset=preset, clubs=clubs, seasons=seasons, initial=kept or None)
+    if data is not None and form.is_valid() and (match := _started(form, preset, account)):
+        return redirect("match", pk=match.pk)
+    context = _new_form_context(form, data or kept, club, account)
+    template = "web/matches/_new_form.html" if request.htmx and data is None else "web/matches/new.html"
+    return render(request, template, context)
+
+
+def _kept(request: HtmxHttpRequest, seasons: QuerySet[Season] | None) -> dict[str, str]:
+    """What a redrawn form keeps: the names typed so far (a member tapped in or out) and the season,
+    today's by default. A new variant's target and rules start from the variant's own."""
     kept = {key: request.GET[key] for key in request.GET if key.startswith("seat_") or key in KEPT}
     if "add" in request.GET:
         kept = seat_toggled(kept, request.GET["add"], SEATS)
-    if data is None and seasons is not None and not kept.get("season"):
+    if seasons is not None and not kept.get("season"):
         current = _current_season(seasons)
         kept["season"] = str(current.pk) if current else ""
-    form = MatchForm(
-        data, preset=preset, clubs=clubs, seasons=seasons, initial=kept if data is None else None
-    )
-    if data is not None and form.is_valid():
-        chosen_club, season = form.club_and_season()
-        try:
-            match = match_start_seating(
-                game=preset.game,
-                names=form.names(),
-                by=account,
-                options=form.options(),
-                teams=form.cleaned_data["teams"],
-                club=chosen_club,
-                season=season,
-            )
-        except RuleViolation as error:
-            form.add_error(None, violation_text(error))
-        else:
-            return redirect("match", pk=match.pk)
-    values = data or kept
+    return kept
+
+
+def _started(form: MatchForm, preset: Preset, account: User) -> Match | None:
+    """The match the valid ``form`` starts, or ``None`` with the engine's refusal on the form."""
+    chosen_club, season = form.club_and_season()
+    try:
+        return match_start_seating(
+            game=preset.game,
+            names=form.names(),
+            by=account,
+            options=form.options(),
+            teams=form.cleaned_data["teams"],
+            club=chosen_club,
+            season=season,
+        )
+    except RuleViolation as error:
+        form.add_error(None, violation_text(error))
+        return None
+
+
+def _new_form_context(
+    form: MatchForm, values: Mapping[str, str], club: Club | None, account: User
+) -> dict[str, object]:
+    """The form with each seat's mark (account, invited account, guest) and the club's members."""
     seated = {values[key].strip().casefold() for key in values if key.startswith("seat_")}
     members = [(name, name.casefold() in seated) for name in member_names(club)] if club else []
     known = seating_known(by=account, club=club)
     seats = [(field, seat_mark(known, field.value())) for field in form.seat_fields]
-    context = {
+    return {
         "form": form,
         "seats": seats,
         "suggestions": suggestions(known),
         "club": club,
         "members": members,
     }
-    template = "web/matches/_new_form.html" if request.htmx and data is None else "web/matches/new.html"
-    return render(request, template, context)
 
 
 @login_required

@@ -1,7 +1,7 @@
-"""What the services share: a match as the engine sees it, hand replays, and rescoring from the logs.
+"""A stored match as the engine sees it, and its hands replayed from their stored logs or summaries.
 
-Scores are never patched: closing or correcting a hand replays the stored logs (or summaries) through
-the engine from that hand on, rewrites their ``HandScore`` rows and the match's result.
+Read by the write services (before they write), the selectors and the screens alike; the writes that
+store a replay's scores are in :mod:`games.services.rescoring`.
 """
 
 from __future__ import annotations
@@ -21,12 +21,10 @@ from games.rules.game import (
     HandReport,
     HandSetup,
     LogEntry,
-    MatchStatus,
     Options,
     sides_of,
 )
 from games.services.errors import HandIncomplete
-from games.services.versions import match_version_bump
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,46 +143,3 @@ def finished_report(hand: Hand, table: Table, sweeps: Sequence[int]) -> HandRepo
     if not report.complete:
         raise HandIncomplete(number=hand.number, next_seat=report.next_seat)
     return report
-
-
-def match_rescore(*, match: Match, from_number: int) -> MatchStatus:
-    """Replay the closed hands from ``from_number`` on, store their scores, then the match's result
-    (``match``: its row locked by the caller)."""
-    table = table_of(match)
-    hands = Hand.objects.filter(match=match, closed_at__isnull=False).order_by("number")
-    sweeps = (0,) * len(table.sides)
-    reports: list[HandReport] = []
-    for hand in hands.prefetch_related("scores"):
-        if hand.number >= from_number:
-            report = finished_report(hand, table, sweeps)
-            _store_report(hand, report)
-        else:
-            report = convert.stored_report(hand, list(hand.scores.all()), table.sides)
-        reports.append(report)
-        sweeps = tuple(before + side.sweeps for before, side in zip(sweeps, report.sides, strict=True))
-    status = table.game.match_status(reports, len(table.sides), table.options, is_time_up(match))
-    store_status(match, status)
-    match_version_bump(match=match)
-    return status
-
-
-def _store_report(hand: Hand, report: HandReport) -> None:
-    hand.report = convert.report_fields(report)
-    hand.save(update_fields=["report"])
-    HandScore.objects.filter(hand=hand).delete()
-    HandScore.objects.bulk_create(convert.score_rows(hand, report))
-
-
-def store_status(match: Match, status: MatchStatus) -> None:
-    """Write the engine's verdict on the match (an abandoned match stays abandoned)."""
-    for name, value in convert.status_fields(status).items():
-        setattr(match, name, value)
-    if match.status != Match.Status.ABANDONED:
-        match.status = Match.Status.FINISHED if status.finished else Match.Status.IN_PROGRESS
-        if not status.finished:
-            match.finished_at = None
-        elif match.finished_at is None:
-            match.finished_at = timezone.now()
-    if match.status != Match.Status.FINISHED:
-        match.winner = None
-    match.save(update_fields=["totals", "winner", "draw", "result_extra", "status", "finished_at"])
