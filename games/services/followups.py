@@ -1,8 +1,9 @@
 """Side effects of a write (standings refresh, notifications) go through Celery after commit.
 
 They never block or endanger the write: the match is flagged ``pending_followups`` inside the write's
-transaction, and only the task, once it has run, clears the flag (at least once: a message lost with
-a broker or a worker is sent again). When the broker is down the dispatch is logged and skipped;
+transaction, and only the task, once it has run with no write to the match meanwhile, clears the flag
+(at least once: a message lost with a broker or a worker is sent again). When the broker is down the
+dispatch is logged and skipped;
 :func:`followups_resend` (the ``followups_resend`` task, which beat runs every minute, the management
 command, and every later successful dispatch) sends what is still pending. The task recomputes, so
 running it twice does no harm. Any error while dispatching is logged, never raised: the write has
@@ -24,6 +25,7 @@ from redis.exceptions import RedisError
 
 from games import tasks
 from games.models import Match
+from games.services.versions import match_version_bump
 from games.stats import cache as stats_cache
 
 logger = logging.getLogger(__name__)
@@ -35,6 +37,7 @@ def followups_schedule(*, match: Match) -> None:
     """Flag ``match`` in the current transaction; once it commits, invalidate its club's standings and
     dispatch its follow-ups."""
     Match.objects.filter(pk=match.pk).update(pending_followups=True)
+    match_version_bump(match=match)  # a task that began before this write will not clear the flag
     if match.club_id is not None:
         transaction.on_commit(partial(stats_cache.invalidate, match.club_id), robust=True)
     transaction.on_commit(partial(_dispatch, match_id=match.pk), robust=True)
@@ -60,9 +63,15 @@ def followups_send(*, match_id: int) -> bool:
     return True
 
 
-def followups_done(*, match_id: int) -> None:
-    """The match's follow-up task has run: clear its flag."""
-    Match.objects.filter(pk=match_id).update(pending_followups=False)
+def followups_version(*, match_id: int) -> int | None:
+    """The match's version as a follow-up task begins (``None``: the match is gone)."""
+    return Match.objects.filter(pk=match_id).values_list("screen_version", flat=True).first()
+
+
+def followups_done(*, match_id: int, version: int) -> None:
+    """The match's follow-up task, begun at ``version``, has run: clear its flag, unless a write came
+    meanwhile (it may need another run, which beat or the next write sends)."""
+    Match.objects.filter(pk=match_id, screen_version=version).update(pending_followups=False)
 
 
 def followups_resend(*, limit: int = RESEND_BATCH) -> int:

@@ -17,9 +17,10 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
+from games import tasks
 from games.models import Hand, Match
 from games.services.demo import demo_hand_play
-from games.services.followups import followups_resend
+from games.services.followups import followups_resend, followups_schedule
 from games.services.hands import hand_start
 from games.services.matches import match_abandon
 from games.stats.models import RatingSnapshot
@@ -109,6 +110,24 @@ def test_the_flag_is_cleared_when_the_task_has_run_not_when_it_is_published() ->
         app.control.purge()  # no worker here: drop the message instead of leaving it to another test
     assert Match.objects.get(pk=match.pk).pending_followups
     match_updated(match.pk)  # what the worker runs
+    assert not Match.objects.get(pk=match.pk).pending_followups
+
+
+@pytest.mark.django_db
+def test_a_write_while_the_task_runs_keeps_the_flag_for_another_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand closed while the task recomputes may not be in what it computed: the flag stays, so beat
+    (or the next write) sends the task again."""
+    match = MatchFactory.create(game="tablo")
+    Match.objects.filter(pk=match.pk).update(pending_followups=True)
+
+    def a_write_meanwhile(*, match_id: int) -> None:
+        followups_schedule(match=Match.objects.get(pk=match_id))
+
+    monkeypatch.setattr(tasks, "stats_refresh_for_match", a_write_meanwhile)
+    match_updated(match.pk)
+    assert Match.objects.get(pk=match.pk).pending_followups
+    monkeypatch.undo()
+    match_updated(match.pk)  # the next run, with no write during it
     assert not Match.objects.get(pk=match.pk).pending_followups
 
 
