@@ -117,6 +117,8 @@ class Match(models.Model):
     result_extra = models.JSONField(default=dict)
     share_token = models.CharField(max_length=43, blank=True, default="")
     pending_followups = models.BooleanField(default=False)
+    # Counts the writes that asked for follow-ups: a task clears the flag only if none came while it ran.
+    followups_asked = models.PositiveIntegerField(default=0)
     # Bumped by every write that changes what the match screen or the API's reads of it show, so a poll
     # or a conditional GET compares one number instead of rebuilding the screen (services.versions).
     screen_version = models.PositiveIntegerField(default=0)

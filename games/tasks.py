@@ -24,17 +24,17 @@ def match_updated(match_id: int) -> str | None:
 
     Idempotent (it recomputes, never increments): replays the ratings the match affects and invalidates
     its club's cached standings (issue #8), recomputes its hands' reviews (issue 17), then clears the
-    match's ``pending_followups`` flag unless a write came meanwhile. Returns the match's status
-    (``None`` once deleted).
+    match's ``pending_followups`` flag unless another write asked for them meanwhile. Returns the
+    match's status (``None`` once deleted).
     """
-    from games.services.followups import followups_done, followups_version  # that module imports this one
+    from games.services.followups import followups_asked, followups_done  # that module imports this one
 
-    version = followups_version(match_id=match_id)
+    asked = followups_asked(match_id=match_id)
     stats_refresh_for_match(match_id=match_id)
     reviews_refresh(match_id=match_id)  # after the standings: they never wait for the reviews
-    if version is None:
+    if asked is None:
         return None
-    followups_done(match_id=match_id, version=version)
+    followups_done(match_id=match_id, asked=asked)
     return Match.objects.filter(pk=match_id).values_list("status", flat=True).first()
 
 

@@ -113,6 +113,7 @@ class Stack:
             "SECRET_KEY": "scale-test-only",
             "ALLOWED_HOSTS": "localhost,127.0.0.1,127.0.0.2,127.0.0.3",
             "SECURE_COOKIES": "false",  # plain HTTP on loopback
+            "SECURE_SSL_REDIRECT": "false",
             "LOG_LEVEL": "WARNING",
             "NODES": "2",
             "TRUSTED_PROXIES": "1",

@@ -1,13 +1,12 @@
 """Side effects of a write (standings refresh, notifications) go through Celery after commit.
 
 They never block or endanger the write: the match is flagged ``pending_followups`` inside the write's
-transaction, and only the task, once it has run with no write to the match meanwhile, clears the flag
+transaction, and only the task, once it has run with no other such write meanwhile, clears the flag
 (at least once: a message lost with a broker or a worker is sent again). When the broker is down the
-dispatch is logged and skipped;
-:func:`followups_resend` (the ``followups_resend`` task, which beat runs every minute, the management
-command, and every later successful dispatch) sends what is still pending. The task recomputes, so
-running it twice does no harm. Any error while dispatching is logged, never raised: the write has
-committed and its answer must not become a 500.
+dispatch is logged and skipped; :func:`followups_resend` (the ``followups_resend`` task, which beat
+runs every minute, the management command, and every later successful dispatch) sends what is still
+pending. The task recomputes, so running it twice does no harm. Any error while dispatching is
+logged, never raised: the write has committed and its answer must not become a 500.
 
 One effect does not wait for a worker: the club's cached standings are invalidated as the write
 commits, so the next read on any node (they share the cache) computes them from the database.
@@ -20,12 +19,12 @@ from functools import partial
 
 from celery import current_app
 from django.db import transaction
+from django.db.models import F
 from kombu.exceptions import OperationalError as BrokerUnavailable
 from redis.exceptions import RedisError
 
 from games import tasks
 from games.models import Match
-from games.services.versions import match_version_bump
 from games.stats import cache as stats_cache
 
 logger = logging.getLogger(__name__)
@@ -36,8 +35,8 @@ CATCH_UP_BATCH = 5  # piggybacked on a live request: keep it small
 def followups_schedule(*, match: Match) -> None:
     """Flag ``match`` in the current transaction; once it commits, invalidate its club's standings and
     dispatch its follow-ups."""
-    Match.objects.filter(pk=match.pk).update(pending_followups=True)
-    match_version_bump(match=match)  # a task that began before this write will not clear the flag
+    # A task that began before this write sees the count change and leaves the flag for another run.
+    Match.objects.filter(pk=match.pk).update(pending_followups=True, followups_asked=F("followups_asked") + 1)
     if match.club_id is not None:
         transaction.on_commit(partial(stats_cache.invalidate, match.club_id), robust=True)
     transaction.on_commit(partial(_dispatch, match_id=match.pk), robust=True)
@@ -63,15 +62,15 @@ def followups_send(*, match_id: int) -> bool:
     return True
 
 
-def followups_version(*, match_id: int) -> int | None:
-    """The match's version as a follow-up task begins (``None``: the match is gone)."""
-    return Match.objects.filter(pk=match_id).values_list("screen_version", flat=True).first()
+def followups_asked(*, match_id: int) -> int | None:
+    """How many writes had asked for the match's follow-ups as a task begins (``None``: it is gone)."""
+    return Match.objects.filter(pk=match_id).values_list("followups_asked", flat=True).first()
 
 
-def followups_done(*, match_id: int, version: int) -> None:
-    """The match's follow-up task, begun at ``version``, has run: clear its flag, unless a write came
-    meanwhile (it may need another run, which beat or the next write sends)."""
-    Match.objects.filter(pk=match_id, screen_version=version).update(pending_followups=False)
+def followups_done(*, match_id: int, asked: int) -> None:
+    """The match's follow-up task, begun when ``asked`` writes had asked for it, has run: clear the
+    flag, unless another write asked meanwhile (beat or the next write sends the task again)."""
+    Match.objects.filter(pk=match_id, followups_asked=asked).update(pending_followups=False)
 
 
 def followups_resend(*, limit: int = RESEND_BATCH) -> int:
