@@ -402,14 +402,17 @@ class Run:
         )
         master = redis.Redis(port=self.stack.master_port())
 
-        def quiet() -> bool:
-            return (
-                not Match.objects.filter(pending_followups=True).exists()
-                and not master.llen("celery")
-                and not master.hlen("unacked")
-            )
+        def left() -> dict[str, int]:
+            return {
+                "pending matches": Match.objects.filter(pending_followups=True).count(),
+                "queued": int(master.llen("celery")),
+                "unacked": int(master.hlen("unacked")),
+            }
 
-        wait_for("the workers to finish", quiet, seconds=90)
+        try:
+            wait_for("the workers to finish", lambda: not any(left().values()), seconds=90)
+        except RuntimeError as late:
+            raise RuntimeError(f"{late}: {left()}") from None
 
     def audit(self, tokens: list[str]) -> None:
         from django.contrib.auth.models import User

@@ -73,11 +73,11 @@ def followups_done(*, match_id: int, asked: int) -> None:
     Match.objects.filter(pk=match_id, followups_asked=asked).update(pending_followups=False)
 
 
-def followups_resend(*, limit: int = RESEND_BATCH) -> int:
-    """Send the follow-ups of up to ``limit`` flagged matches; how many went out."""
+def followups_resend(*, limit: int | None = RESEND_BATCH) -> int:
+    """Send the follow-ups of up to ``limit`` flagged matches (``None``: all); how many went out."""
     pending = Match.objects.filter(pending_followups=True).order_by("pk").values_list("pk", flat=True)
     sent = 0
-    for match_id in list(pending[:limit]):
+    for match_id in list(pending if limit is None else pending[:limit]):
         if not followups_send(match_id=match_id):
             break
         sent += 1

@@ -6,14 +6,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.services.followups import RESEND_BATCH, followups_resend
+from games.services.followups import followups_resend
 
 
 class Command(BaseCommand):
     help = "Re-send pending match follow-ups (standings, notifications) once the broker is back."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--limit", type=int, default=RESEND_BATCH, help="matches at most")
+        parser.add_argument("--limit", type=int, default=None, help="matches at most (default: all)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         sent = followups_resend(limit=options["limit"])
