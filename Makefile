@@ -36,10 +36,11 @@ scale-test: $(STAMP)
 
 test: check pytest scale-test
 
-# The suite without the browser tests, on SQLite unless DATABASE_URL says otherwise: under a minute.
+# The suite on both cores without the browser tests and the start-up tests (each starts a process), on
+# SQLite unless DATABASE_URL says otherwise: under a minute.
 quick: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/pytest -q -m "not browser" $(PYTEST_ARGS)
+	$(BIN)/pytest -q -n 2 -m "not browser and not startup" $(PYTEST_ARGS)
 
 fmt: $(STAMP)
 	$(BIN)/ruff check --fix .

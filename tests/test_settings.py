@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+pytestmark = pytest.mark.startup  # each test starts the project in a new process
+
 BASE_ENV = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
 
 

@@ -11,6 +11,8 @@ import pytest
 
 from tests.test_settings import BASE_ENV, _start
 
+pytestmark = pytest.mark.startup  # each test starts the project in a new process
+
 SENTINELS = {"REDIS_SENTINELS": "127.0.0.2:26379,127.0.0.3:26379", "REDIS_SENTINEL_MASTER": "league"}
 
 
