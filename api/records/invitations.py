@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.inputs import valid
-from api.records.base import RecordsApi, account
+from api.records.base import SMALL_MAX, RecordsApi, account
 from games import selectors
 from games.models import GuestClaim, Invitation, Match
 from games.services.claims import guest_claim_create, guest_claim_decide
@@ -36,7 +36,7 @@ class InvitationCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="InvitationCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
-        seat = serializers.IntegerField(min_value=0)
+        seat = serializers.IntegerField(min_value=0, max_value=SMALL_MAX)
         username = serializers.CharField(max_length=150, required=False, default="", allow_blank=True)
 
     @extend_schema_serializer(component_name="InvitationCreateOutput")
@@ -94,7 +94,7 @@ class ClaimCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="ClaimCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
-        seat = serializers.IntegerField(min_value=0)
+        seat = serializers.IntegerField(min_value=0, max_value=SMALL_MAX)
         share = serializers.CharField(required=False, default="", allow_blank=True, max_length=64)
 
     @extend_schema(

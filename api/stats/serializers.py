@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from api.records.base import ID_MAX
 from games.rules.registry import GAMES
 from games.stats.standings import SORT_KEYS
 
@@ -32,8 +33,8 @@ class ClubQuery(serializers.Serializer[object]):
 
 
 class HeadToHeadQuery(ClubQuery):
-    a = serializers.IntegerField(min_value=1)
-    b = serializers.IntegerField(min_value=1)
+    a = serializers.IntegerField(min_value=1, max_value=ID_MAX)
+    b = serializers.IntegerField(min_value=1, max_value=ID_MAX)
     game = serializers.ChoiceField(choices=GAME_CHOICES, required=False)
 
     def validate(self, attrs: dict[str, object]) -> dict[str, object]:

@@ -49,6 +49,7 @@ def test_an_invitation_by_user_name_answers_alike_and_a_link_one_is_accepted(ana
         pytest.param({"seat": 0}, 409, "invitation.seat_held", id="an-accounts-seat"),
         pytest.param({"seat": 7, "username": "x"}, 400, "seat.unknown", id="no-such-seat"),
         pytest.param({"seat": "x"}, 400, "request.invalid", id="bad-input"),
+        pytest.param({"seat": 2**70}, 400, "request.invalid", id="beyond-the-column"),
     ],
 )
 def test_a_bad_invitation_is_refused_and_nothing_is_written(
