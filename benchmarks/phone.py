@@ -88,6 +88,7 @@ def _dealt(owner: Any, game: str, table: list[str], first: dict[str, Any], **opt
 
 def _round(figures: Figures, owner: Any, api: Any, web: Any, number: int) -> None:
     from games.models import Match
+    from web.screen_keys import READ, WRITE, screen_key
     from web.screens import screen_version
 
     tablo = {"seat": 1, "card": "9C", "taken": []}
@@ -124,11 +125,12 @@ def _round(figures: Figures, owner: Any, api: Any, web: Any, number: int) -> Non
 
     version = screen_version(Match.objects.get(pk=b.pk))
     live = f"/matches/{b.pk}/live/"
-    figures.measure("poll, nothing new (204)", lambda: web.get(live, {"v": version}, **HTMX), 204)
-    figures.measure("poll, changed (200)", lambda: web.get(live, {"v": "old"}, **HTMX), 200)
+    key = screen_key(b.pk, READ)  # as the screen gives it
+    figures.measure("poll, nothing new (204)", lambda: web.get(live, {"v": version, "k": key}, **HTMX), 204)
+    figures.measure("poll, changed (200)", lambda: web.get(live, {"v": "old", "k": key}, **HTMX), 200)
     for name, path in (("scoreboard", "scoreboard/"), ("hand", "hands/1/")):
         _revalidated(figures, api, name, f"/api/v1/matches/{a.pk}/{path}")
-    options = {"card": "7H", "table": " ".join(TABLE)}
+    options = {"card": "7H", "table": " ".join(TABLE), "k": screen_key(b.pk, WRITE)}
     figures.measure(
         "web capture options", lambda: web.get(f"/matches/{b.pk}/play/options/", options, **HTMX), 200
     )

@@ -9,10 +9,11 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as Account
+from django.db import connection
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from games import convert
@@ -105,6 +106,41 @@ def match_get(pk: int) -> Match:
 
 
 VERSION_FIELDS = ("screen_version", "status", "created_at", "time_limit_minutes")
+
+
+def match_fields(*, pk: int, fields: Sequence[str]) -> Match | None:
+    """Match ``pk`` with only ``fields``, or ``None``: one query and no access check, for a caller that
+    has made its own (a signed key)."""
+    return Match.objects.only(*fields).filter(pk=pk).first()
+
+
+class MatchVersion(NamedTuple):
+    pk: int
+    screen_version: int
+    timed: bool  # in progress under a time limit: its clock is part of what the screen shows
+
+
+def _version_sql(column: str) -> str:
+    name = connection.ops.quote_name
+    return (
+        f"SELECT {name('id')}, {name('screen_version')}, {name('status')} = %s"
+        f" AND {name('time_limit_minutes')} IS NOT NULL"
+        f" FROM {name(Match._meta.db_table)} WHERE {name(column)} = %s"
+    )
+
+
+def match_version(*, pk: int | None = None, share_token: str = "") -> MatchVersion | None:
+    """The version of match ``pk`` (without one, of the match behind a non-empty ``share_token``), or
+    ``None``; no access check, for a caller that has made its own (a signed key, the token). The
+    hottest read (every open phone polls it every few seconds): one query, written out, because
+    building it through the ORM would cost more than running it."""
+    if pk is None and not share_token:
+        return None
+    sql = _version_sql("id" if pk is not None else "share_token")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [Match.Status.IN_PROGRESS.value, pk if pk is not None else share_token])
+        row = cursor.fetchone()
+    return None if row is None else MatchVersion(row[0], row[1], bool(row[2]))
 
 
 def match_peek(

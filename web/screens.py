@@ -25,6 +25,7 @@ from games.rules.cards import Card
 from games.rules.game import HandReport
 from games.rules.registry import find_game
 from games.selectors import (
+    MatchVersion,
     Scoreboard,
     can_write_match,
     hand_list,
@@ -162,6 +163,14 @@ def screen_version(match: Match) -> str:
     """What a poll compares, from the match row alone (``selectors.VERSION_FIELDS``): the version every
     write bumps and, with a time limit, the clock as shown (it changes once a minute)."""
     return _version(match, clock_of(match))
+
+
+def polled_version(found: MatchVersion) -> str:
+    """:func:`screen_version` from the version row a poll reads; a match with a clock running is read
+    whole for it."""
+    if found.timed:
+        return screen_version(Match.objects.get(pk=found.pk))
+    return str(found.screen_version)
 
 
 def _version(match: Match, clock: Clock | None) -> str:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +23,7 @@ from games.services.hands import hand_close, hand_correct, hand_start, hand_summ
 from games.services.matches import match_abandon, match_share
 from games.services.plays import hand_challenge_record, hand_play_record, hand_play_undo
 from tests.web.conftest import start_match
+from web.screen_keys import READ, WRITE, screen_key
 from web.screens import screen_version
 
 HTMX = {"HX-Request": "true"}
@@ -47,30 +49,52 @@ def _dealt(owner: User, game: str = "tablo", **options: object) -> Match:
 
 
 def _poll(client: Client, match: Match, version: str) -> int:
-    return client.get(reverse("match-live", args=[match.pk]), {"v": version}, headers=HTMX).status_code
+    url, key = reverse("match-live", args=[match.pk]), screen_key(match.pk, READ)
+    return client.get(url, {"v": version, "k": key}, headers=HTMX).status_code
 
 
 def _version(match: Match) -> str:
     return screen_version(Match.objects.get(pk=match.pk))
 
 
-def test_an_unchanged_poll_answers_204_in_two_queries(owner_client: Client, tablo: Match) -> None:
+def _vals(page: str) -> dict[str, str]:
+    """The values the live region polls with (its ``hx-vals``)."""
+    return json.loads(page.split("hx-vals='")[1].split("'")[0])
+
+
+def test_an_unchanged_poll_answers_204_in_one_query(owner_client: Client, tablo: Match) -> None:
     hand_start(match=tablo, dealer=0, table=TABLE)
-    shown = owner_client.get(reverse("match-live", args=[tablo.pk]), headers=HTMX).content.decode()
-    version = shown.split('"v": "')[1].split('"')[0]
-    assert version == _version(tablo)
-    response, queries = _queries(
-        lambda: owner_client.get(reverse("match-live", args=[tablo.pk]), {"v": version}, headers=HTMX)
-    )
+    url = reverse("match-live", args=[tablo.pk])
+    vals = _vals(owner_client.get(url, headers=HTMX).content.decode())
+    assert vals["v"] == _version(tablo)
+    response, queries = _queries(lambda: owner_client.get(url, vals, headers=HTMX))
+    assert (response.status_code, queries) == (204, 1)  # the match's version: no session, no account
+
+
+@pytest.mark.parametrize("key", ["", "0" * 32, "write", "another match"])
+def test_a_poll_without_its_key_is_checked_in_full(
+    client: Client, owner: User, outsider: User, tablo: Match, key: str
+) -> None:
+    key = {"write": screen_key(tablo.pk, WRITE), "another match": screen_key(tablo.pk + 1, READ)}.get(key, key)
+    url, vals = reverse("match-live", args=[tablo.pk]), {"v": _version(tablo), "k": key}
+    client.force_login(outsider)
+    assert client.get(url, vals, headers=HTMX).status_code == 404
+    client.force_login(owner)
+    response, queries = _queries(lambda: client.get(url, vals, headers=HTMX))
     assert response.status_code == 204
-    assert queries <= 2  # the session, then the match's version with the read check
+    assert queries > 1  # the session, the account, the match with its seats...
 
 
-def test_an_outsider_polling_a_current_version_gets_nothing(
+def test_an_outsider_with_a_key_is_told_nothing_new_only_while_nothing_is(
     client: Client, tablo: Match, outsider: User
 ) -> None:
+    """A visitor who lost access keeps the key of the screen once shown (or one leaked): it answers
+    "nothing new" until the screen changes, then the poll is checked in full."""
     client.force_login(outsider)
-    assert _poll(client, tablo, _version(tablo)) == 404
+    before = _version(tablo)
+    assert _poll(client, tablo, before) == 204
+    hand_start(match=tablo, dealer=0, table=TABLE)
+    assert _poll(client, tablo, before) == 404
 
 
 def test_a_share_link_poll_answers_204_until_the_link_is_withdrawn(owner: User, client: Client) -> None:
@@ -140,9 +164,11 @@ def test_versions_never_repeat_whatever_is_played_and_undone(owner: User, steps:
     assert len(seen) == len(set(seen))
 
 
-def test_the_clock_of_a_timed_match_is_part_of_its_version(owner: User) -> None:
+def test_the_clock_of_a_timed_match_is_part_of_its_version(owner: User, owner_client: Client) -> None:
     match = start_match(owner, "tamlin", time_limit_minutes=30)
     assert _version(match) == f"{match.screen_version}-30"
+    assert _poll(owner_client, match, _version(match)) == 204
+    assert _poll(owner_client, match, str(match.screen_version)) == 200  # the clock moved on
 
 
 @pytest.mark.parametrize("write", ["play", "undo", "challenge"])
@@ -188,14 +214,18 @@ def test_the_web_play_answer_shows_the_new_state(owner: User, owner_client: Clie
     assert "Marija</strong> to play" in page
 
 
-def test_capture_options_cost_the_session_and_one_query(owner_client: Client, tablo: Match) -> None:
+def test_capture_options_cost_one_query(owner_client: Client, tablo: Match) -> None:
+    """The ``/captures/`` of the API plus the match's game and options; the key comes with the screen."""
     hand_start(match=tablo, dealer=0, table=TABLE)
+    page = owner_client.get(reverse("match", args=[tablo.pk])).content.decode()
+    key = page.split('hx-vals=\'{"k": "')[1].split('"')[0]
+    assert key == screen_key(tablo.pk, WRITE)
     url = reverse("play-options", args=[tablo.pk])
     full = owner_client.get(url, {"card": "7H"}, headers=HTMX).content.decode()
     quick, queries = _queries(
-        lambda: owner_client.get(url, {"card": "7H", "table": " ".join(TABLE)}, headers=HTMX)
+        lambda: owner_client.get(url, {"card": "7H", "table": " ".join(TABLE), "k": key}, headers=HTMX)
     )
-    assert queries <= 2  # the session; the match's game and options with the write check
+    assert queries == 1
     assert quick.content.decode() == full
 
 

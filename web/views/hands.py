@@ -28,8 +28,8 @@ from games.selectors import (
     hand_get,
     hand_list,
     hand_report,
+    match_fields,
     match_get,
-    match_peek,
     match_seats_load,
 )
 from games.services.errors import HandNotOpen, RecordConflict
@@ -54,7 +54,8 @@ from web.screens import (
     who_of,
 )
 from web.views import HtmxHttpRequest
-from web.views.live import live_context, match_writable, session_account
+from web.screen_keys import WRITE, key_opens
+from web.views.live import live_context, match_writable
 
 CAPTURES_OFFERED = 8
 CONFLICT, REFUSED = 409, 422
@@ -318,9 +319,9 @@ def play_choices(
 @require_GET
 def play_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The choices for the card just tapped (an htmx partial of the play form). The form carries the
-    table it shows (``table``: the cards' texts), so only the match's game and options are read, with
-    the write check, in one query; without it, or for anyone the quick check does not let in, the
-    whole screen is built."""
+    table it shows (``table``: the cards' texts) and the screen's write key (``k``,
+    :mod:`web.screen_keys`), so only the match's game and options are read, in one query; without
+    them the whole screen is built, with every check."""
     screen = _options_screen(request, pk) or match_screen(match_writable(request, pk), request.user)
     context = {
         "screen": screen,
@@ -330,9 +331,9 @@ def play_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def _options_screen(request: HtmxHttpRequest, pk: int) -> OptionsScreen | None:
-    if "table" not in request.GET:
+    if "table" not in request.GET or not key_opens(request.GET.get("k", ""), pk, WRITE):
         return None
-    match = match_peek(pk=pk, account_id=session_account(request), fields=("game", "options"), write=True)
+    match = match_fields(pk=pk, fields=("game", "options"))
     if match is None:
         return None
     try:

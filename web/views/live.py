@@ -5,18 +5,18 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.contrib.auth import SESSION_KEY
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
 from games.models import Match
-from games.selectors import can_read_match, can_write_match, match_get, match_peek
+from games.selectors import can_read_match, can_write_match, match_get, match_version
 from games.services.plays import Recorded
 from web.deals import deal_questions
 from web.entries import entry_form
-from web.screens import MatchScreen, match_screen, screen_version
+from web.screen_keys import READ, WRITE, key_opens, screen_key
+from web.screens import MatchScreen, match_screen, polled_version
 from web.views import HtmxHttpRequest
 
 POLL_SECONDS = 3
@@ -71,6 +71,8 @@ def live_context(
         "summary_form": entry_form(match.game, match.options, names),
         "key": uuid.uuid4().hex,
         "live_url": live_url(screen, token),
+        "poll_key": "" if token else screen_key(match.pk, READ),
+        "options_key": screen_key(match.pk, WRITE) if writable else "",
         "poll_seconds": POLL_SECONDS,
         "token": token,
         **extra,
@@ -78,24 +80,22 @@ def live_context(
 
 
 def unchanged(request: HtmxHttpRequest, *, pk: int | None = None, token: str = "") -> HttpResponse | None:
-    """204 when the version the poll carries (``v``) is still the match's and the visitor may read the
-    match, checked in one query before anything is built; else ``None``, and the poll is answered in
-    full. The account is taken from the session as its id: "nothing new" tells nobody anything, and
-    whenever something is new the full answer checks the account itself."""
+    """204 when the version the poll carries (``v``) is still the match's, read in one query before
+    anything is built, and the poll may be told so: a poll of match ``pk`` carries the screen's read
+    key (``k``, :mod:`web.screen_keys`); a share link's poll finds the match by its token. Else
+    ``None``, and the poll is answered in full, with every check."""
     seen = request.GET.get("v")
     if not seen:
         return None
-    found = match_peek(pk=pk, account_id=None if token else session_account(request), share_token=token)
-    if found is None or screen_version(found) != seen:
+    if token:
+        found = match_version(share_token=token)
+    elif pk is not None and key_opens(request.GET.get("k", ""), pk, READ):
+        found = match_version(pk=pk)
+    else:
+        return None
+    if found is None or polled_version(found) != seen:
         return None
     return HttpResponse(status=204)
-
-
-def session_account(request: HtmxHttpRequest) -> int | None:
-    """The signed-in account's id as the session holds it, without reading the account (one query
-    fewer): for answers that tell nothing new, or what the same public rules would tell anyone."""
-    account = request.session.get(SESSION_KEY)
-    return int(account) if account else None
 
 
 def live_poll(request: HtmxHttpRequest, match: Match, token: str = "") -> HttpResponse:
