@@ -7,10 +7,10 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponseNotModified
 from django.utils.cache import patch_cache_control
 from django.utils.http import parse_etags
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.permissions import SAFE_METHODS, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -21,6 +21,7 @@ from api.permissions import SHARE_PARAM, ClubAccess, MatchAccess
 from games import selectors
 from games.models import Club, Hand, Match
 from games.rules.registry import GAMES
+from games.screen_keys import READ, key_opens, screen_key
 from games.services.plays import HandRef
 
 # Bounds checked at the edge, so no number reaches a column it does not fit (or a loop it would hold).
@@ -63,25 +64,6 @@ class RecordsApi(APIView):
         hand: ``Hand.DoesNotExist``, for the view to make a 404). One query fewer than :meth:`hand`."""
         return HandRef(match_id=pk, number=number, allow=lambda match: self._allow(request, match))
 
-    def unchanged(self, request: Request, pk: int) -> Response | None:
-        """304 Not Modified when ``If-None-Match`` names match ``pk``'s current version (:func:`etag`)
-        and this request may read the match, checked in one query; ``None`` otherwise, and the view
-        answers in full (with every check), :func:`tagged`."""
-        header = request.headers.get("If-None-Match", "")
-        if not header:
-            return None
-        user = request.user
-        found = selectors.match_peek(
-            pk=pk,
-            account_id=user.pk if user.is_authenticated else None,
-            share_token=request.query_params.get(SHARE_PARAM, ""),
-        )
-        if found is None or etag(found).removeprefix("W/") not in {
-            tag.removeprefix("W/") for tag in parse_etags(header)
-        }:
-            return None
-        return tagged(Response(status=status.HTTP_304_NOT_MODIFIED), found)
-
     def _allow(self, request: Request, match: Match) -> None:
         if MatchAccess().has_object_permission(request, self, match):
             return
@@ -102,10 +84,43 @@ class RecordsApi(APIView):
         self.permission_denied(request)
 
 
+class RevalidatedApi(RecordsApi):
+    """A read of match ``pk`` (its scoreboard, a hand), with the match's ETag (:func:`tagged`).
+
+    A GET whose ``If-None-Match`` names the match's current version with the match's read key
+    (:mod:`games.screen_keys`) is answered 304 before anything else, from the version row alone: no
+    authentication, no access check, no throttle. Every other request is answered in full."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        if request.method in ("GET", "HEAD") and (tag := _current_tag(request, kwargs["pk"])):
+            response = HttpResponseNotModified()
+            response["ETag"] = tag
+            patch_cache_control(response, private=True, no_cache=True)
+            return response
+        return super().dispatch(request, *args, **kwargs)
+
+
+def _current_tag(request: HttpRequest, pk: int) -> str:
+    """The ETag of match ``pk`` that ``If-None-Match`` names, if it has the match's key and is still
+    current (one query, only then); else ``""``."""
+    offered = set()
+    for tag in parse_etags(request.headers.get("If-None-Match", "")):
+        match, _, rest = tag.removeprefix("W/").strip('"').partition(".")
+        version, _, key = rest.partition(".")
+        if match == str(pk) and key_opens(key, pk, READ):
+            offered.add(version)
+    found = selectors.match_version(pk=pk) if offered else None
+    return _etag(pk, found.screen_version) if found and str(found.screen_version) in offered else ""
+
+
 def etag(match: Match) -> str:
-    """A weak ETag of every read of the match (its scoreboard, each hand): its screen version, which
-    every write that changes them bumps."""
-    return f'W/"{match.pk}.{match.screen_version}"'
+    """A weak ETag of every read of the match (its scoreboard, each hand): the screen version, which
+    every write that changes them bumps, with the match's read key."""
+    return _etag(match.pk, match.screen_version)
+
+
+def _etag(pk: int, version: int) -> str:
+    return f'W/"{pk}.{version}.{screen_key(pk, READ)}"'
 
 
 def tagged(response: Response, match: Match) -> Response:

@@ -18,6 +18,7 @@ from api.records.base import (
     SMALL_MAX,
     CardsField,
     RecordsApi,
+    RevalidatedApi,
     account,
     paginated,
     tagged,
@@ -162,13 +163,11 @@ class HandListCreateApi(RecordsApi):
         return Response(HandOutput(hand).data, status=status.HTTP_201_CREATED)
 
 
-class HandDetailApi(RecordsApi):
+class HandDetailApi(RevalidatedApi):
     permission_classes = [AllowAny]  # MatchAccess decides, share links included
 
     @extend_schema(operation_id="hands_retrieve", parameters=[SHARE], responses=HandOutput)
     def get(self, request: Request, pk: int, number: int) -> Response:
-        if unchanged := self.unchanged(request, pk):
-            return unchanged
         hand = self.hand(request, pk, number)
         return tagged(Response(HandOutput(hand).data), hand.match)
 

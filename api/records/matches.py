@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from api.idempotency import idempotent
 from api.inputs import valid
 from api.permissions import SHARE_PARAM
-from api.records.base import ID_MAX, SEATS_MAX, RecordsApi, account, paginated, tagged
+from api.records.base import ID_MAX, SEATS_MAX, RecordsApi, RevalidatedApi, account, paginated, tagged
 from api.reports import EventOutput
 from games import selectors
 from games.models import Club, Match, Player, Season
@@ -204,15 +204,13 @@ class ScoreboardOutput(serializers.Serializer[Any]):
     hands = HandBreakdownOutput(many=True, help_text="Each closed hand's events and breakdown, all sides.")
 
 
-class MatchScoreboardApi(RecordsApi):
+class MatchScoreboardApi(RevalidatedApi):
     """Per side: total, per-hand breakdown, sweeps and tally marks, progress to the target; leader, winner."""
 
     permission_classes = [AllowAny]  # MatchAccess decides, share links included
 
     @extend_schema(operation_id="matches_scoreboard", parameters=[SHARE], responses=ScoreboardOutput)
     def get(self, request: Request, pk: int) -> Response:
-        if unchanged := self.unchanged(request, pk):
-            return unchanged
         match = self.match(request, pk)
         return tagged(Response(ScoreboardOutput(selectors.scoreboard_for(match)).data), match)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -18,12 +19,12 @@ from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
 from games.models import Hand, Match
+from games.screen_keys import READ, WRITE, screen_key
 from games.services.clubs import club_create, membership_create
 from games.services.hands import hand_close, hand_correct, hand_start, hand_summary_record
 from games.services.matches import match_abandon, match_share
 from games.services.plays import hand_challenge_record, hand_play_record, hand_play_undo
 from tests.web.conftest import start_match
-from web.screen_keys import READ, WRITE, screen_key
 from web.screens import screen_version
 
 HTMX = {"HX-Request": "true"}
@@ -59,7 +60,8 @@ def _version(match: Match) -> str:
 
 def _vals(page: str) -> dict[str, str]:
     """The values the live region polls with (its ``hx-vals``)."""
-    return json.loads(page.split("hx-vals='")[1].split("'")[0])
+    vals: dict[str, str] = json.loads(page.split("hx-vals='")[1].split("'")[0])
+    return vals
 
 
 def test_an_unchanged_poll_answers_204_in_one_query(owner_client: Client, tablo: Match) -> None:
@@ -75,7 +77,9 @@ def test_an_unchanged_poll_answers_204_in_one_query(owner_client: Client, tablo:
 def test_a_poll_without_its_key_is_checked_in_full(
     client: Client, owner: User, outsider: User, tablo: Match, key: str
 ) -> None:
-    key = {"write": screen_key(tablo.pk, WRITE), "another match": screen_key(tablo.pk + 1, READ)}.get(key, key)
+    key = {"write": screen_key(tablo.pk, WRITE), "another match": screen_key(tablo.pk + 1, READ)}.get(
+        key, key
+    )
     url, vals = reverse("match-live", args=[tablo.pk]), {"v": _version(tablo), "k": key}
     client.force_login(outsider)
     assert client.get(url, vals, headers=HTMX).status_code == 404
@@ -249,16 +253,37 @@ def test_the_api_answers_304_while_nothing_changed(owner: User, path: str) -> No
     first = api.get(url)
     assert first.status_code == 200
     tag = first["ETag"]
-    response, queries = _queries(lambda: api.get(url, HTTP_IF_NONE_MATCH=tag))
-    assert (response.status_code, response["ETag"], queries) == (304, tag, 2)  # the token, the version
+    response, queries = _queries(lambda: api.get(url, HTTP_IF_NONE_MATCH=f'"other", {tag}'))
+    assert (response.status_code, response["ETag"], queries) == (304, tag, 1)  # the version: no token
+    assert "private" in response["Cache-Control"]
     hand_play_record(hand=Hand.objects.get(), seat=1, card="9C", expected_seq=0)
     again = api.get(url, HTTP_IF_NONE_MATCH=tag)
     assert again.status_code == 200
     assert again["ETag"] != tag
 
 
-def test_an_etag_opens_nothing_to_an_outsider(owner: User, outsider: User) -> None:
+def test_an_etag_without_the_match_key_opens_nothing(owner: User, outsider: User) -> None:
     match = _dealt(owner)
-    tag = _api(owner).get(f"/api/v1/matches/{match.pk}/scoreboard/")["ETag"]
-    response = _api(outsider).get(f"/api/v1/matches/{match.pk}/scoreboard/", HTTP_IF_NONE_MATCH=tag)
-    assert response.status_code == 404  # not even told that the match exists
+    url = f"/api/v1/matches/{match.pk}/scoreboard/"
+    tag = _api(owner).get(url)["ETag"]
+    version, key = tag.strip('W/"').split(".")[1:]
+    wrong = key[:-1] + ("1" if key.endswith("0") else "0")
+    for forged in (
+        f'W/"{match.pk}.{version}"',
+        f'"{match.pk}.{version}.{wrong}"',
+        f'"{match.pk + 1}.{version}.{key}"',
+    ):
+        client = _api(outsider)
+        response, queries = _queries(partial(client.get, url, HTTP_IF_NONE_MATCH=forged))
+        assert response.status_code == 404, forged  # not even told that the match exists
+        assert queries > 1
+
+
+def test_an_etag_tells_nothing_new_only_while_nothing_is(owner: User, outsider: User) -> None:
+    """Someone who lost access (or was leaked the tag) is told "not modified" until the match changes."""
+    match = _dealt(owner)
+    url = f"/api/v1/matches/{match.pk}/scoreboard/"
+    tag = _api(owner).get(url)["ETag"]
+    assert _api(outsider).get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304
+    hand_play_record(hand=Hand.objects.get(), seat=1, card="9C", expected_seq=0)
+    assert _api(outsider).get(url, HTTP_IF_NONE_MATCH=tag).status_code == 404

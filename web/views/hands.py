@@ -22,6 +22,7 @@ from games.messages import NOBODY, Who, problem_texts, verdict_reason, violation
 from games.models import Challenge, Hand, Match, Play
 from games.rules.capture.capturing import capture_check, capture_list
 from games.rules.errors import BadCardText, RuleViolation, SummaryInconsistent
+from games.screen_keys import WRITE, key_opens
 from games.selectors import (
     can_read_match,
     can_write_match,
@@ -54,7 +55,6 @@ from web.screens import (
     who_of,
 )
 from web.views import HtmxHttpRequest
-from web.screen_keys import WRITE, key_opens
 from web.views.live import live_context, match_writable
 
 CAPTURES_OFFERED = 8
@@ -320,7 +320,7 @@ def play_choices(
 def play_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The choices for the card just tapped (an htmx partial of the play form). The form carries the
     table it shows (``table``: the cards' texts) and the screen's write key (``k``,
-    :mod:`web.screen_keys`), so only the match's game and options are read, in one query; without
+    :mod:`games.screen_keys`), so only the match's game and options are read, in one query; without
     them the whole screen is built, with every check."""
     screen = _options_screen(request, pk) or match_screen(match_writable(request, pk), request.user)
     context = {

@@ -11,11 +11,11 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from games.models import Match
+from games.screen_keys import READ, WRITE, key_opens, screen_key
 from games.selectors import can_read_match, can_write_match, match_get, match_version
 from games.services.plays import Recorded
 from web.deals import deal_questions
 from web.entries import entry_form
-from web.screen_keys import READ, WRITE, key_opens, screen_key
 from web.screens import MatchScreen, match_screen, polled_version
 from web.views import HtmxHttpRequest
 
@@ -82,7 +82,7 @@ def live_context(
 def unchanged(request: HtmxHttpRequest, *, pk: int | None = None, token: str = "") -> HttpResponse | None:
     """204 when the version the poll carries (``v``) is still the match's, read in one query before
     anything is built, and the poll may be told so: a poll of match ``pk`` carries the screen's read
-    key (``k``, :mod:`web.screen_keys`); a share link's poll finds the match by its token. Else
+    key (``k``, :mod:`games.screen_keys`); a share link's poll finds the match by its token. Else
     ``None``, and the poll is answered in full, with every check."""
     seen = request.GET.get("v")
     if not seen:
