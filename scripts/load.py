@@ -7,14 +7,16 @@ browser does (``load_phones.py``), and one of them plays: it starts matches of e
 matches through the API) and plays them hand by hand with random legal plays (the engine's capture
 lists) through the match screen's forms, or through the API with ``--api-writes``; each play carries an
 idempotency key, and now and then a play is resent as a phone on a bad connection would. Before each
-write a table pauses ``--think`` seconds on average (exponentially distributed; 0 makes it a closed
-loop that measures the server's capacity). Afterwards it checks, in this process, that every play the
+write a table pauses ``--think`` seconds on average (exponentially distributed): 3 s by default, a brisk
+pace for people who play a card, then tap it and its captures in. A last level (``--capacity``, 100
+tables by default) pauses 0 s: each answer triggers the next request, a closed loop that measures the
+server's capacity. Afterwards it checks, in this process, that every play the
 server acknowledged is stored exactly once and that every stored score equals the engine's replay of
 the stored log (``match_audit``), then prints plays per second, write p50/p95/p99 and poll p50/p99
 latency per level. ``--profile`` also profiles one gunicorn worker with pyinstrument.
 
-    make load                                  # 20 and 100 tables, 30 s each, 0.5 s think time
-    make load LOAD_ARGS="--tables 20 --think 0 --seconds 10"
+    make load                                  # 20 and 100 tables at 3 s, then 100 at 0 s; 30 s each
+    make load LOAD_ARGS="--tables 20 --think 0 --capacity 0 --seconds 10"
     make load LOAD_ARGS="--api-writes --phones 0"   # the API alone, as before issue #15
 """
 
@@ -46,7 +48,7 @@ GAMES = [  # (game, players, options): short matches, so that many finish within
     ("tablo", 4, {"target": 30}),
 ]
 RESEND = 0.03  # share of plays sent twice, as a phone that lost the answer would
-THINK = 0.5  # a table entering two cards a second: several times faster than people play
+THINK = 3.0  # seconds between a table's writes: a brisk human pace
 
 
 @dataclass
@@ -76,9 +78,12 @@ def main() -> None:
     import django
 
     django.setup()
-    accounts = _accounts(max(args.tables), args.phones)
+    plan = [(tables, args.think) for tables in args.tables] + (
+        [(args.capacity, 0.0)] if args.capacity else []
+    )
+    accounts = _accounts(max(tables for tables, _ in plan), args.phones)
     with _gunicorn(args.port, args.workers, args.threads, args.profile):
-        levels = [asyncio.run(_run_level(args, tables, accounts)) for tables in args.tables]
+        levels = [asyncio.run(_run_level(args, tables, think, accounts)) for tables, think in plan]
     _report(levels, _verify(levels), args)
 
 
@@ -93,6 +98,9 @@ def _arguments() -> argparse.Namespace:
         type=float,
         default=THINK,
         help="mean pause in seconds between a table's requests (0: each answer triggers the next request)",
+    )
+    parser.add_argument(
+        "--capacity", type=int, default=100, help="tables of a last level at think 0 (0: no such level)"
     )
     parser.add_argument("--database", default=os.environ.get("LOAD_DATABASE_URL", DEFAULT_DB))
     parser.add_argument("--port", type=int, default=8765)
@@ -190,8 +198,10 @@ class _gunicorn:
             self.process.wait(timeout=30)
 
 
-async def _run_level(args: argparse.Namespace, tables: int, accounts: list[tuple[str, list[Phone]]]) -> Level:
-    level = Level(tables=tables, think=args.think)
+async def _run_level(
+    args: argparse.Namespace, tables: int, think: float, accounts: list[tuple[str, list[Phone]]]
+) -> Level:
+    level = Level(tables=tables, think=think)
     connections = tables * (1 + args.phones)
     limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
     async with httpx.AsyncClient(
@@ -202,9 +212,7 @@ async def _run_level(args: argparse.Namespace, tables: int, accounts: list[tuple
         runs = []
         for n in range(tables):
             token, phones = accounts[n]
-            table = _Table(
-                client, token, phones, random.Random(args.seed * 1000 + n), stop, level, args.think
-            )
+            table = _Table(client, token, phones, random.Random(args.seed * 1000 + n), stop, level, think)
             table.writer = ApiWriter(table.call) if args.api_writes else WebWriter(table.call)
             runs.append(table.run())
             runs += [

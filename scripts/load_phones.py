@@ -4,12 +4,14 @@ A table's writer either calls the API (``--api-writes``) or fills in the match s
 htmx, reading the next state from the hidden fields of the live region it gets back (the play form
 carries the hand's ``expected_seq``, whose turn it is and the table). Every phone of a table, the
 writer's included, polls its match's live region every ``POLL_SECONDS`` with the version it shows,
-as the page's ``hx-trigger="every 3s"`` does; an unchanged match answers 204.
+with the values the page's ``hx-trigger="every 3s"`` sends (``hx-vals``: the version and the screen's
+key); an unchanged match answers 204.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 import time
@@ -20,7 +22,7 @@ POLL_SECONDS = 3.0
 HTMX = {"HX-Request": "true"}
 CSRF_SECRET = "loadtestcsrfsecret00000000000000"  # 32 letters and digits, as Django's own
 FIELD = re.compile(r'name="(expected_seq|seat|table)" value="([^"]*)"')
-VERSION = re.compile(r'hx-vals=\'\{"v": "([^"]+)"\}\'')
+POLLED_WITH = re.compile(r"hx-vals='(\{\"v\": [^']+)'")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,18 +128,19 @@ async def poll(
     client: Any, phone: Phone, current: Any, stop: float, latencies: list[float], answers: dict[int, int]
 ) -> None:
     """One phone's match screen: every ``POLL_SECONDS`` (first after a random part of it) its live
-    region is asked for with the version shown; ``current()`` names the table's match (0: none yet)."""
-    shown: dict[int, str] = {}
+    region is asked for with the version shown and the screen's key (its ``hx-vals``); ``current()``
+    names the table's match (0: none yet)."""
+    shown: dict[int, dict[str, str]] = {}
     await asyncio.sleep(random.random() * POLL_SECONDS)
     while time.monotonic() < stop:
         match = current()
         if match:
             started = time.perf_counter()
             response = await client.get(
-                f"/matches/{match}/live/", params={"v": shown.get(match, "")}, headers=HTMX | phone.headers()
+                f"/matches/{match}/live/", params=shown.get(match, {}), headers=HTMX | phone.headers()
             )
             latencies.append(time.perf_counter() - started)
             answers[response.status_code] = answers.get(response.status_code, 0) + 1
-            if response.status_code == 200 and (found := VERSION.search(response.text)):
-                shown[match] = found.group(1)
+            if response.status_code == 200 and (found := POLLED_WITH.search(response.text)):
+                shown[match] = json.loads(found.group(1))
         await asyncio.sleep(POLL_SECONDS)
