@@ -13,7 +13,8 @@ tables by default) pauses 0 s: each answer triggers the next request, a closed l
 server's capacity. Afterwards it checks, in this process, that every play the
 server acknowledged is stored exactly once and that every stored score equals the engine's replay of
 the stored log (``match_audit``), then prints plays per second, write p50/p95/p99 and poll p50/p99
-latency per level. ``--profile`` also profiles one gunicorn worker with pyinstrument.
+latency per level, and the share of one core that this process (the phones) took from the server's
+machine. ``--profile`` also profiles one gunicorn worker with pyinstrument.
 
     make load                                  # 20 and 100 tables at 3 s, then 100 at 0 s; 30 s each
     make load LOAD_ARGS="--tables 20 --think 0 --capacity 0 --seconds 10"
@@ -68,6 +69,7 @@ class Level:
     conflicts: int = 0
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    client_cpu: float = 0.0  # seconds of CPU this process (the phones) took from the same cores
 
 
 def main() -> None:
@@ -208,7 +210,7 @@ async def _run_level(
         base_url=f"http://127.0.0.1:{args.port}", limits=limits, timeout=60
     ) as client:
         stop = time.monotonic() + args.seconds
-        started = time.monotonic()
+        started, cpu = time.monotonic(), time.process_time()
         runs = []
         for n in range(tables):
             token, phones = accounts[n]
@@ -219,7 +221,7 @@ async def _run_level(
                 poll(client, phone, table.current, stop, level.polls, level.poll_answers) for phone in phones
             ]
         await asyncio.gather(*runs)
-        level.seconds = time.monotonic() - started
+        level.seconds, level.client_cpu = time.monotonic() - started, time.process_time() - cpu
     return level
 
 
@@ -267,6 +269,8 @@ class _Table:
             raise _Stop
         if self.think:
             await asyncio.sleep(self.rng.expovariate(1 / self.think))
+            if time.monotonic() >= self.stop:
+                raise _Stop
         api = url.startswith("/api/")
         if api:
             headers = {"Authorization": f"Token {self.token}"} | ({"Idempotency-Key": key} if key else {})
@@ -352,6 +356,7 @@ def _verify(levels: list[Level]) -> dict[str, Any]:
 def _report(levels: list[Level], checks: dict[str, Any], args: argparse.Namespace) -> None:
     columns = ["tables", "think s", "seconds", "plays", "plays/s", "p50 ms", "p95 ms", "p99 ms"]
     columns += ["polls", "204 %", "poll p50", "poll p99", "matches", "finished", "resent", "409", "errors"]
+    columns += ["phones CPU"]
     through = "the API" if args.api_writes else "the match screen (htmx)"
     print(
         f"\nPlays through {through}, {args.phones} phones a table polling every 3 s (gunicorn + PostgreSQL)"
@@ -364,6 +369,7 @@ def _report(levels: list[Level], checks: dict[str, Any], args: argparse.Namespac
         unchanged = 100 * level.poll_answers.get(204, 0) / max(1, len(level.polls))
         row += [len(level.polls), f"{unchanged:.0f}", *(f"{polls[n] * 1000:.1f}" for n in (49, 98))]
         row += [len(level.matches), level.finished, level.resent, level.conflicts, len(level.errors)]
+        row += [f"{100 * level.client_cpu / level.seconds:.0f} %"]
         print(" ".join(f"{value:>8}" for value in row))
         for error in level.errors[:3]:
             print(f"    error: {error}")
