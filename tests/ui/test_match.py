@@ -100,6 +100,13 @@ def test_a_second_phone_sees_each_play_within_seconds(
     )
     second = other.new_page()
     second.goto(url)
+    with second.expect_response(lambda response: "/live/" in response.url, timeout=8000) as polled:
+        pass
+    assert polled.value.status == 204  # nothing new, told from the match's version and the screen's key
+    assert "k=" in polled.value.url
+    with page.expect_response(lambda response: "/play/options/" in response.url) as options:
+        page.locator("#card-3H").check()
+    assert "k=" in options.value.url  # the screen's write key: the match's game and options alone
     play(page, "3H")
     expect(second.locator(".last-play")).to_contain_text("Dragan played 3♥", timeout=8000)
     other.close()
