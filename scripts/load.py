@@ -16,7 +16,7 @@ the stored log (``match_audit``), then prints plays per second, write p50/p95/p9
 latency per level, and the share of one core that this process (the phones) took from the server's
 machine. ``--profile`` also profiles one gunicorn worker with pyinstrument.
 
-    make load                                  # 20 and 100 tables at 3 s, then 100 at 0 s; 30 s each
+    make load                                  # 20 and 100 tables at 3 s, then 100 at 0 s; 60 s each
     make load LOAD_ARGS="--tables 20 --think 0 --capacity 0 --seconds 10"
     make load LOAD_ARGS="--api-writes --phones 0"   # the API alone, as before issue #15
 """
@@ -94,7 +94,7 @@ def _arguments() -> argparse.Namespace:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--tables", type=int, nargs="+", default=[20, 100], help="concurrency levels")
-    parser.add_argument("--seconds", type=float, default=30.0, help="how long each level plays")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long each level plays")
     parser.add_argument(
         "--think",
         type=float,
