@@ -131,9 +131,10 @@ def match_peek(
 
 
 def match_seats_load(match: Match) -> Match:
-    """``match`` (a row read another way, e.g. locked by a write) with its seats, as :func:`match_get`
-    gives them: one query."""
-    prefetch_related_objects([match], _seats())
+    """``match`` (a row read another way, e.g. locked by a write) with its seats, their sides and
+    players (not the players' accounts, which the match screen does not show): one query."""
+    seats = Seat.objects.select_related("player", "side").order_by("number")
+    prefetch_related_objects([match], Prefetch("seats", queryset=seats))
     return match
 
 
