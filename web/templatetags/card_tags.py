@@ -29,6 +29,10 @@ CELL = (
 )
 
 
+GRID = '<fieldset class="card-grid" id="{name}-grid"{shortcut}>\n  <legend>{legend}</legend>\n  {rows}\n</fieldset>\n'
+ROW = '\n    <div class="suit-row"{group}>\n      {cells}\n    </div>\n  '
+
+
 @lru_cache(maxsize=8192)
 def _cell_html(text: str, name: str, kind: str, checked: bool, disabled: bool, language: str) -> SafeString:
     """A cell's input, made once: a grid differs from the last one by a card or two (a few thousand
@@ -106,7 +110,7 @@ def grid_rows(
     )
 
 
-@register.inclusion_tag("web/components/card_grid.html")
+@register.simple_tag
 def card_grid(
     name: str,
     legend: str,
@@ -116,13 +120,20 @@ def card_grid(
     multiple: bool = True,
     shortcut: str = "",
     by_suit: bool = True,
-) -> dict[str, object]:
-    """A fieldset of cards to tick (``multiple``) or to pick one of; ``chosen`` and ``disabled`` are texts."""
-    return {
-        "name": name,
-        "legend": legend,
-        "rows": grid_rows(
-            name, deck, set(chosen), set(disabled), by_suit, kind="checkbox" if multiple else "radio"
-        ),
-        "shortcut": shortcut,
-    }
+) -> SafeString:
+    """A fieldset of cards to tick (``multiple``) or to pick one of; ``chosen`` and ``disabled`` are texts.
+    Drawn here, like its cells, rather than by a template: the match screen draws one or two grids in
+    every answer."""
+    rows = grid_rows(name, deck, set(chosen), set(disabled), by_suit, kind="checkbox" if multiple else "radio")
+    return format_html(
+        GRID,
+        name=name,
+        shortcut=format_html(' data-shortcut="{}"', shortcut) if shortcut else "",
+        legend=legend,
+        rows=mark_safe("".join(_row_html(row) for row in rows)),  # escaped by _row_html
+    )
+
+
+def _row_html(row: SuitRow) -> SafeString:
+    group = format_html(' role="group" aria-label="{}"', row.name) if row.name else ""
+    return format_html(ROW, group=group, cells=row.html)
