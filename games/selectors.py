@@ -302,13 +302,15 @@ class _Column:
         return summed
 
 
-def scoreboard_for(match: Match) -> Scoreboard:
+def scoreboard_for(match: Match, *, any_closed: bool = True) -> Scoreboard:
     """Per side: total, per-hand lines (with the hand's events and breakdown), sweeps (Tablo's tally
     marks), progress to the target, leader; each closed hand's events and breakdown for all sides at
     once (``hands``); and the match's result as the engine last gave it. ``extra`` values the engine
-    gives per side (e.g. Tablo's ``tablos`` and ``marks``) are moved into each side's ``extra``."""
+    gives per side (e.g. Tablo's ``tablos`` and ``marks``) are moved into each side's ``extra``.
+    ``any_closed=False``: the caller knows that no hand has closed yet, so none is read."""
     sides = sides_of_match(match)
-    columns, hands = _closed_hands(match, tuple(tuple(seat.number for seat in side) for side in sides))
+    seats = tuple(tuple(seat.number for seat in side) for side in sides)
+    columns, hands = _closed_hands(match, seats) if any_closed else ([_Column([]) for _ in seats], [])
     totals = [column.total for column in columns]
     top = max(totals, default=0)
     leader = totals.index(top) if totals.count(top) == 1 else None

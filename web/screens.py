@@ -288,8 +288,8 @@ def match_screen(
 ) -> MatchScreen:
     """Everything the match screen shows, for ``user`` (who may or may not write). After a play, undo
     or challenge (``written``), its hand is the open one and is shown as the write left it: the hands
-    are not read again, nor the log replayed."""
-    board = scoreboard_for(match)
+    are not read again, nor the log replayed; hands close in order, so a write on the first hand
+    also tells that there is no closed hand to read."""
     seats = sides_of_match(match)
     names = {seat.number: seat.player.name for side in seats for seat in side}
     if written is None:
@@ -298,6 +298,7 @@ def match_screen(
         draft = None
     else:
         last_hand, draft = written.hand, (written.report, written.plays)
+    board = scoreboard_for(match, any_closed=written is None or written.hand.number > 1)
     open_hand = last_hand if last_hand and last_hand.is_open else None
     seat_numbers = [[seat.number for seat in side] for side in seats]
     return MatchScreen(
