@@ -9,6 +9,8 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
+from operator import attrgetter
 from typing import Any, TypedDict
 
 from django.contrib.auth.models import AnonymousUser
@@ -17,7 +19,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_r
 
 from games import convert
 from games.breakdowns import BreakdownRow, hand_breakdown, side_cells
-from games.models import Challenge, Club, Hand, Match, Membership, Play, Player, Season, Seat
+from games.models import Challenge, Club, Hand, HandScore, Match, Membership, Play, Player, Season, Seat
 from games.replay import finished_report, hand_report_now, is_time_up, live_rows, table_of
 from games.rules.game import HandReport
 
@@ -343,9 +345,12 @@ def _closed_hands(
     """Each side's line per closed hand, and each closed hand's events and breakdown for all sides."""
     columns = [_Column([]) for _ in seats]
     hands: list[HandBreakdown] = []
-    closed = match.hands.filter(closed_at__isnull=False).order_by("number").prefetch_related("scores")
-    for hand in closed:
-        report = convert.stored_report(hand, list(hand.scores.all()), seats)
+    # Every closed hand has a score row per side (its rescoring stores them): one query reads both.
+    lines = HandScore.objects.filter(hand__match=match, hand__closed_at__isnull=False).select_related("hand")
+    for _number, scores in groupby(lines.order_by("hand__number", "side"), key=attrgetter("hand.number")):
+        scored = list(scores)
+        hand = scored[0].hand
+        report = convert.stored_report(hand, scored, seats)
         events = [EventLine(**convert.event_json(event)) for event in report.events]  # type: ignore[typeddict-item]  # event_json's keys
         rows = hand_breakdown(match.game, match.options, report)
         hands.append(HandBreakdown(number=hand.number, events=events, breakdown=rows))
