@@ -48,6 +48,7 @@ class SideView:
     leader: bool
     winner: bool
     tablos: int | None  # Tablo's tablos over the match, drawn as tally marks (docs/rules/tablo.md B9)
+    target: int | None = None  # the match's
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +182,7 @@ def _side_views(match: Match, board: Scoreboard) -> tuple[SideView, ...]:
             leader=side["leader"],
             winner=board["finished"] and board["winner"] == side["index"],
             tablos=side["extra"].get("tablos"),
+            target=board["target"],
         )
         for side in board["sides"]
     )
