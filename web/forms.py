@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Self
 
 from django import forms
 from django.db.models import QuerySet
@@ -30,7 +30,7 @@ class CardField(forms.ChoiceField):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(choices=CARD_CHOICES, widget=forms.HiddenInput, **kwargs)
 
-    def __deepcopy__(self, memo: dict[int, object]) -> forms.Field:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         return forms.Field.__deepcopy__(self, memo)
 
 
@@ -40,7 +40,7 @@ class CardsField(forms.MultipleChoiceField):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(choices=CARD_CHOICES, widget=forms.MultipleHiddenInput, **kwargs)
 
-    def __deepcopy__(self, memo: dict[int, object]) -> forms.Field:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         return forms.Field.__deepcopy__(self, memo)
 
 

@@ -29,7 +29,10 @@ CELL = (
 )
 
 
-GRID = '<fieldset class="card-grid" id="{name}-grid"{shortcut}>\n  <legend>{legend}</legend>\n  {rows}\n</fieldset>\n'
+GRID = (
+    '<fieldset class="card-grid" id="{name}-grid"{shortcut}>\n  <legend>{legend}</legend>\n  {rows}\n'
+    "</fieldset>\n"
+)
 ROW = '\n    <div class="suit-row"{group}>\n      {cells}\n    </div>\n  '
 
 
@@ -124,7 +127,9 @@ def card_grid(
     """A fieldset of cards to tick (``multiple``) or to pick one of; ``chosen`` and ``disabled`` are texts.
     Drawn here, like its cells, rather than by a template: the match screen draws one or two grids in
     every answer."""
-    rows = grid_rows(name, deck, set(chosen), set(disabled), by_suit, kind="checkbox" if multiple else "radio")
+    rows = grid_rows(
+        name, deck, set(chosen), set(disabled), by_suit, kind="checkbox" if multiple else "radio"
+    )
     return format_html(
         GRID,
         name=name,

@@ -31,8 +31,8 @@ TALLY = (
     '<span class="tally-count" aria-hidden="true">{count}</span></span>\n'
 )
 TALLY_GROUP_SVG = (
-    '<svg class="tally-group" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">'
-    "{strokes}{cross}</svg>"
+    '<svg class="tally-group" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"'
+    ' focusable="false">{strokes}{cross}</svg>'
 )
 TALLY_STROKE = '<line x1="{x}" y1="3" x2="{x}" y2="21"/>'
 TALLY_CROSS = '<line class="tally-cross" x1="1" y1="18" x2="21" y2="6"/>'
@@ -51,7 +51,9 @@ def _tally_html(count: int, label: str) -> SafeString:
     groups = [
         format_html(
             TALLY_GROUP_SVG,
-            strokes=mark_safe("".join(TALLY_STROKE.format(x=3 + 5 * i) for i in range(min(n, TALLY_GROUP - 1)))),
+            strokes=mark_safe(
+                "".join(TALLY_STROKE.format(x=3 + 5 * i) for i in range(min(n, TALLY_GROUP - 1)))
+            ),
             cross=mark_safe(TALLY_CROSS if n == TALLY_GROUP else ""),  # constant markup
         )
         for n in tally_groups(count)
