@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from django.utils.translation import gettext, gettext_lazy, pgettext
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from games.rules.cards import Card, Suit
 from games.rules.errors import BadCardText
@@ -42,15 +42,18 @@ def _rank_name(rank: int) -> str:
     return names.get(rank, str(rank))
 
 
+SUIT_NAMES: Mapping[Suit, StrOrPromise] = {
+    Suit.SPADES: pgettext_lazy("card suit", "spades"),
+    Suit.HEARTS: pgettext_lazy("card suit", "hearts"),
+    Suit.DIAMONDS: pgettext_lazy("card suit", "diamonds"),
+    Suit.CLUBS: pgettext_lazy("card suit", "clubs"),
+}
+
+
 def suit_name(suit: Suit) -> str:
-    """The suit as it follows a rank ("spades"; Russian genitive "пик")."""
-    names = {
-        Suit.SPADES: pgettext("card suit", "spades"),
-        Suit.HEARTS: pgettext("card suit", "hearts"),
-        Suit.DIAMONDS: pgettext("card suit", "diamonds"),
-        Suit.CLUBS: pgettext("card suit", "clubs"),
-    }
-    return names[suit]
+    """The suit as it follows a rank ("spades"; Russian genitive "пик"): only its own name is
+    translated (the card grid names each of its rows)."""
+    return str(SUIT_NAMES[suit])
 
 
 def card_label(card: Card) -> str:

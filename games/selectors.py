@@ -9,6 +9,8 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
+from operator import attrgetter
 from typing import Any, NamedTuple, TypedDict
 
 from django.contrib.auth.models import AnonymousUser
@@ -18,7 +20,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_r
 
 from games import convert
 from games.breakdowns import BreakdownRow, hand_breakdown, side_cells
-from games.models import Challenge, Club, Hand, Match, Membership, Play, Player, Season, Seat
+from games.models import Challenge, Club, Hand, HandScore, Match, Membership, Play, Player, Season, Seat
 from games.replay import finished_report, hand_report_now, is_time_up, live_rows, table_of
 from games.rules.game import HandReport
 
@@ -167,9 +169,10 @@ def match_peek(
 
 
 def match_seats_load(match: Match) -> Match:
-    """``match`` (a row read another way, e.g. locked by a write) with its seats, as :func:`match_get`
-    gives them: one query."""
-    prefetch_related_objects([match], _seats())
+    """``match`` (a row read another way, e.g. locked by a write) with its seats, their sides and
+    players (not the players' accounts, which the match screen does not show): one query."""
+    seats = Seat.objects.select_related("player", "side").order_by("number")
+    prefetch_related_objects([match], Prefetch("seats", queryset=seats))
     return match
 
 
@@ -337,13 +340,15 @@ class _Column:
         return summed
 
 
-def scoreboard_for(match: Match) -> Scoreboard:
+def scoreboard_for(match: Match, *, any_closed: bool = True) -> Scoreboard:
     """Per side: total, per-hand lines (with the hand's events and breakdown), sweeps (Tablo's tally
     marks), progress to the target, leader; each closed hand's events and breakdown for all sides at
     once (``hands``); and the match's result as the engine last gave it. ``extra`` values the engine
-    gives per side (e.g. Tablo's ``tablos`` and ``marks``) are moved into each side's ``extra``."""
+    gives per side (e.g. Tablo's ``tablos`` and ``marks``) are moved into each side's ``extra``.
+    ``any_closed=False``: the caller knows that no hand has closed yet, so none is read."""
     sides = sides_of_match(match)
-    columns, hands = _closed_hands(match, tuple(tuple(seat.number for seat in side) for side in sides))
+    seats = tuple(tuple(seat.number for seat in side) for side in sides)
+    columns, hands = _closed_hands(match, seats) if any_closed else ([_Column([]) for _ in seats], [])
     totals = [column.total for column in columns]
     top = max(totals, default=0)
     leader = totals.index(top) if totals.count(top) == 1 else None
@@ -376,9 +381,12 @@ def _closed_hands(
     """Each side's line per closed hand, and each closed hand's events and breakdown for all sides."""
     columns = [_Column([]) for _ in seats]
     hands: list[HandBreakdown] = []
-    closed = match.hands.filter(closed_at__isnull=False).order_by("number").prefetch_related("scores")
-    for hand in closed:
-        report = convert.stored_report(hand, list(hand.scores.all()), seats)
+    # Every closed hand has a score row per side (its rescoring stores them): one query reads both.
+    lines = HandScore.objects.filter(hand__match=match, hand__closed_at__isnull=False).select_related("hand")
+    for _number, scores in groupby(lines.order_by("hand__number", "side"), key=attrgetter("hand.number")):
+        scored = list(scores)
+        hand = scored[0].hand
+        report = convert.stored_report(hand, scored, seats)
         events = [EventLine(**convert.event_json(event)) for event in report.events]  # type: ignore[typeddict-item]  # event_json's keys
         rows = hand_breakdown(match.game, match.options, report)
         hands.append(HandBreakdown(number=hand.number, events=events, breakdown=rows))

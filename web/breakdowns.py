@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.breakdowns import BreakdownRow, award_label, hand_breakdown
@@ -62,6 +62,24 @@ class LiveSide:
     hand_points: int | None
     sweeps: int
     challenges: int | None
+
+    # Worded here rather than by {% blocktranslate %}: the live region shows them for every side in
+    # every answer, and a template tag costs ten times as much (same texts, same translations).
+    @property
+    def progress_label(self) -> str:
+        """What the progress bar says to a screen reader: "Marija toward 100"."""
+        return gettext("%(names)s toward %(target)s") % {"names": self.view.names, "target": self.view.target}
+
+    @property
+    def to_go(self) -> str:
+        counter = self.view.to_target or 0
+        return ngettext("%(counter)s point to go", "%(counter)s points to go", counter) % {"counter": counter}
+
+    @property
+    def tablos_label(self) -> str:
+        """The tablos' tally marks for a screen reader: "3 tablos"."""
+        counter = self.tablos or 0
+        return ngettext("%(counter)s tablo", "%(counter)s tablos", counter) % {"counter": counter}
 
 
 @dataclass(frozen=True, slots=True)

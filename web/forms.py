@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, Self
 
 from django import forms
 from django.db.models import QuerySet
@@ -20,13 +21,36 @@ CARD_CHOICES = [(str(each), str(each)) for each in deck(faces=True)]
 CARD_TEXTS = frozenset(text for text, _label in CARD_CHOICES)
 
 
+class CardField(forms.ChoiceField):
+    """One card's text, of the 52-card pack. Django deep-copies every field of every form it makes;
+    the pack's choices never change, so the copies share them, and the widget is a hidden input, which
+    copies without them (the templates draw the cards; copying the choices cost a play's form half a
+    millisecond)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=CARD_CHOICES, widget=forms.HiddenInput, **kwargs)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return forms.Field.__deepcopy__(self, memo)
+
+
+class CardsField(forms.MultipleChoiceField):
+    """Cards' texts, of the 52-card pack; copied as :class:`CardField` is."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=CARD_CHOICES, widget=forms.MultipleHiddenInput, **kwargs)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return forms.Field.__deepcopy__(self, memo)
+
+
 class DisputeForm(forms.Form):
     """The dispute checker's state, read from the query string so a dispute can be shared as a link."""
 
     variant = forms.ChoiceField(label=_("Game"), choices=())
-    table = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
-    card = forms.ChoiceField(choices=CARD_CHOICES, required=False)
-    taken = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
+    table = CardsField(required=False)
+    card = CardField(required=False)
+    taken = CardsField(required=False)
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # Form's own signature
@@ -149,8 +173,8 @@ class HandStartForm(forms.Form):
     """The next hand: who deals, the cards turned up, cards set aside, who starts (Twenty)."""
 
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int, choices=())
-    table = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
-    set_aside = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
+    table = CardsField(required=False)
+    set_aside = CardsField(required=False)
     starter = forms.TypedChoiceField(label=_("Who starts"), coerce=int, choices=(), required=False)
     mode = forms.ChoiceField(choices=Hand.Mode.choices, required=False)
 
@@ -166,9 +190,9 @@ class CardChoiceForm(forms.Form):
     """A card played, and either one of the listed captures (``capture``), ``trail``, or the cards
     ticked by hand (``taken``)."""
 
-    card = forms.ChoiceField(choices=CARD_CHOICES)
+    card = CardField()
     capture = forms.CharField(required=False, max_length=200)
-    taken = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
+    taken = CardsField(required=False)
 
     TRAIL = "trail"
 
@@ -209,7 +233,7 @@ class DraftForm(CardChoiceForm):
     """A correction's draft: the first ``keep`` recorded plays, then the plays ``p`` entered since, and the
     next card chosen (``back`` takes the draft's last play back)."""
 
-    card = forms.ChoiceField(choices=CARD_CHOICES, required=False)
+    card = CardField(required=False)
     keep = forms.IntegerField(min_value=0, required=False)
     p = DraftPlaysField(required=False)
     back = forms.BooleanField(required=False)

@@ -49,6 +49,7 @@ class SideView:
     leader: bool
     winner: bool
     tablos: int | None  # Tablo's tablos over the match, drawn as tally marks (docs/rules/tablo.md B9)
+    target: int | None = None  # the match's
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +191,7 @@ def _side_views(match: Match, board: Scoreboard) -> tuple[SideView, ...]:
             leader=side["leader"],
             winner=board["finished"] and board["winner"] == side["index"],
             tablos=side["extra"].get("tablos"),
+            target=board["target"],
         )
         for side in board["sides"]
     )
@@ -297,8 +299,8 @@ def match_screen(
 ) -> MatchScreen:
     """Everything the match screen shows, for ``user`` (who may or may not write). After a play, undo
     or challenge (``written``), its hand is the open one and is shown as the write left it: the hands
-    are not read again, nor the log replayed."""
-    board = scoreboard_for(match)
+    are not read again, nor the log replayed; hands close in order, so a write on the first hand
+    also tells that there is no closed hand to read."""
     seats = sides_of_match(match)
     names = {seat.number: seat.player.name for side in seats for seat in side}
     if written is None:
@@ -307,6 +309,7 @@ def match_screen(
         draft = None
     else:
         last_hand, draft = written.hand, (written.report, written.plays)
+    board = scoreboard_for(match, any_closed=written is None or written.hand.number > 1)
     open_hand = last_hand if last_hand and last_hand.is_open else None
     seat_numbers = [[seat.number for seat in side] for side in seats]
     return MatchScreen(

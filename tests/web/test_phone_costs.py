@@ -208,6 +208,38 @@ def _request(client: Client, prefix: str, match: Match, write: str) -> Callable[
     return lambda: client.post(reverse(name, args=[match.pk]), form, headers=HTMX)
 
 
+def _web_play(client: Client, match: Match, hand: Hand) -> tuple[str, int]:
+    """A trail on ``hand``, as the phone sends it: the answer and its queries."""
+    play = {"hand": hand.number, "seat": 0, "card": "9C", "capture": "trail", "expected_seq": 0}
+    url = reverse("play", args=[match.pk])
+    response, queries = _queries(lambda: client.post(url, play, headers=HTMX))
+    assert response.status_code == 200
+    return response.content.decode(), queries
+
+
+def test_a_web_play_reads_the_closed_hands_only_after_the_first_hand(
+    owner: User, owner_client: Client
+) -> None:
+    """Hands close in order: a play on the first hand has no closed hand to read; on a later one,
+    the closed hands and their score rows are read in one query."""
+    first = start_match(owner)
+    _page, on_first = _web_play(owner_client, first, hand_start(match=first, dealer=1, table=TABLE))
+    later = start_match(owner)
+    hand_summary_record(hand=hand_start(match=later, dealer=0, mode=Hand.Mode.SUMMARY), entries=SUMMARY)
+    page, on_second = _web_play(owner_client, later, hand_start(match=later, dealer=1, table=TABLE))
+    assert (on_first, on_second) == (10, 11)  # the session, the account, the write, the seats (hands)
+    assert 'class="sheet-hand" data-breakdown="hand-1-breakdown"' in page
+    assert 'id="hand-1-breakdown"' in page
+
+
+def test_the_quick_entry_is_offered_until_the_first_play(owner: User, owner_client: Client) -> None:
+    match = _dealt(owner)
+    live = reverse("match-live", args=[match.pk])
+    assert 'class="summary-entry"' in owner_client.get(live, headers=HTMX).content.decode()
+    hand_play_record(hand=Hand.objects.get(), seat=1, card="9C", expected_seq=0)
+    assert 'class="summary-entry"' not in owner_client.get(live, headers=HTMX).content.decode()
+
+
 def test_the_web_play_answer_shows_the_new_state(owner: User, owner_client: Client) -> None:
     match = _dealt(owner)
     play = {"hand": 1, "seat": 1, "card": "7H", "capture": "2C 5H", "expected_seq": 0, "key": "k"}

@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from games.breakdowns import BreakdownRow, hand_breakdown
 from games.models import Hand, Match
@@ -13,6 +16,7 @@ from games.rules.game import HandReport
 from games.selectors import HandBreakdown
 from web import breakdowns
 from web.screens import MatchScreen
+from web.templatetags.card_tags import cards
 
 register = template.Library()
 
@@ -44,7 +48,44 @@ def signed(points: int | None) -> str:
     return "" if points is None else breakdowns.signed(points)
 
 
-@register.inclusion_tag("web/components/breakdown.html")
-def breakdown(rows: Sequence[BreakdownRow], names: Sequence[str], caption: str = "") -> dict[str, object]:
-    """A hand's breakdown as a table: a row per item, a column per side (``names``, in side order)."""
-    return {"rows": rows, "names": names, "caption": caption}
+BREAKDOWN = (
+    '<table class="breakdown">\n  {caption}\n  <thead><tr><th scope="col">{item}</th>{names}</tr></thead>\n'
+    "  <tbody>\n    {rows}\n  </tbody>\n</table>\n"
+)
+BREAKDOWN_ROW = (
+    '\n      <tr class="item-{key}{total}" data-key="{key}">\n'
+    '        <th scope="row">{label}{cards}{note}</th>\n        {cells}\n      </tr>\n    '
+)
+NOTHING = '<span aria-hidden="true">\u00b7</span><span class="visually-hidden">{}</span>'
+
+
+@register.simple_tag
+def breakdown(rows: Sequence[BreakdownRow], names: Sequence[str], caption: str = "") -> SafeString:
+    """A hand's breakdown as a table: a row per item, a column per side (``names``, in side order).
+    Drawn here rather than by a template: the score sheet draws one per closed hand in every answer."""
+    nothing = format_html(NOTHING, gettext("nothing"))
+    return format_html(
+        BREAKDOWN,
+        caption=format_html("<caption>{}</caption>", caption) if caption else "",
+        item=gettext("Item"),
+        names=format_html_join("", '<th scope="col">{}</th>', ((name,) for name in names)),
+        rows=mark_safe("".join(_breakdown_row(row, nothing) for row in rows)),  # escaped by format_html
+    )
+
+
+def _breakdown_row(row: BreakdownRow, nothing: SafeString) -> SafeString:
+    cells = (
+        nothing if value is None else breakdowns.signed(value) if row["points"] else value
+        for value in row["values"]
+    )
+    return format_html(
+        BREAKDOWN_ROW,
+        key=row["key"],
+        total=" total" if row["key"] == "total" else "",
+        label=row["label"],
+        cards=format_html(' <span class="breakdown-cards">{}</span>', cards(row["cards"]))
+        if row["cards"]
+        else "",
+        note=format_html('<span class="breakdown-note">{}</span>', row["note"]) if row["note"] else "",
+        cells=format_html_join("", "<td>{}</td>", ((cell,) for cell in cells)),
+    )

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from django import template
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -29,32 +29,30 @@ CELL = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
-    card: CardView
-    id: str
-    checked: bool
-    disabled: bool
-
-    def html(self, name: str, kind: str) -> SafeString:
-        return _cell_html(self, name, kind)
+GRID = (
+    '<fieldset class="card-grid" id="{name}-grid"{shortcut}>\n  <legend>{legend}</legend>\n  {rows}\n'
+    "</fieldset>\n"
+)
+ROW = '\n    <div class="suit-row"{group}>\n      {cells}\n    </div>\n  '
 
 
 @lru_cache(maxsize=8192)
-def _cell_html(cell: Cell, name: str, kind: str) -> SafeString:
+def _cell_html(text: str, name: str, kind: str, checked: bool, disabled: bool, language: str) -> SafeString:
     """A cell's input, made once: a grid differs from the last one by a card or two (a few thousand
-    cells in all: the deck's cards in each state, field and language)."""
-    flags = (" checked" if cell.checked else "") + (" disabled" if cell.disabled else "")
+    cells in all: the deck's cards in each state, field and language). Keyed by the card's text,
+    which hashes faster than the card."""
+    view = CardView.of(Card.parse(text), language)
+    flags = (" checked" if checked else "") + (" disabled" if disabled else "")
     return format_html(
         CELL,
-        title=cell.card.name,
+        title=view.name,
         kind=kind,
         name=name,
-        value=cell.card.text,
-        id=cell.id,
+        value=view.text,
+        id=f"{name}-{view.text}",
         flags=mark_safe(flags),  # constant words
-        colour="red" if cell.card.red else "black",
-        label=cell.card.label,
+        colour="red" if view.red else "black",
+        label=view.label,
     )
 
 
@@ -64,12 +62,13 @@ class SuitRow:
     the match screen draws the whole deck in every answer (several times faster)."""
 
     name: str
-    cells: tuple[Cell, ...]
     html: SafeString
 
 
-def _chip(card: Card) -> SafeString:
-    view = CardView.of(card)
+@lru_cache(maxsize=1024)
+def _chip(text: str, language: str) -> SafeString:
+    """A card's chip, made once per card text and language (raises ``BadCardText``)."""
+    view = CardView.of(Card.parse(text), language)
     colour = "red" if view.red else "black"
     return format_html(
         '<span class="card-chip {}" title="{}"><span aria-hidden="true">{}</span>'
@@ -84,13 +83,13 @@ def _chip(card: Card) -> SafeString:
 @register.filter
 def card(text: str | Card) -> SafeString:
     """One card as a chip: its label, and its name for screen readers."""
-    return _chip(text if isinstance(text, Card) else Card.parse(text))
+    return _chip(str(text), get_language())
 
 
 @register.filter
 def cards(texts: Iterable[str | Card]) -> SafeString:
     """Several cards as chips, in the given order."""
-    return format_html_join(" ", "{}", ((card(each),) for each in texts))
+    return mark_safe(" ".join(card(each) for each in texts))  # chips are escaped already
 
 
 def grid_rows(
@@ -102,23 +101,19 @@ def grid_rows(
     kind: str = "checkbox",
 ) -> tuple[SuitRow, ...]:
     """The deck's cards (in the deck's order) with their state, a row per suit unless not ``by_suit``."""
-    rows: dict[Suit | None, list[Cell]] = {}
+    rows: dict[Suit | None, list[SafeString]] = {}
     language = get_language()
     for each in deck:
         text = str(each)
-        cell = Cell(CardView.of(each, language), f"{name}-{text}", text in chosen, text in disabled)
+        cell = _cell_html(text, name, kind, text in chosen, text in disabled, language)
         rows.setdefault(each.suit if by_suit else None, []).append(cell)
+    # Each cell is already escaped (SafeString): joined, they need no second pass through format_html.
     return tuple(
-        SuitRow(
-            suit_name(suit) if suit else "",
-            tuple(cells),
-            format_html_join("\n", "{}", ((cell.html(name, kind),) for cell in cells)),
-        )
-        for suit, cells in rows.items()
+        SuitRow(suit_name(suit) if suit else "", mark_safe("\n".join(cells))) for suit, cells in rows.items()
     )
 
 
-@register.inclusion_tag("web/components/card_grid.html")
+@register.simple_tag
 def card_grid(
     name: str,
     legend: str,
@@ -128,13 +123,22 @@ def card_grid(
     multiple: bool = True,
     shortcut: str = "",
     by_suit: bool = True,
-) -> dict[str, object]:
-    """A fieldset of cards to tick (``multiple``) or to pick one of; ``chosen`` and ``disabled`` are texts."""
-    return {
-        "name": name,
-        "legend": legend,
-        "rows": grid_rows(
-            name, deck, set(chosen), set(disabled), by_suit, kind="checkbox" if multiple else "radio"
-        ),
-        "shortcut": shortcut,
-    }
+) -> SafeString:
+    """A fieldset of cards to tick (``multiple``) or to pick one of; ``chosen`` and ``disabled`` are texts.
+    Drawn here, like its cells, rather than by a template: the match screen draws one or two grids in
+    every answer."""
+    rows = grid_rows(
+        name, deck, set(chosen), set(disabled), by_suit, kind="checkbox" if multiple else "radio"
+    )
+    return format_html(
+        GRID,
+        name=name,
+        shortcut=format_html(' data-shortcut="{}"', shortcut) if shortcut else "",
+        legend=legend,
+        rows=mark_safe("".join(_row_html(row) for row in rows)),  # escaped by _row_html
+    )
+
+
+def _row_html(row: SuitRow) -> SafeString:
+    group = format_html(' role="group" aria-label="{}"', row.name) if row.name else ""
+    return format_html(ROW, group=group, cells=row.html)

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
 
@@ -23,14 +26,39 @@ def tally_groups(count: int) -> tuple[int, ...]:
     return (TALLY_GROUP,) * full + ((rest,) if rest else ())
 
 
-@register.inclusion_tag("web/components/tally.html")
-def tally(count: int, label: str) -> dict[str, object]:
+TALLY = (
+    '<span class="tally" role="img" aria-label="{label}" title="{label}">{groups}'
+    '<span class="tally-count" aria-hidden="true">{count}</span></span>\n'
+)
+TALLY_GROUP_SVG = (
+    '<svg class="tally-group" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"'
+    ' focusable="false">{strokes}{cross}</svg>'
+)
+TALLY_STROKE = '<line x1="{x}" y1="3" x2="{x}" y2="21"/>'
+TALLY_CROSS = '<line class="tally-cross" x1="1" y1="18" x2="21" y2="6"/>'
+NO_TALLY = '<span class="tally-none" aria-hidden="true">\u2013</span>'
+
+
+@register.simple_tag
+def tally(count: int, label: str) -> SafeString:
     """``count`` as tally marks; ``label`` is what a screen reader says instead."""
+    return _tally_html(count, label)
+
+
+@lru_cache(maxsize=512, typed=True)  # typed: a safe label and a plain one of the same text differ
+def _tally_html(count: int, label: str) -> SafeString:
+    """The marks, drawn once per count and label: the match screen draws one per side in every answer."""
     groups = [
-        {"strokes": tuple(3 + 5 * i for i in range(min(n, TALLY_GROUP - 1))), "crossed": n == TALLY_GROUP}
+        format_html(
+            TALLY_GROUP_SVG,
+            strokes=mark_safe(
+                "".join(TALLY_STROKE.format(x=3 + 5 * i) for i in range(min(n, TALLY_GROUP - 1)))
+            ),
+            cross=mark_safe(TALLY_CROSS if n == TALLY_GROUP else ""),  # constant markup
+        )
         for n in tally_groups(count)
     ]
-    return {"groups": groups, "label": label, "count": count}
+    return format_html(TALLY, label=label, groups=mark_safe("".join(groups) or NO_TALLY), count=count)
 
 
 @dataclass(frozen=True, slots=True)

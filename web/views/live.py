@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 
 from games.models import Match
 from games.screen_keys import READ, WRITE, key_opens, screen_key
@@ -68,7 +69,8 @@ def live_context(
         "screen": screen,
         "writable": writable,
         "deal": deal_questions(match.game, match.options),
-        "summary_form": entry_form(match.game, match.options, names),
+        # Made only if shown (a hand to be scored from its counts, or one not yet played).
+        "summary_form": SimpleLazyObject(lambda: entry_form(match.game, match.options, names)),
         "key": uuid.uuid4().hex,
         "live_url": live_url(screen, token),
         "poll_key": "" if token else screen_key(match.pk, READ),
