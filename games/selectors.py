@@ -181,6 +181,11 @@ def hand_get(*, match: Match, number: int) -> Hand:
     return Hand.objects.get(match=match, number=number)
 
 
+def hand_last(*, match: Match) -> Hand | None:
+    """The match's latest hand, open or closed, without its scores (``None`` before the first)."""
+    return match.hands.order_by("-number").first()
+
+
 def hand_list(*, match: Match) -> QuerySet[Hand]:
     return match.hands.order_by("number").prefetch_related("scores")
 

@@ -28,7 +28,7 @@ from games.selectors import (
     MatchVersion,
     Scoreboard,
     can_write_match,
-    hand_list,
+    hand_last,
     hand_report,
     hand_rows,
     scoreboard_for,
@@ -304,9 +304,7 @@ def match_screen(
     seats = sides_of_match(match)
     names = {seat.number: seat.player.name for side in seats for seat in side}
     if written is None:
-        hands = list(hand_list(match=match))
-        last_hand = hands[-1] if hands else None
-        draft = None
+        last_hand, draft = hand_last(match=match), None
     else:
         last_hand, draft = written.hand, (written.report, written.plays)
     board = scoreboard_for(match, any_closed=written is None or written.hand.number > 1)

@@ -27,7 +27,7 @@ from games.selectors import (
     can_read_match,
     can_write_match,
     hand_get,
-    hand_list,
+    hand_last,
     hand_report,
     match_fields,
     match_get,
@@ -85,7 +85,7 @@ def valid(form: forms.Form) -> forms.Form:
 
 
 def _open_hand(match: Match) -> Hand | None:
-    last = hand_list(match=match).last()
+    last = hand_last(match=match)
     return last if last is not None and last.is_open else None
 
 
