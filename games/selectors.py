@@ -168,6 +168,12 @@ def match_peek(
     return matches.only(*fields).first()
 
 
+def match_get_live(pk: int) -> Match:
+    """One match as its live region shows it: its seats with their players and sides, not the club,
+    season, creator or accounts that only the whole page shows (raises ``Match.DoesNotExist``)."""
+    return match_seats_load(Match.objects.get(pk=pk))
+
+
 def match_seats_load(match: Match) -> Match:
     """``match`` (a row read another way, e.g. locked by a write) with its seats, their sides and
     players (not the players' accounts, which the match screen does not show): one query."""

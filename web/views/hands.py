@@ -30,7 +30,7 @@ from games.selectors import (
     hand_last,
     hand_report,
     match_fields,
-    match_get,
+    match_get_live,
     match_seats_load,
 )
 from games.services.errors import HandNotOpen, RecordConflict
@@ -97,13 +97,13 @@ def _answer(
 ) -> HttpResponse:
     """Run ``write`` on the match, then show the match again; if it was refused, with the error and
     (``keep``) what the phone had chosen, so it can be corrected rather than entered again."""
-    match = match_writable(request, pk)
+    match = _writable_live(request, pk)
     try:
         write(match)
     except REFUSALS as refused:
         return _refused(request, match, refused, keep)
     if request.htmx:
-        return render(request, "web/matches/_live.html", live_context(request, match_get(pk)))
+        return render(request, "web/matches/_live.html", live_context(request, match_get_live(pk)))
     return redirect("match", pk=pk)
 
 
@@ -111,7 +111,7 @@ def _refused(request: HtmxHttpRequest, match: Match, refused: Exception, keep: K
     """The match shown again with the refusal's message, and what the phone had chosen (``keep``)."""
     error, status, problems = refusal(refused, who_of(match))
     if request.htmx:
-        context = live_context(request, match_get(match.pk), error=error, problems=problems)
+        context = live_context(request, match_get_live(match.pk), error=error, problems=problems)
         screen = context["screen"]
         if keep is not None and isinstance(screen, MatchScreen):
             context |= keep(screen)
@@ -134,13 +134,18 @@ def _recorded(
     try:
         recorded = write(hand)
     except (Hand.DoesNotExist, HandNotOpen):
-        return _refused(request, match_writable(request, pk), forms.ValidationError(HAND_OVER), keep)
+        return _refused(request, _writable_live(request, pk), forms.ValidationError(HAND_OVER), keep)
     except REFUSALS as refused:
-        return _refused(request, match_writable(request, pk), refused, keep)
+        return _refused(request, _writable_live(request, pk), refused, keep)
     if not request.htmx:
         return redirect("match", pk=pk)
     match = match_seats_load(recorded.hand.match)
     return render(request, "web/matches/_live.html", live_context(request, match, written=recorded))
+
+
+def _writable_live(request: HtmxHttpRequest, pk: int) -> Match:
+    """:func:`match_writable`, as the live region shows the match."""
+    return match_writable(request, pk, read=match_get_live)
 
 
 def _writer(request: HtmxHttpRequest) -> Callable[[Match], None]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -23,10 +24,13 @@ from web.views import HtmxHttpRequest
 POLL_SECONDS = 3
 
 
-def match_readable(request: HtmxHttpRequest, pk: int, token: str = "") -> Match:
-    """The match, if the visitor may read it (404 otherwise, so its existence is not revealed)."""
+def match_readable(
+    request: HtmxHttpRequest, pk: int, token: str = "", *, read: Callable[[int], Match] = match_get
+) -> Match:
+    """The match, as ``read`` gives it (the whole page's by default; ``match_get_live``: the live
+    region's), if the visitor may read it (404 otherwise, so its existence is not revealed)."""
     try:
-        match = match_get(pk)
+        match = read(pk)
     except Match.DoesNotExist:
         raise Http404 from None
     if not can_read_match(request.user, match, token):
@@ -34,13 +38,13 @@ def match_readable(request: HtmxHttpRequest, pk: int, token: str = "") -> Match:
     return match
 
 
-def match_writable(request: HtmxHttpRequest, pk: int) -> Match:
-    """The match, if the visitor may record in it.
+def match_writable(request: HtmxHttpRequest, pk: int, *, read: Callable[[int], Match] = match_get) -> Match:
+    """The match, as ``read`` gives it, if the visitor may record in it.
 
     Raises:
         Http404: unknown or unreadable; PermissionDenied: readable but not writable.
     """
-    match = match_readable(request, pk)
+    match = match_readable(request, pk, read=read)
     if not can_write_match(request.user, match):
         raise PermissionDenied
     return match

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from games.messages import violation_text
 from games.models import Club, Match, Season
 from games.rules.errors import RuleViolation
-from games.selectors import club_list, season_list
+from games.selectors import club_list, match_get, match_get_live, season_list
 from games.services.errors import RecordConflict
 from games.services.matches import match_abandon, match_share
 from games.services.seating import match_start_seating, seating_known
@@ -150,15 +150,15 @@ def _screen_context(request: HtmxHttpRequest, match: Match, token: str = "") -> 
 
 
 def match_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    return unchanged(request, pk=pk) or live_poll(request, match_readable(request, pk))
+    return unchanged(request, pk=pk) or live_poll(request, match_readable(request, pk, read=match_get_live))
 
 
-def _shared(request: HtmxHttpRequest, token: str) -> Match:
-    """The match behind a share link (404 for an unknown or withdrawn link)."""
+def _shared(request: HtmxHttpRequest, token: str, read: Callable[[int], Match] = match_get) -> Match:
+    """The match behind a share link, as ``read`` gives it (404 for an unknown or withdrawn link)."""
     found = Match.objects.filter(share_token=token).values_list("pk", flat=True).first() if token else None
     if found is None:
         raise Http404
-    return match_readable(request, found, token)
+    return match_readable(request, found, token, read=read)
 
 
 def match_shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
@@ -168,7 +168,9 @@ def match_shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def match_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return unchanged(request, token=token) or live_poll(request, _shared(request, token), token)
+    return unchanged(request, token=token) or live_poll(
+        request, _shared(request, token, match_get_live), token
+    )
 
 
 @require_POST
