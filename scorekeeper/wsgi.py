@@ -11,5 +11,7 @@ application = get_wsgi_application()
 mask_access_logs()
 
 from scorekeeper.database import limit_web_statements  # noqa: E402  (needs the settings loaded)
+from scorekeeper.warmup import warm_up  # noqa: E402
 
 limit_web_statements()
+warm_up()
