@@ -28,6 +28,8 @@ ROUNDS = 30
 HTMX = {"HTTP_HX_REQUEST": "true"}
 TABLE = ["10D", "2C", "7S", "5H"]
 ESCOBA_TABLE = ["3C", "4D", "5H", "6S"]
+SUMMARY = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
+LATER = 3  # closed hands before the later hand's play
 
 
 @dataclass
@@ -73,18 +75,24 @@ def _bench() -> Figures:
     return figures
 
 
-def _dealt(owner: Any, game: str, table: list[str], first: dict[str, Any], **options: object) -> Any:
-    """A new match with its first hand dealt and one card played (through the services)."""
+def _dealt(
+    owner: Any, game: str, table: list[str], first: dict[str, Any], closed: int = 0, **options: object
+) -> Any:
+    """A new match with ``closed`` hands scored from counts, then a hand dealt and one card played
+    (through the services)."""
     from games.models import Hand
     from games.services.clubs import player_create
-    from games.services.hands import hand_start
+    from games.services.hands import hand_start, hand_summary_record
     from games.services.matches import match_start
     from games.services.plays import hand_play_record
 
     players = [player_create(name=name, by=owner) for name in ("Ana", "Bo")]
     match = match_start(game=game, players=players, by=owner, options=options)
-    hand_start(match=match, dealer=0, table=table)
-    hand_play_record(hand=Hand.objects.get(match=match), expected_seq=0, **first)
+    for number in range(closed):
+        hand = hand_start(match=match, dealer=number % 2, table=table)
+        hand_summary_record(hand=hand, entries=SUMMARY)
+    hand = hand_start(match=match, dealer=closed % 2, table=table)
+    hand_play_record(hand=Hand.objects.get(pk=hand.pk), seat=(closed + 1) % 2, expected_seq=0, **first)
     return match
 
 
@@ -93,7 +101,7 @@ def _round(figures: Figures, owner: Any, api: Any, web: Any, number: int) -> Non
     from games.screen_keys import READ, WRITE, screen_key
     from web.screens import screen_version
 
-    tablo = {"seat": 1, "card": "9C", "taken": []}
+    tablo = {"card": "9C", "taken": []}
     a, b = (_dealt(owner, "tablo", TABLE, tablo) for _ in range(2))
     hand_a = f"/api/v1/matches/{a.pk}/hands/1/"
     play = {"seat": 0, "card": "3H", "expected_seq": 1}
@@ -110,7 +118,21 @@ def _round(figures: Figures, owner: Any, api: Any, web: Any, number: int) -> Non
     undo = {"hand": 1, "expected_seq": 2}
     figures.measure("web undo", lambda: _htmx_post(web, f"/matches/{b.pk}/undo/", undo), 200)
 
-    escoba = {"seat": 1, "card": "7H", "taken": ["5H"]}  # wrong, and it stands (manual capture)
+    e, f = (_dealt(owner, "tablo", TABLE, tablo, closed=LATER) for _ in range(2))
+    later, number = {"seat": 1, "card": "3H", "expected_seq": 1}, LATER + 1
+    figures.measure(
+        f"API play, hand {number}",
+        lambda: api.post(
+            f"/api/v1/matches/{e.pk}/hands/{number}/plays/",
+            later | {"idempotency_key": f"l{number}"},
+            "application/json",
+        ),
+        201,
+    )
+    form = {"hand": number, "capture": "trail", "key": f"l{number}", **later}
+    figures.measure(f"web play, hand {number}", lambda: _htmx_post(web, f"/matches/{f.pk}/play/", form), 200)
+
+    escoba = {"card": "7H", "taken": ["5H"]}  # wrong, and it stands (manual capture)
     c, d = (_dealt(owner, "escoba", ESCOBA_TABLE, escoba, manual_capture=True) for _ in range(2))
     challenge = {"seat": 0, "play_seq": 0, "expected_seq": 1}
     figures.measure(

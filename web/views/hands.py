@@ -129,6 +129,8 @@ def _recorded(
     show the match as the write left it: the service finds, locks and checks the hand and the visitor
     in its first query, and its report and plays are shown, not read and replayed again. Refused:
     as :func:`_answer`."""
+    if not request.user.is_authenticated:  # also reads the account now, not while the hand is locked
+        raise Http404
     number = request.POST.get("hand", "")
     hand = HandRef(match_id=pk, number=int(number) if number.isdigit() else 0, allow=_writer(request))
     try:
