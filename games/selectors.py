@@ -351,31 +351,39 @@ class _Column:
         return summed
 
 
-def scoreboard_for(match: Match, *, any_closed: bool = True) -> Scoreboard:
+def scoreboard_for(match: Match, *, closed: int | None = None) -> Scoreboard:
     """Per side: total, per-hand lines (with the hand's events and breakdown), sweeps (Tablo's tally
     marks), progress to the target, leader; each closed hand's events and breakdown for all sides at
     once (``hands``); and the match's result as the engine last gave it. ``extra`` values the engine
     gives per side (e.g. Tablo's ``tablos`` and ``marks``) are moved into each side's ``extra``.
-    ``any_closed=False``: the caller knows that no hand has closed yet, so none is read."""
+
+    ``closed``: how many hands have closed, when the caller knows it and shows no score sheet. Then
+    no hand is read: each side's total is the one the match stores (the sum of its closed hands'
+    totals, as the engine gave it when the last one closed), and the sides have no hand lines, sweeps
+    or points, nor the board any ``hands``."""
     sides = sides_of_match(match)
     seats = tuple(tuple(seat.number for seat in side) for side in sides)
-    columns, hands = _closed_hands(match, seats) if any_closed else ([_Column([]) for _ in seats], [])
-    totals = [column.total for column in columns]
+    if closed is None:
+        columns, hands = _closed_hands(match, seats)
+        totals, closed = [column.total for column in columns], len(hands)
+    else:
+        columns, hands = [_Column([]) for _ in seats], []
+        totals = list(match.totals) if closed else [0] * len(seats)
     top = max(totals, default=0)
     leader = totals.index(top) if totals.count(top) == 1 else None
     per_side = {key: value for key, value in match.result_extra.items() if _per_side(value, len(sides))}
     boards = [
         _side_board(
-            match, index, seats, column, leader, {key: value[index] for key, value in per_side.items()}
+            match, index, seats, column, total, leader, {key: value[index] for key, value in per_side.items()}
         )
-        for index, (seats, column) in enumerate(zip(sides, columns, strict=True))
+        for index, (seats, column, total) in enumerate(zip(sides, columns, totals, strict=True))
     ]
     return Scoreboard(
         match=match.pk,
         game=match.game,
         status=match.status,
         target=match.target,
-        hands_closed=len(columns[0].lines) if columns else 0,
+        hands_closed=closed,
         sides=boards,
         leader=leader,
         finished=match.status == Match.Status.FINISHED,
@@ -417,19 +425,25 @@ def _closed_hands(
 
 
 def _side_board(
-    match: Match, index: int, seats: list[Seat], column: _Column, leader: int | None, extra: dict[str, Any]
+    match: Match,
+    index: int,
+    seats: list[Seat],
+    column: _Column,
+    total: int,
+    leader: int | None,
+    extra: dict[str, Any],
 ) -> SideBoard:
     return SideBoard(
         index=index,
         seats=[seat.number for seat in seats],
         players=[seat.player.name for seat in seats],
-        total=column.total,
+        total=total,
         hands=column.lines,
         sweeps=sum(line["sweeps"] for line in column.lines),
         points=column.points(),
         extra=extra,
-        to_target=None if match.target is None else max(0, match.target - column.total),
-        progress_pct=_progress(column.total, match.target),
+        to_target=None if match.target is None else max(0, match.target - total),
+        progress_pct=_progress(total, match.target),
         leader=index == leader,
     )
 

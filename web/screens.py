@@ -122,6 +122,7 @@ class MatchScreen:
     seat_names: Mapping[int, str]
     sides: tuple[SideView, ...]
     sheet: tuple[SheetRow, ...]
+    sheet_kept: bool  # the score sheet is not built: the phone keeps the one it shows (a write's answer)
     hand: HandView | None
     last_hand: Hand | None
     can_write: bool
@@ -299,15 +300,16 @@ def match_screen(
 ) -> MatchScreen:
     """Everything the match screen shows, for ``user`` (who may or may not write). After a play, undo
     or challenge (``written``), its hand is the open one and is shown as the write left it: the hands
-    are not read again, nor the log replayed; hands close in order, so a write on the first hand
-    also tells that there is no closed hand to read."""
+    are not read again, nor the log replayed. Such a write changes no closed hand (hands close in
+    order: those before it), so none is read either: the sides' totals are the match's stored ones,
+    and the phone keeps the score sheet it shows (``sheet_kept``)."""
     seats = sides_of_match(match)
     names = {seat.number: seat.player.name for side in seats for seat in side}
     if written is None:
         last_hand, draft = hand_last(match=match), None
     else:
         last_hand, draft = written.hand, (written.report, written.plays)
-    board = scoreboard_for(match, any_closed=written is None or written.hand.number > 1)
+    board = scoreboard_for(match, closed=None if written is None else written.hand.number - 1)
     open_hand = last_hand if last_hand and last_hand.is_open else None
     seat_numbers = [[seat.number for seat in side] for side in seats]
     return MatchScreen(
@@ -318,6 +320,7 @@ def match_screen(
         seat_names=names,
         sides=_side_views(match, board),
         sheet=_sheet(board),
+        sheet_kept=written is not None,
         hand=hand_view(match, open_hand, names, seat_numbers, draft) if open_hand else None,
         last_hand=last_hand,
         can_write=can_write_match(user, match),

@@ -10,7 +10,10 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.models import Hand, Match
 from games.rules.cards import deck
+from games.services.hands import hand_start, hand_summary_record
+from tests.web.conftest import start_match as start_services_match
 
 PASSWORD = "tablo-101-tally"
 TABLE = ["10D", "2C", "7S", "5H"]
@@ -143,3 +146,33 @@ def test_choosing_a_variant_redraws_its_seats_and_rules(live_server: LiveServer,
     expect(page.get_by_label("Target score")).to_have_value("11")
     expect(page.get_by_label("What a card takes")).to_have_value("fifteen")
     page.screenshot(path="test-artifacts/new-match.png", full_page=True)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_play_keeps_the_score_sheet_and_the_breakdown_being_read(
+    live_server: LiveServer, page: Page
+) -> None:
+    """A play's answer leaves the score sheet to the phone (it cannot change a closed hand): the
+    breakdown a player opened stays open while the table plays on."""
+    sign_in(page, live_server.url)
+    match = start_services_match(User.objects.get(username="marija"))
+    hand = hand_start(match=match, dealer=0, mode=Hand.Mode.SUMMARY)
+    hand_summary_record(
+        hand=hand,
+        entries=[
+            {"cards": 30, "point_cards": 12, "tablos": 1},
+            {"cards": 22, "point_cards": 10, "tablos": 0},
+        ],
+    )
+    hand_start(match=match, dealer=1, table=TABLE)
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    page.locator("tr.sheet-hand").first.click()
+    breakdown = page.locator("#hand-1-breakdown")
+    expect(breakdown).to_be_visible()
+    play(page, "3H")
+    play(page, "4S")
+    expect(page.locator(".last-play")).to_contain_text("4♠")
+    expect(page.locator(".sheet tr.sheet-hand")).to_have_count(1)
+    expect(breakdown).to_be_visible()
+    expect(page.locator(".side-total").first).to_have_text(str(Match.objects.get(pk=match.pk).totals[0]))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -217,19 +218,28 @@ def _web_play(client: Client, match: Match, hand: Hand) -> tuple[str, int]:
     return response.content.decode(), queries
 
 
-def test_a_web_play_reads_the_closed_hands_only_after_the_first_hand(
+def test_a_web_play_reads_no_closed_hand_and_keeps_the_sheet_the_phone_shows(
     owner: User, owner_client: Client
 ) -> None:
-    """Hands close in order: a play on the first hand has no closed hand to read; on a later one,
-    the closed hands and their score rows are read in one query."""
+    """A play cannot change a closed hand (hands close in order): on a later hand it costs what it
+    costs on the first, the sides' totals are the match's stored ones, and the phone keeps the score
+    sheet it shows (htmx's ``hx-preserve``); a poll brings the sheet whole."""
     first = start_match(owner)
     _page, on_first = _web_play(owner_client, first, hand_start(match=first, dealer=1, table=TABLE))
     later = start_match(owner)
     hand_summary_record(hand=hand_start(match=later, dealer=0, mode=Hand.Mode.SUMMARY), entries=SUMMARY)
     page, on_second = _web_play(owner_client, later, hand_start(match=later, dealer=1, table=TABLE))
-    assert (on_first, on_second) == (10, 11)  # the session, the account, the write, the seats (hands)
-    assert 'class="sheet-hand" data-breakdown="hand-1-breakdown"' in page
-    assert 'id="hand-1-breakdown"' in page
+    assert on_first == on_second == 10  # the session, the account, the write, the seats
+    assert '<section id="sheet" class="sheet" hx-preserve="true"></section>' in page
+    assert "hand-1-breakdown" not in page
+    polled = owner_client.get(reverse("match-live", args=[later.pk]), headers=HTMX).content.decode()
+    assert 'id="hand-1-breakdown"' in polled
+    stored = [str(total) for total in Match.objects.get(pk=later.pk).totals]
+    assert _side_totals(page) == _side_totals(polled) == stored != ["0", "0"]
+
+
+def _side_totals(page: str) -> list[str]:
+    return re.findall(r'class="side-total">([^<]+)<', page)
 
 
 def test_the_quick_entry_is_offered_until_the_first_play(owner: User, owner_client: Client) -> None:
