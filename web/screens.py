@@ -122,7 +122,9 @@ class MatchScreen:
     seat_names: Mapping[int, str]
     sides: tuple[SideView, ...]
     sheet: tuple[SheetRow, ...]
-    sheet_kept: bool  # the score sheet is not built: the phone keeps the one it shows (a write's answer)
+    # A write on the open hand's answer: what such a write cannot change (the score sheet, sharing
+    # and abandoning) is not built, and the phone keeps what it shows.
+    kept: bool
     hand: HandView | None
     last_hand: Hand | None
     can_write: bool
@@ -302,7 +304,7 @@ def match_screen(
     or challenge (``written``), its hand is the open one and is shown as the write left it: the hands
     are not read again, nor the log replayed. Such a write changes no closed hand (hands close in
     order: those before it), so none is read either: the sides' totals are the match's stored ones,
-    and the phone keeps the score sheet it shows (``sheet_kept``)."""
+    and the phone keeps the score sheet it shows (``kept``)."""
     seats = sides_of_match(match)
     names = {seat.number: seat.player.name for side in seats for seat in side}
     if written is None:
@@ -320,7 +322,7 @@ def match_screen(
         seat_names=names,
         sides=_side_views(match, board),
         sheet=_sheet(board),
-        sheet_kept=written is not None,
+        kept=written is not None,
         hand=hand_view(match, open_hand, names, seat_numbers, draft) if open_hand else None,
         last_hand=last_hand,
         can_write=can_write_match(user, match),

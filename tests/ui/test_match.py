@@ -153,8 +153,8 @@ def test_choosing_a_variant_redraws_its_seats_and_rules(live_server: LiveServer,
 def test_a_play_keeps_the_score_sheet_and_the_breakdown_being_read(
     live_server: LiveServer, page: Page
 ) -> None:
-    """A play's answer leaves the score sheet to the phone (it cannot change a closed hand): the
-    breakdown a player opened stays open while the table plays on."""
+    """A play's answer leaves the score sheet and the sharing controls to the phone (it cannot change
+    them): the breakdown a player opened stays open while the table plays on."""
     sign_in(page, live_server.url)
     match = start_services_match(User.objects.get(username="marija"))
     hand = hand_start(match=match, dealer=0, mode=Hand.Mode.SUMMARY)
@@ -175,4 +175,5 @@ def test_a_play_keeps_the_score_sheet_and_the_breakdown_being_read(
     expect(page.locator(".last-play")).to_contain_text("4♠")
     expect(page.locator(".sheet tr.sheet-hand")).to_have_count(1)
     expect(breakdown).to_be_visible()
+    expect(page.get_by_role("button", name="Create a share link")).to_be_visible()
     expect(page.locator(".side-total").first).to_have_text(str(Match.objects.get(pk=match.pk).totals[0]))

@@ -223,7 +223,7 @@ def test_a_web_play_reads_no_closed_hand_and_keeps_the_sheet_the_phone_shows(
 ) -> None:
     """A play cannot change a closed hand (hands close in order): on a later hand it costs what it
     costs on the first, the sides' totals are the match's stored ones, and the phone keeps the score
-    sheet it shows (htmx's ``hx-preserve``); a poll brings the sheet whole."""
+    sheet and the sharing controls it shows (htmx's ``hx-preserve``); a poll brings them whole."""
     first = start_match(owner)
     _page, on_first = _web_play(owner_client, first, hand_start(match=first, dealer=1, table=TABLE))
     later = start_match(owner)
@@ -231,9 +231,11 @@ def test_a_web_play_reads_no_closed_hand_and_keeps_the_sheet_the_phone_shows(
     page, on_second = _web_play(owner_client, later, hand_start(match=later, dealer=1, table=TABLE))
     assert on_first == on_second == 10  # the session, the account, the write, the seats
     assert '<section id="sheet" class="sheet" hx-preserve="true"></section>' in page
+    assert '<section id="manage" class="stack manage" hx-preserve="true"></section>' in page
     assert "hand-1-breakdown" not in page
     polled = owner_client.get(reverse("match-live", args=[later.pk]), headers=HTMX).content.decode()
     assert 'id="hand-1-breakdown"' in polled
+    assert "Create a share link" in polled
     stored = [str(total) for total in Match.objects.get(pk=later.pk).totals]
     assert _side_totals(page) == _side_totals(polled) == stored != ["0", "0"]
 
