@@ -183,7 +183,7 @@ def _goals(figures: Figures) -> list[Goal]:
     most = {label: max(counts) for label, counts in figures.queries.items()}
     unchanged = ("poll, nothing new (204)", "API scoreboard, ETag (304)", "API hand, ETag (304)")
     goals: list[Goal] = [(label, most[label], 2, "API play", 0.2) for label in unchanged]
-    for write in ("play", "undo", "challenge"):
+    for write in ("play", "undo", f"play, hand {LATER + 1}", "challenge"):
         goals.append((f"web {write}", most[f"web {write}"], 1.5 * most[f"API {write}"], f"API {write}", 1.5))
     goals.append(("web capture options", most["web capture options"], most["API /captures/"] + 1, "", 0))
     return goals
