@@ -107,9 +107,6 @@ def match_get(pk: int) -> Match:
     return Match.objects.select_related("club", "season", "created_by").prefetch_related(_seats()).get(pk=pk)
 
 
-VERSION_FIELDS = ("screen_version", "status", "created_at", "time_limit_minutes")
-
-
 def match_fields(*, pk: int, fields: Sequence[str]) -> Match | None:
     """Match ``pk`` with only ``fields``, or ``None``: one query and no access check, for a caller that
     has made its own (a signed key)."""
@@ -143,29 +140,6 @@ def match_version(*, pk: int | None = None, share_token: str = "") -> MatchVersi
         cursor.execute(sql, [Match.Status.IN_PROGRESS.value, pk if pk is not None else share_token])
         row = cursor.fetchone()
     return None if row is None else MatchVersion(row[0], row[1], bool(row[2]))
-
-
-def match_peek(
-    *,
-    pk: int | None,
-    account_id: int | None,
-    share_token: str = "",
-    fields: Sequence[str] = VERSION_FIELDS,
-    write: bool = False,
-) -> Match | None:
-    """Match ``pk`` (without one, the match behind ``share_token``) with only ``fields``, if the
-    account ``account_id`` or the share token may read it (``write``: the account may write it); else
-    ``None``. One query, and no account read: what a poll, a conditional GET or a card tap needs
-    before anything is built (whoever gets ``None`` is answered in full, with every check)."""
-    if pk is None and not share_token:
-        return None
-    access = Q(pk__in=[])
-    if share_token and not write:
-        access |= Q(share_token=share_token)
-    if account_id:
-        access |= _writable_by_account(account_id) if write else _visible_to_account(account_id)
-    matches = Match.objects.filter(access) if pk is None else Match.objects.filter(access, pk=pk)
-    return matches.only(*fields).first()
 
 
 def match_get_live(pk: int) -> Match:

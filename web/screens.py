@@ -164,8 +164,8 @@ class MatchScreen:
 
 
 def screen_version(match: Match) -> str:
-    """What a poll compares, from the match row alone (``selectors.VERSION_FIELDS``): the version every
-    write bumps and, with a time limit, the clock as shown (it changes once a minute)."""
+    """What a poll compares: the version every write bumps and, with a time limit, the clock as shown
+    (it changes once a minute)."""
     return _version(match, clock_of(match))
 
 
