@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 
 def django_setup() -> None:
@@ -17,12 +19,16 @@ def django_setup() -> None:
 
 @contextmanager
 def throwaway_database() -> Iterator[None]:
-    """``bench_<name>`` on PostgreSQL, in memory on SQLite; dropped afterwards."""
+    """``bench_<name>`` on PostgreSQL, a file in the temporary directory on SQLite; dropped afterwards.
+    (Not SQLite's in-memory database: Django never closes it, so the next benchmark would find this
+    one's rows.)"""
     from django.db import connection
 
     test = connection.settings_dict["TEST"]
     test["NAME"] = (
-        ":memory:" if connection.vendor == "sqlite" else f"bench_{connection.settings_dict['NAME']}"
+        str(Path(tempfile.gettempdir()) / f"bench_{os.getpid()}.sqlite3")
+        if connection.vendor == "sqlite"
+        else f"bench_{connection.settings_dict['NAME']}"
     )
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
