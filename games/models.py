@@ -15,7 +15,8 @@ from django.db.models.functions import Lower
 
 
 class Player(models.Model):
-    """Someone who sits at a table; optionally linked to a user account."""
+    """Someone who sits at a table: an account's player (``user``), or a guest that belongs to the
+    account that created it (``created_by``): only its owner seats it and decides claims on it."""
 
     name = models.CharField(max_length=80)
     user = models.OneToOneField(
@@ -348,8 +349,8 @@ class Invitation(models.Model):
 
 
 class GuestClaim(models.Model):
-    """A signed-in user's "this guest is me", seen at ``match``; its writer confirms (then the guest's
-    history merges into the user's player) or declines."""
+    """A signed-in user's "this guest is me", seen at ``match``; the guest's owner confirms (then the
+    guest's seats in the matches the owner may write move to the user's player) or declines."""
 
     class Status(models.TextChoices):
         PENDING = "pending"
@@ -377,6 +378,29 @@ class GuestClaim(models.Model):
 
     def __str__(self) -> str:
         return f"{self.claimant} claims {self.guest_name} ({self.status})"
+
+
+class PlayerMerge(models.Model):
+    """A confirmed claim's record: which guest's seats moved to ``into``, in which matches, decided by
+    whom and when. Seats in matches the decider may not write stay with the guest."""
+
+    into = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="merges")
+    guest = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    guest_name = models.CharField(max_length=80)
+    claim = models.OneToOneField(
+        GuestClaim, null=True, blank=True, on_delete=models.SET_NULL, related_name="merge"
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    matches = models.ManyToManyField(Match, related_name="+")
+
+    class Meta:
+        ordering = ["into", "-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.guest_name} merged into {self.into}"
 
 
 class IdempotentRequest(models.Model):

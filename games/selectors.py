@@ -20,7 +20,19 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_r
 
 from games import convert
 from games.breakdowns import BreakdownRow, hand_breakdown, side_cells
-from games.models import Challenge, Club, Hand, HandScore, Match, Membership, Play, Player, Season, Seat
+from games.models import (
+    Challenge,
+    Club,
+    Hand,
+    HandScore,
+    Match,
+    Membership,
+    Play,
+    Player,
+    PlayerMerge,
+    Season,
+    Seat,
+)
 from games.replay import finished_report, hand_report_now, is_time_up, live_rows, table_of
 from games.rules.game import HandReport
 
@@ -238,6 +250,31 @@ class EventLine(TypedDict):
     kind: str
     side: int
     points: int
+
+
+def player_seatable_by(user: Account, club: Club | None) -> Q:
+    """Players ``user`` may seat in a new match of ``club``: their own, the guests they own, and the
+    players of the club's members (without a club: of the members of ``user``'s clubs). Anyone else
+    takes a seat by accepting an invitation."""
+    if club is not None:
+        members = Membership.objects.filter(club_id=club.pk)
+    else:
+        members = Membership.objects.filter(
+            club__in=Membership.objects.filter(user_id=user.pk).values("club")
+        )
+    return (
+        Q(user_id=user.pk) | Q(user__isnull=True, created_by_id=user.pk) | Q(user__in=members.values("user"))
+    )
+
+
+def merge_list(*, player_id: int, user: User) -> list[PlayerMerge]:
+    """The guests merged into the player, newest first, each with the matches that moved that
+    ``user`` may read (``merge.readable``)."""
+    readable = Prefetch(
+        "matches", Match.objects.filter(match_visible_to(user)).order_by("pk"), to_attr="readable"
+    )
+    merges = PlayerMerge.objects.filter(into_id=player_id).select_related("decided_by")
+    return list(merges.prefetch_related(readable))
 
 
 def player_known_to(user: User) -> Q:

@@ -91,10 +91,15 @@ class MatchFactory(Factory[Match]):
     def _create(cls, model_class: type[Match], *args: Any, **kwargs: Any) -> Match:
         players = kwargs["players"]
         seated = players if isinstance(players, list) else PlayerFactory.create_batch(players)
+        by = kwargs["created_by"]
+        for guest in seated:  # a guest made without an owner belongs to whoever seats it first
+            if guest.user_id is None and guest.created_by_id is None:
+                guest.created_by = by
+                guest.save(update_fields=["created_by"])
         return match_start(
             game=kwargs["game"],
             players=seated,
-            by=kwargs["created_by"],
+            by=by,
             options=kwargs["options"],
             teams=kwargs["teams"],
             club=kwargs["club"],

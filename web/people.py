@@ -51,17 +51,18 @@ class SeatRow:
 class TablePeople:
     seats: tuple[SeatRow, ...]
     seated: bool  # the viewer's own player sits here
-    claims: tuple[GuestClaim, ...]  # pending, for the writer to decide
+    claims: tuple[GuestClaim, ...]  # pending, on guests the viewer owns: theirs to decide
 
 
 def table_people(match: Match, user: User | AnonymousUser, *, writer: bool) -> TablePeople:
-    """The match's seats as ``user`` sees them (``writer``: with open invitations and claims)."""
+    """The match's seats as ``user`` sees them (``writer``: with open invitations), and the pending
+    claims on the guests ``user`` owns."""
     seats = [seat for side in sides_of_match(match) for seat in side]
     invitations: dict[int, list[Invitation]] = {}
     if writer:
         for invitation in match.invitations.filter(accepted_at__isnull=True).select_related("invitee"):
             invitations.setdefault(invitation.seat, []).append(invitation)
-    pending = match.guest_claims.filter(status=GuestClaim.Status.PENDING).select_related("claimant")
+    pending = match.guest_claims.filter(status=GuestClaim.Status.PENDING).select_related("claimant", "guest")
     mine = {claim.guest_id: claim for claim in pending if claim.claimant_id == user.pk}
     rows = tuple(
         SeatRow(
@@ -74,7 +75,8 @@ def table_people(match: Match, user: User | AnonymousUser, *, writer: bool) -> T
         for seat in sorted(seats, key=lambda seat: seat.number)
     )
     seated = user.is_authenticated and any(seat.player.user_id == user.pk for seat in seats)
-    return TablePeople(seats=rows, seated=seated, claims=tuple(pending) if writer else ())
+    owned = tuple(claim for claim in pending if claim.guest and claim.guest.created_by_id == user.pk)
+    return TablePeople(seats=rows, seated=seated, claims=owned if user.is_authenticated else ())
 
 
 def seat_mark(known: Known, name: object) -> str:

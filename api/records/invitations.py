@@ -110,7 +110,8 @@ class ClaimCreateApi(RecordsApi):
 
 
 class ClaimDecideApi(RecordsApi):
-    """The match's writer confirms (merging the guest into the claimant's player) or declines."""
+    """The guest's owner (the account that added it) confirms, moving its seats in the matches the
+    owner may write to the claimant's player, or declines; anyone else gets 404."""
 
     @extend_schema_serializer(component_name="ClaimDecideInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
@@ -118,9 +119,10 @@ class ClaimDecideApi(RecordsApi):
 
     @extend_schema(operation_id="matches_claims_decide", request=InputSerializer, responses=ClaimOutput)
     def post(self, request: Request, pk: int, claim_id: int) -> Response:
-        match = self.match(request, pk)
         data = valid(self.InputSerializer, request.data)
-        claim = GuestClaim.objects.filter(pk=claim_id, match=match).first()
+        claim = GuestClaim.objects.filter(
+            pk=claim_id, match_id=pk, guest__created_by=account(request)
+        ).first()
         if claim is None:
             raise Http404
         claim = guest_claim_decide(claim=claim, by=account(request), confirm=data["confirm"])

@@ -91,12 +91,16 @@ class MatchListCreateApi(RecordsApi):
             queryset=Season.objects.all(), required=False, allow_null=True
         )
 
-        def validate_players(self, ids: list[int]) -> list[Player]:
-            """The players, looked up in one query once the list is known to be short."""
-            found = Player.objects.in_bulk(ids)
+        def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+            """The players, looked up in one query among those the caller may seat: an id of anyone
+            else's guest or of an account outside the club gets the answer of an id no one has."""
+            ids, club = data["players"], data.get("club") or getattr(data.get("season"), "club", None)
+            seatable = Player.objects.filter(selectors.player_seatable_by(self.context["by"], club))
+            found = seatable.in_bulk(ids)
             if missing := sorted(set(ids) - set(found)):
-                raise serializers.ValidationError(gettext("No such players: %(ids)s.") % {"ids": missing})
-            return [found[pk] for pk in ids]
+                message = gettext("No such players: %(ids)s.") % {"ids": missing}
+                raise serializers.ValidationError({"players": [message]})
+            return {**data, "players": [found[pk] for pk in ids]}
 
     @extend_schema(
         operation_id="matches_list",
@@ -116,8 +120,9 @@ class MatchListCreateApi(RecordsApi):
     @idempotent
     @extend_schema(operation_id="matches_create", request=InputSerializer, responses={201: MatchDetailOutput})
     def post(self, request: Request) -> Response:
-        data = valid(self.InputSerializer, request.data)
-        match = match_start(by=account(request), **data)
+        by = account(request)
+        data = valid(self.InputSerializer, request.data, {"by": by})
+        match = match_start(by=by, **data)
         match = selectors.match_get(match.pk)
         return Response(
             MatchDetailOutput(match, context={"writer": True}).data, status=status.HTTP_201_CREATED

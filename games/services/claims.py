@@ -1,51 +1,76 @@
-"""Claiming a guest: "that guest was me". The match's writer confirms, and the guest's seats move to the
-claimant's player; standings and ratings are then recomputed from the stored logs (issue #16)."""
+"""Claiming a guest: "that guest was me". The account that added the guest (its owner) confirms, and
+the guest's seats in the matches the owner may write move to the claimant's player; standings and
+ratings are then recomputed from the stored logs.
+
+Locks are taken in one order, the guest's player row first and its claims after, so two decisions on
+one guest (or a claim made while another is decided) wait for each other instead of deadlocking.
+"""
 
 from __future__ import annotations
 
 from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import GuestClaim, Match, Player, Seat
+from games.models import GuestClaim, Match, Player, PlayerMerge, Seat
+from games.selectors import match_writable_by
 from games.services.clubs import player_create
-from games.services.errors import ClaimClosed, ClaimSameMatch, NoSuchSeat, NotAGuest
+from games.services.errors import (
+    ClaimClosed,
+    ClaimNoOwner,
+    ClaimOwnGuest,
+    ClaimSameMatch,
+    NoSuchSeat,
+    NotAGuest,
+)
 from games.services.followups import followups_schedule
 
 
 @transaction.atomic
 def guest_claim_create(*, match: Match, seat: int, by: User) -> GuestClaim:
-    """``by`` says the guest at ``seat`` (0-based) of ``match`` is them; asking twice returns the
-    pending claim. Whether ``by`` may see the match is the caller's check.
+    """``by`` says the guest at ``seat`` (0-based) of ``match`` is them; asking again (also at once,
+    from another request) returns the pending claim. Whether ``by`` may see the match is the caller's
+    check.
 
     Raises:
         NoSuchSeat, NotAGuest: no such seat, or an account's player sits there.
+        ClaimOwnGuest, ClaimNoOwner: nobody but ``by`` could decide it.
     """
-    found = Seat.objects.select_related("player").filter(match=match, number=seat).first()
+    found = Seat.objects.filter(match=match, number=seat).values_list("player_id", flat=True).first()
     if found is None:
         raise NoSuchSeat(seat=seat + 1)
-    guest = found.player
+    guest = Player.objects.select_for_update().get(pk=found)
     if guest.user_id is not None:
         raise NotAGuest(player=guest.name)
+    if guest.created_by_id == by.pk:
+        raise ClaimOwnGuest(player=guest.name)
+    if guest.created_by_id is None:
+        raise ClaimNoOwner(player=guest.name)
     pending = GuestClaim.objects.filter(guest=guest, claimant=by, status=GuestClaim.Status.PENDING).first()
     return pending or GuestClaim.objects.create(guest=guest, guest_name=guest.name, match=match, claimant=by)
 
 
 @transaction.atomic
 def guest_claim_decide(*, claim: GuestClaim, by: User, confirm: bool) -> GuestClaim:
-    """The match's writer (the caller checks) confirms the claim, merging the guest into the
-    claimant's player, or declines it.
+    """The guest's owner confirms the claim, merging the guest into the claimant's player
+    (:func:`player_merge`), or declines it.
 
     Raises:
         ClaimClosed: decided already (or the guest is gone). ClaimSameMatch: from :func:`player_merge`.
+        PermissionDenied: ``by`` does not own the guest.
     """
+    guest_id = GuestClaim.objects.values_list("guest_id", flat=True).get(pk=claim.pk)
+    guest = Player.objects.select_for_update().filter(pk=guest_id).first()
     claim = GuestClaim.objects.select_for_update().get(pk=claim.pk)
-    if claim.status != GuestClaim.Status.PENDING or claim.guest_id is None:
+    if guest is None or claim.status != GuestClaim.Status.PENDING or claim.guest_id != guest.pk:
         raise ClaimClosed(status=claim.status)
+    if guest.created_by_id != by.pk:
+        raise PermissionDenied("Only the account that added the guest decides claims on it.")
     if confirm:
-        guest = Player.objects.get(pk=claim.guest_id)
         into = Player.objects.filter(user=claim.claimant).first()
-        player_merge(guest=guest, into=into or player_create(name=guest.name, by=by, user=claim.claimant))
+        into = into or player_create(name=guest.name, by=claim.claimant, user=claim.claimant)
+        player_merge(guest=guest, into=into, by=by, claim=claim)
     claim.status = GuestClaim.Status.CONFIRMED if confirm else GuestClaim.Status.DECLINED
     claim.decided_by, claim.decided_at = by, timezone.now()
     claim.save(update_fields=["status", "decided_by", "decided_at"])
@@ -53,30 +78,35 @@ def guest_claim_decide(*, claim: GuestClaim, by: User, confirm: bool) -> GuestCl
 
 
 @transaction.atomic
-def player_merge(*, guest: Player, into: Player) -> int:
-    """Move every seat of the guest to ``into``, delete the guest, and recompute the standings and
-    ratings of every club it played in. Returns how many seats moved.
+def player_merge(*, guest: Player, into: Player, by: User, claim: GuestClaim | None = None) -> PlayerMerge:
+    """Move the guest's seats in the matches ``by`` may write to ``into`` and record it; the guest
+    is deleted once no seat is left to it. The standings and ratings of every club whose matches
+    moved are recomputed.
 
     Raises:
-        NotAGuest: ``guest`` is an account's player. ClaimSameMatch: both sit at one match.
+        NotAGuest: ``guest`` is an account's player. ClaimSameMatch: both sit at one of those matches.
     """
     guest = Player.objects.select_for_update().get(pk=guest.pk)
     if guest.user_id is not None:
         raise NotAGuest(player=guest.name)
-    both = Seat.objects.filter(player=into, match__seats__player=guest).values_list("match_id", flat=True)
+    matches = Match.objects.filter(match_writable_by(by), seats__player=guest)
+    both = Seat.objects.filter(player=into, match__in=matches).values_list("match_id", flat=True)
     if (match_id := both.first()) is not None:
         raise ClaimSameMatch(guest=guest.name, player=into.name, match=match_id)
-    matches = list(
-        Match.objects.filter(
-            seats__player=guest, club__isnull=False, hands__closed_at__isnull=False
-        ).distinct()
-    )
-    moved = Seat.objects.filter(player=guest).update(player=into)
+    moved = list(matches.distinct())
+    rated = list(matches.filter(club__isnull=False, hands__closed_at__isnull=False).distinct())
+    Seat.objects.filter(player=guest, match__in=moved).update(player=into)
     # Other pending claims of this guest are moot once it is someone's.
     GuestClaim.objects.filter(guest=guest, status=GuestClaim.Status.PENDING).exclude(
         claimant=into.user_id
     ).update(status=GuestClaim.Status.DECLINED, decided_at=timezone.now())
-    guest.delete()  # its rating snapshots go with it; the recomputation rates ``into`` instead
-    for match in matches:  # the ones that count in a club's standings
+    kept = Seat.objects.filter(player=guest).exists()
+    merge = PlayerMerge.objects.create(
+        into=into, guest=guest if kept else None, guest_name=guest.name, claim=claim, decided_by=by
+    )
+    merge.matches.set(moved)
+    if not kept:
+        guest.delete()  # its rating snapshots go with it; the recomputation rates ``into`` instead
+    for match in rated:  # the ones that count in a club's standings
         followups_schedule(match=match)
-    return moved
+    return merge

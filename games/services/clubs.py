@@ -9,21 +9,28 @@ from django.db import IntegrityError, transaction
 
 from games.models import Club, Membership, Player, Season
 from games.services.errors import PlayerAccountTaken, SeasonNameTaken
+from games.services.names import clean_name
+
+PLAYER_NAME_MAX = Player._meta.get_field("name").max_length or 0
+CLUB_NAME_MAX = Club._meta.get_field("name").max_length or 0
+SEASON_NAME_MAX = Season._meta.get_field("name").max_length or 0
 
 
 @transaction.atomic
 def player_create(*, name: str, by: User, user: User | None = None) -> Player:
-    """A player at the table, optionally the account ``user``.
+    """A player at the table: the account ``user``'s, or (without one) a guest that ``by`` owns.
 
     Raises:
+        NameInvalid: see :func:`games.services.names.clean_name`.
         PlayerAccountTaken: ``user`` already has a player (one per account).
     """
+    name = clean_name(name, max_length=PLAYER_NAME_MAX)
     taken = None if user is None else Player.objects.filter(user=user).first()
     if user is not None and taken is not None:
         raise PlayerAccountTaken(user=user.get_username(), player=taken.name)
     try:
         with transaction.atomic():  # a savepoint: the same account linked at once by another request
-            return Player.objects.create(name=name.strip(), user=user, created_by=by)
+            return Player.objects.create(name=name, user=user, created_by=by)
     except IntegrityError:
         if user is None:
             raise
@@ -33,24 +40,39 @@ def player_create(*, name: str, by: User, user: User | None = None) -> Player:
 
 @transaction.atomic
 def player_rename(*, player: Player, name: str) -> Player:
-    """Give the player a new name (its user, if any, is the caller's check)."""
-    player.name = name.strip()
+    """Give the player a new name (its user, if any, is the caller's check).
+
+    Raises:
+        NameInvalid: see :func:`games.services.names.clean_name`.
+    """
+    player.name = clean_name(name, max_length=PLAYER_NAME_MAX)
     player.save(update_fields=["name"])
     return player
 
 
 @transaction.atomic
 def club_create(*, name: str, by: User) -> Club:
-    """A club; its creator is its first admin."""
-    club = Club.objects.create(name=name.strip(), created_by=by)
+    """A club; its creator is its first admin.
+
+    Raises:
+        NameInvalid: see :func:`games.services.names.clean_name`.
+    """
+    club = Club.objects.create(name=clean_name(name, max_length=CLUB_NAME_MAX), created_by=by)
     Membership.objects.create(club=club, user=by, role=Membership.Role.ADMIN)
     return club
 
 
 @transaction.atomic
 def membership_create(*, club: Club, user: User, role: str = Membership.Role.MEMBER) -> Membership:
-    """Add ``user`` to ``club`` with ``role``, or change the role of an existing member."""
-    membership, _ = Membership.objects.update_or_create(club=club, user=user, defaults={"role": role})
+    """Add ``user`` to ``club`` with ``role``, or change the role of an existing member (also when
+    another request adds them at once)."""
+    try:
+        with transaction.atomic():
+            membership, _ = Membership.objects.update_or_create(club=club, user=user, defaults={"role": role})
+    except IntegrityError:
+        membership = Membership.objects.select_for_update().get(club=club, user=user)
+        membership.role = role
+        membership.save(update_fields=["role"])
     return membership
 
 
@@ -61,9 +83,10 @@ def season_create(
     """A season of ``club``; its name differs from the club's other seasons' in more than case.
 
     Raises:
+        NameInvalid: see :func:`games.services.names.clean_name`.
         SeasonNameTaken: the club has a season of that name (also when one is added at once).
     """
-    name = name.strip()
+    name = clean_name(name, max_length=SEASON_NAME_MAX)
     if club.seasons.filter(name__iexact=name).exists():
         raise SeasonNameTaken(name=name)
     try:

@@ -27,6 +27,14 @@ class SeasonOfOtherClub(RecordInvalid):
     template = gettext_noop("Season {season} belongs to another club than the match's.")
 
 
+class NameInvalid(RecordInvalid):
+    code = "name.invalid"
+    template = gettext_noop(
+        "A name needs a visible letter or digit, no hidden or direction-changing characters,"
+        " and at most {max_length} characters."
+    )
+
+
 class NoSuchPlay(RecordInvalid):
     code = "challenge.no_such_play"
     template = gettext_noop("Hand {number} has no play {seq} to challenge.")
@@ -124,6 +132,20 @@ class ClaimSameMatch(RecordConflict):
     template = gettext_noop("{guest} and {player} both sit at match #{match}, so they cannot be one person.")
 
 
+class ClaimOwnGuest(RecordInvalid):
+    code = "claim.own_guest"
+    template = gettext_noop(
+        "You added {player} yourself, so nobody else can confirm it was you: seat yourself next time."
+    )
+
+
+class ClaimNoOwner(RecordInvalid):
+    code = "claim.no_owner"
+    template = gettext_noop(
+        "Nobody can confirm a claim on {player}: the account that added this guest is gone."
+    )
+
+
 class NotAGuest(RecordInvalid):
     code = "claim.not_a_guest"
     template = gettext_noop("{player} is an account's player, not a guest: only guests can be claimed.")
@@ -143,6 +165,13 @@ class SeatNeedsInvitation(RecordInvalid):
     code = "players.needs_invitation"
     template = gettext_noop(
         "{player} is someone's account: invite them to the seat, or have them join the club first."
+    )
+
+
+class GuestNotYours(RecordInvalid):
+    code = "players.not_yours"
+    template = gettext_noop(
+        "{player} is a guest someone else added: seat a guest of your own, or invite their account."
     )
 
 

@@ -16,8 +16,9 @@ from games.models import Club, Hand, Match, Membership, Player, Season, Seat, Si
 from games.rules.errors import BadPlayerCount, TeamsNotAllowed
 from games.rules.game import Game, resolve_options, sides_of
 from games.rules.registry import find_game
-from games.selectors import match_writable_by
+from games.selectors import match_writable_by, player_seatable_by
 from games.services.errors import (
+    GuestNotYours,
     MatchNotInProgress,
     PlayerSeatedTwice,
     SeasonOfOtherClub,
@@ -46,6 +47,7 @@ def match_start(
         PlayerSeatedTwice, SeasonOfOtherClub: bad input.
         SeatNeedsInvitation: another account's player who is not a member of ``club`` (without a
             club: shares none of ``by``'s clubs); such an account takes its seat by accepting an invitation.
+        GuestNotYours: a guest that another account owns.
         PermissionDenied: ``by`` is not a member of ``club``.
     """
     rules = find_game(game)
@@ -56,7 +58,7 @@ def match_start(
     status = rules.match_status((), len(sides), resolved, False)  # the engine's own check of the setup
     club = season.club if season is not None and club is None else club
     _verify_club(club, season, by)
-    _verify_accounts(players, club, by)
+    _verify_players(players, club, by)
     match = Match.objects.create(
         game=rules.name,
         options=resolved,
@@ -98,18 +100,17 @@ def _verify_club(club: Club | None, season: Season | None, by: User) -> None:
         raise PermissionDenied("Only the club's members may start its matches.")
 
 
-def _verify_accounts(players: Sequence[Player], club: Club | None, by: User) -> None:
-    """Another account's player sits only as a member of the club (or, without one, of ``by``'s)."""
-    others = {player.user_id: player for player in players if player.user_id not in (None, by.pk)}
-    if not others:
-        return
-    clubs = [club.pk] if club is not None else by.memberships.values_list("club_id", flat=True)
-    members = set(
-        Membership.objects.filter(club_id__in=clubs, user_id__in=others).values_list("user_id", flat=True)
+def _verify_players(players: Sequence[Player], club: Club | None, by: User) -> None:
+    """Each player is ``by``'s own, a guest ``by`` owns, or a member's of the club (see
+    :func:`games.selectors.player_seatable_by`)."""
+    ids = [player.pk for player in players]
+    seatable = set(
+        Player.objects.filter(player_seatable_by(by, club), pk__in=ids).values_list("pk", flat=True)
     )
-    for user_id, player in others.items():
-        if user_id not in members:
-            raise SeatNeedsInvitation(player=player.name)
+    for player in players:
+        if player.pk not in seatable:
+            kind = GuestNotYours if player.user_id is None else SeatNeedsInvitation
+            raise kind(player=player.name)
 
 
 def _positive(value: object) -> int | None:

@@ -2,7 +2,8 @@
 
 Accounts come first. ``by`` and the members of the match's club (without a club: of ``by``'s clubs) are
 seated at once. A past opponent's account needs its acceptance: the seat goes to a guest of that name,
-and the account is invited to it. Only a name no account answers to seats a guest, known or new.
+and the account is invited to it. Only a name no account answers to seats a guest: one of ``by``'s own
+(another account's guests are theirs to seat), or a new one. Names match as :func:`name_key` says.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from games.models import Club, Match, Membership, Player, Season
 from games.services.clubs import player_create
 from games.services.invitations import invitation_create
 from games.services.matches import match_start
+from games.services.names import name_key
 
 
 class SeatKind(StrEnum):
@@ -39,19 +41,19 @@ class SeatChoice:
 
 
 def _by_name(accounts: Iterable[User], players: Mapping[int, Player]) -> dict[str, User]:
-    """Accounts by user name and by their player's name (casefolded); the first one listed wins."""
+    """Accounts by user name and by their player's name (by :func:`name_key`); the first listed wins."""
     found: dict[str, User] = {}
     for account in accounts:
         player = players.get(account.pk)
         for key in (account.username, player.name if player else ""):
             if key:
-                found.setdefault(key.strip().casefold(), account)
+                found.setdefault(name_key(key), account)
     return found
 
 
 @dataclass(frozen=True, slots=True)
 class Known:
-    """The names ``by`` may type: seatable accounts, accounts to invite, and guests seen before."""
+    """The names ``by`` may type: seatable accounts, accounts to invite, and ``by``'s guests."""
 
     members: dict[str, User]
     opponents: dict[str, User]
@@ -59,7 +61,7 @@ class Known:
     players: dict[int, Player]  # account id -> its player
 
     def choice(self, name: str) -> SeatChoice:
-        key = name.strip().casefold()
+        key = name_key(name)
         if (account := self.members.get(key)) is not None:
             return SeatChoice(name.strip(), SeatKind.ACCOUNT, account, self.players.get(account.pk))
         if (account := self.opponents.get(key)) is not None:
@@ -78,7 +80,7 @@ class Known:
                     seen.add(account.pk)
                     player = self.players.get(account.pk)
                     choices.append(SeatChoice(player.name if player else account.username, kind, account))
-        taken = {choice.name.casefold() for choice in choices}
+        taken = {name_key(choice.name) for choice in choices}
         guests = [guest for key, guest in self.guests.items() if key not in taken]
         return choices + [SeatChoice(guest.name, SeatKind.GUEST, None, guest) for guest in guests]
 
@@ -95,12 +97,9 @@ def seating_known(*, by: User, club: Club | None = None) -> Known:
     }
     members = [by, *(account for account in accounts if account.pk in member_ids - {by.pk})]
     opponents = [account for account in accounts if account.pk not in member_ids | {by.pk}]
-    guest_rows = Player.objects.filter(
-        Q(created_by=by) | Q(seats__match__club_id__in=clubs), user__isnull=True
-    ).distinct()
     guests: dict[str, Player] = {}
-    for guest in guest_rows.order_by("name", "pk"):
-        guests.setdefault(guest.name.casefold(), guest)
+    for guest in Player.objects.filter(created_by=by, user__isnull=True).order_by("name", "pk"):
+        guests.setdefault(name_key(guest.name), guest)
     return Known(
         members=_by_name(members, players),
         opponents=_by_name(opponents, players),
@@ -138,7 +137,7 @@ def match_start_seating(
     seen: dict[str, Player] = {}
     choices = [known.choice(name) for name in names]
     for choice in choices:
-        key = choice.name.casefold()
+        key = name_key(choice.name)
         # the same new name twice is one new guest given two seats (refused by match_start)
         players.append(seen[key] if key in seen else _player(choice, by))
         seen[key] = players[-1]

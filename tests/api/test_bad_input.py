@@ -215,7 +215,7 @@ def test_correction_numbers_beyond_their_column_are_400(
 def test_option_numbers_beyond_their_column_are_400(
     people: Personas, owner: APIClient, game: str, key: str
 ) -> None:
-    players = [player.pk for player in Player.objects.all()[:2]]
+    players = [player.pk for player in PlayerFactory.create_batch(2, created_by=people.owner)]
     before = _rows()
     body = {"game": game, "players": players, "options": {key: 2**40}}
     response = owner.post("/api/v1/matches/", body, format="json")
@@ -266,9 +266,9 @@ def test_a_match_takes_at_most_six_players_checked_before_any_lookup(
 
 
 def test_players_are_looked_up_in_one_query(
-    owner: APIClient, django_assert_max_num_queries: Callable[..., Any]
+    people: Personas, owner: APIClient, django_assert_max_num_queries: Callable[..., Any]
 ) -> None:
-    known = PlayerFactory.create()
+    known = PlayerFactory.create(created_by=people.owner)
     with django_assert_max_num_queries(3):
         response = owner.post(
             "/api/v1/matches/", {"game": "tablo", "players": [known.pk, 10**12]}, format="json"

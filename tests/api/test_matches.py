@@ -28,7 +28,7 @@ def people() -> Personas:
 
 
 def test_starting_a_match_returns_it_with_every_option(people: Personas) -> None:
-    players = PlayerFactory.create_batch(4)
+    players = PlayerFactory.create_batch(4, created_by=people.owner)
     body = {"game": "escoba", "players": [p.pk for p in players], "teams": True, "options": {"target": 21}}
     response = api_client(people.owner).post("/api/v1/matches/", body, format="json")
     assert response.status_code == 201
@@ -57,14 +57,14 @@ def test_starting_a_match_returns_it_with_every_option(people: Personas) -> None
 )
 def test_a_bad_start_is_400_and_nothing_is_written(people: Personas, body: dict[str, Any], code: str) -> None:
     before = Match.objects.count()
-    players = [p.pk for p in PlayerFactory.create_batch(body.pop("players", 2))]
+    players = [p.pk for p in PlayerFactory.create_batch(body.pop("players", 2), created_by=people.owner)]
     response = api_client(people.owner).post("/api/v1/matches/", {**body, "players": players}, format="json")
     assert (response.status_code, response.json()["code"]) == (400, code)
     assert Match.objects.count() == before
 
 
 def test_a_match_in_someone_elses_club_is_refused(people: Personas) -> None:
-    players = [p.pk for p in PlayerFactory.create_batch(2)]
+    players = [p.pk for p in PlayerFactory.create_batch(2, created_by=people.outsider)]
     body = {"game": "tablo", "players": players, "club": people.club.pk}
     response = api_client(people.outsider).post("/api/v1/matches/", body, format="json")
     assert (response.status_code, response.json()["code"]) == (403, "auth.forbidden")

@@ -65,8 +65,9 @@ def play_hand(
 def test_a_whole_match_is_played_through_the_api_to_its_winner(
     game: str, players: int, options: dict[str, object], challenge: bool
 ) -> None:
-    client = api_client(UserFactory.create())
-    seats = [player.pk for player in PlayerFactory.create_batch(players)]
+    user = UserFactory.create()
+    client = api_client(user)
+    seats = [player.pk for player in PlayerFactory.create_batch(players, created_by=user)]
     match = _ok(
         client.post("/api/v1/matches/", {"game": game, "players": seats, "options": options}, format="json")
     )

@@ -66,5 +66,5 @@ def test_an_account_cannot_be_claimed_nor_merged_into_a_match_it_sat_at() -> Non
     with pytest.raises(NotAGuest):
         guest_claim_create(match=match, seat=0, by=mira)
     with pytest.raises(ClaimSameMatch):
-        player_merge(guest=guest, into=mira_player)
+        player_merge(guest=guest, into=mira_player, by=ana)
     assert match.seats.get(number=1).player == guest

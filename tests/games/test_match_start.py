@@ -21,10 +21,9 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_match_stores_resolved_options_sides_and_seats() -> None:
-    players = PlayerFactory.create_batch(4)
-    match = match_start(
-        game="tablo", players=players, by=UserFactory.create(), options={"target": 101}, teams=True
-    )
+    by = UserFactory.create()
+    players = PlayerFactory.create_batch(4, created_by=by)
+    match = match_start(game="tablo", players=players, by=by, options={"target": 101}, teams=True)
     assert match.options["target"] == 101
     assert match.options["tablo_points"] == "per_five"  # the default filled in (docs/rules/shared.md A2)
     assert match.target == 101
@@ -35,10 +34,11 @@ def test_a_match_stores_resolved_options_sides_and_seats() -> None:
 
 
 def test_the_time_limit_comes_from_the_options() -> None:
+    by = UserFactory.create()
     match = match_start(
         game="tamlin",
-        players=PlayerFactory.create_batch(2),
-        by=UserFactory.create(),
+        players=PlayerFactory.create_batch(2, created_by=by),
+        by=by,
         options={"time_limit_minutes": 45},
     )
     assert (match.target, match.time_limit_minutes) == (21, 45)
@@ -85,8 +85,9 @@ def test_a_season_must_belong_to_the_matchs_club() -> None:
 
 def test_a_season_brings_its_club() -> None:
     season = SeasonFactory.create()
+    by = season.club.created_by
     match = match_start(
-        game="tablo", players=PlayerFactory.create_batch(2), by=season.club.created_by, season=season
+        game="tablo", players=PlayerFactory.create_batch(2, created_by=by), by=by, season=season
     )
     assert match.club == season.club
 

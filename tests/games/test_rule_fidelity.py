@@ -94,8 +94,9 @@ def test_the_migration_marks_every_stored_match_as_edition_1() -> None:
 
 
 def test_a_match_started_with_the_catalogues_null_default_keeps_no_time_limit() -> None:
-    client = api_client(UserFactory.create())
-    seats = [player.pk for player in PlayerFactory.create_batch(2)]
+    user = UserFactory.create()
+    client = api_client(user)
+    seats = [player.pk for player in PlayerFactory.create_batch(2, created_by=user)]
     body = {"game": "tamlin", "players": seats, "options": {"time_limit_minutes": None}}
     response = client.post("/api/v1/matches/", body, format="json")
     assert response.status_code == 201, response.json()

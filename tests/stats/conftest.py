@@ -43,8 +43,8 @@ def world(db: None) -> ClubWorld:
         owner=owner,
         member=member,
         outsider=outsider,
-        ana=PlayerFactory.create(name="Ana"),
-        bo=PlayerFactory.create(name="Bo"),
+        ana=PlayerFactory.create(name="Ana", created_by=owner),
+        bo=PlayerFactory.create(name="Bo", created_by=owner),
     )
 
 

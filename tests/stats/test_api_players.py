@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from games.models import Challenge, Play, Seat
-from tests.factories import ClubFactory
+from tests.factories import ClubFactory, MembershipFactory
 from tests.stats.conftest import ClubWorld, client_for
 from tests.stats.matches import escoba_match_with_a_caught_capture, tamlin_match
 
@@ -45,9 +45,10 @@ def test_a_players_stats_per_game_count_results_captures_and_caught_illegal_capt
 
 
 def test_stats_of_one_club_leave_the_other_clubs_out(world: ClubWorld) -> None:
-    other = ClubFactory.create(created_by=world.member)
+    other = ClubFactory.create(created_by=world.owner)
+    MembershipFactory.create(club=other, user=world.member)
     tamlin_match(world.club, [world.ana, world.bo])
-    tamlin_match(other, [world.ana, world.bo], by=world.member)
+    tamlin_match(other, [world.ana, world.bo])
     everywhere = get(world, f"/api/v1/players/{world.ana.pk}/stats/")
     here = get(world, f"/api/v1/players/{world.ana.pk}/stats/", club=world.club.pk)
     assert everywhere["games"][0]["record"]["played"] == 2

@@ -35,8 +35,9 @@ def test_the_command_replays_every_rating_with_a_progress_bar() -> None:
 
 
 def test_the_command_can_rebuild_one_club() -> None:
-    ana, bo = PlayerFactory.create_batch(2)
-    one, other = ClubFactory.create(), ClubFactory.create()
+    owner = UserFactory.create()
+    ana, bo = PlayerFactory.create_batch(2, created_by=owner)
+    one, other = ClubFactory.create(created_by=owner), ClubFactory.create(created_by=owner)
     tamlin_match(one, [ana, bo])
     tamlin_match(other, [ana, bo])
     out = StringIO()

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import Club, Player
 from games.rules.registry import GAMES
+from games.selectors import merge_list
 from games.stats.players import head_to_head_get, player_stats
 from games.stats.selectors import StandingsTable, club_players, member_club, rating_history, standings_for
 from games.stats.sheets import score_sheet_lines, standings_lines
@@ -99,7 +100,8 @@ def player_profile(request: HttpRequest, club_id: int, player_id: int) -> HttpRe
     ]
     rows = [(GAMES[stats.game].title, stats, chart) for stats, (_, chart) in zip(games, charts, strict=True)]
     rename_form = RenameForm(initial={"name": player.name})
-    context = {"club": club, "player": player, "games": rows, "rename_form": rename_form}
+    merges = merge_list(player_id=player.pk, user=request.user)
+    context = {"club": club, "player": player, "games": rows, "rename_form": rename_form, "merges": merges}
     return render(request, "stats/profile.html", context)
 
 

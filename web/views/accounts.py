@@ -41,9 +41,7 @@ def home(request: HttpRequest) -> HttpResponse:
         context["abandoned"] = list(mine.filter(status=Match.Status.ABANDONED)[:RECENT])
         invitations = Invitation.objects.filter(invitee=request.user, accepted_at__isnull=True)
         context["invitations"] = list(invitations.select_related("match", "created_by"))
-        claims = GuestClaim.objects.filter(
-            status=GuestClaim.Status.PENDING, match__in=Match.objects.filter(match_writable_by(request.user))
-        )
+        claims = GuestClaim.objects.filter(status=GuestClaim.Status.PENDING, guest__created_by=request.user)
         context["claims"] = list(claims.select_related("match", "claimant"))
         me = Player.objects.filter(user=request.user).first()
         context["me"] = me

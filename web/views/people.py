@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from games.messages import violation_text
 from games.models import GuestClaim, Invitation, Match, Player
 from games.rules.errors import CodedError
+from games.selectors import can_read_match
 from games.services.claims import guest_claim_create, guest_claim_decide
 from games.services.clubs import player_rename
 from games.services.invitations import invitation_accept, invitation_create, invitation_withdraw
@@ -115,15 +116,21 @@ def claim_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     except CodedError as error:
         messages.error(request, violation_text(error))
     else:
-        messages.success(request, _("Asked: whoever records this match confirms that the guest was you."))
+        messages.success(request, _("Asked: whoever added this guest confirms that it was you."))
     return redirect(reverse("match-shared", args=[token]) if token else _people_url(match))
 
 
 @login_required
 @require_POST
 def claim_decide(request: HtmxHttpRequest, pk: int, claim_id: int) -> HttpResponse:
-    match = match_writable(request, pk)
-    claim = get_object_or_404(GuestClaim, pk=claim_id, match=match)
+    """The guest's owner confirms or declines a claim on it (404 for anyone else)."""
+    claim = get_object_or_404(
+        GuestClaim.objects.select_related("match", "claimant"),
+        pk=claim_id,
+        match_id=pk,
+        guest__created_by=request.user,
+    )
+    match = claim.match
     confirm = request.POST.get("confirm") == "1"
     try:
         guest_claim_decide(claim=claim, by=_account(request), confirm=confirm)
@@ -136,7 +143,7 @@ def claim_decide(request: HtmxHttpRequest, pk: int, claim_id: int) -> HttpRespon
             else _("The claim is declined.")
         )
         messages.success(request, text % {"user": claim.claimant.username})
-    return redirect(_people_url(match))
+    return redirect(_people_url(match) if can_read_match(request.user, match) else reverse("home"))
 
 
 @login_required
