@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db import IntegrityError
 from django.http import Http404
 from django.utils.translation import gettext
 from rest_framework import exceptions, status
@@ -56,6 +57,14 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response:
         return Response(coded_body(exc), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, RecordConflict):
         return Response(coded_body(exc), status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, IntegrityError):
+        # A unique index refused a row that a concurrent request wrote first (the services turn the
+        # races they expect into their own codes; this is the net under the rest).
+        logger.warning("Concurrent write refused by a constraint in %s: %s", context.get("view"), exc)
+        body = envelope(
+            "record.conflict", gettext("Another request changed this at the same moment; try again.")
+        )
+        return Response(body, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -16,6 +16,7 @@ from games.models import (
     Membership,
     Play,
     Player,
+    PlayerMerge,
     Season,
     Seat,
 )
@@ -24,9 +25,21 @@ from games.stats import admin as stats_admin  # noqa: F401  (club standings: set
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "user", "created_at"]
+    list_display = ["name", "user", "created_by", "created_at"]
     search_fields = ["name", "user__username"]
     raw_id_fields = ["user", "created_by"]
+
+
+@admin.register(PlayerMerge)
+class PlayerMergeAdmin(admin.ModelAdmin):
+    """Who confirmed which guest into whom, and which matches moved: a record, never edited."""
+
+    list_display = ["guest_name", "into", "decided_by", "created_at"]
+    raw_id_fields = ["into", "guest", "claim", "decided_by"]
+    filter_horizontal = ["matches"]
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False
 
 
 class MembershipInline(admin.TabularInline):

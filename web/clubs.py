@@ -16,10 +16,11 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import Club, Membership, Season
 from games.selectors import account_known_to, club_list, membership_list, season_list
+from web.forms import NameField
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(label=_("Name of the new club"), max_length=120)
+    name = NameField(label=_("Name of the new club"), max_length=120)
 
 
 class MemberForm(forms.Form):
@@ -55,7 +56,7 @@ class DateInput(forms.DateInput):
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(label=_("Name of the new season"), max_length=120)
+    name = NameField(label=_("Name of the new season"), max_length=120)
     starts_on = forms.DateField(label=_("Starts on"), required=False, widget=DateInput)
     ends_on = forms.DateField(label=_("Ends on"), required=False, widget=DateInput)
 

@@ -9,16 +9,33 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from games.messages import violation_text
 from games.models import Club, Hand, Season
 from games.rules.cards import deck
 from games.rules.game import OptionValue
 from games.rules.registry import find_game
+from games.services.errors import NameInvalid
 from games.services.hands import PlayInput
+from games.services.names import clean_name
 from web.options import choice_specs, key_label, value_label
 from web.presets import Preset, presets_available
 
 CARD_CHOICES = [(str(each), str(each)) for each in deck(faces=True)]
 CARD_TEXTS = frozenset(text for text, _label in CARD_CHOICES)
+
+
+class NameField(forms.CharField):
+    """A player's, club's or season's name, judged by the services' :func:`clean_name`, so that a
+    refused name is said at its field."""
+
+    def clean(self, value: Any) -> str:
+        text = str(super().clean(value))
+        if not text:
+            return text
+        try:
+            return clean_name(text, max_length=self.max_length or 0)
+        except NameInvalid as error:
+            raise forms.ValidationError(violation_text(error)) from None
 
 
 class CardField(forms.ChoiceField):
@@ -104,7 +121,7 @@ class MatchForm(forms.Form):
         variant.choices = [(each.slug, each.title) for each in presets_available()]
         self.initial.setdefault("variant", preset.slug)
         for seat in range(max(self.game.players)):
-            self.fields[f"seat_{seat}"] = forms.CharField(
+            self.fields[f"seat_{seat}"] = NameField(
                 label=_("Seat %(number)s") % {"number": seat + 1}, max_length=80, required=seat < 2
             )
         specs = {spec.key: spec for spec in self.game.option_specs}
@@ -262,4 +279,4 @@ class InviteForm(forms.Form):
 
 
 class RenameForm(forms.Form):
-    name = forms.CharField(label=_("Your name at the table"), max_length=80)
+    name = NameField(label=_("Your name at the table"), max_length=80)

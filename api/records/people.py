@@ -23,6 +23,11 @@ from games.models import Membership, Player
 from games.services.clubs import club_create, membership_create, player_create, season_create
 from scorekeeper.throttles import SIGN_IN
 
+NAME_HELP = (
+    "Stored NFC-normalized with its spaces trimmed; refused as name.invalid without a visible letter or"
+    " digit, or with control or format characters (bidi controls, zero-width spaces)."
+)
+
 
 class PlayerOutput(serializers.Serializer[Player]):
     id = serializers.IntegerField()
@@ -36,7 +41,7 @@ class PlayerListCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="PlayerListCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
-        name = serializers.CharField(max_length=80)
+        name = serializers.CharField(max_length=80, allow_blank=True, help_text=NAME_HELP)
         me = serializers.BooleanField(default=False, help_text="Link the player to my account.")
 
     @extend_schema(
@@ -79,7 +84,7 @@ class ClubListCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="ClubListCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
-        name = serializers.CharField(max_length=120)
+        name = serializers.CharField(max_length=120, allow_blank=True, help_text=NAME_HELP)
 
     @extend_schema(operation_id="clubs_list", responses=ClubOutput(many=True))
     def get(self, request: Request) -> Response:
@@ -156,7 +161,7 @@ class SeasonListCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="SeasonListCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
-        name = serializers.CharField(max_length=120)
+        name = serializers.CharField(max_length=120, allow_blank=True, help_text=NAME_HELP)
         starts_on = serializers.DateField(required=False, allow_null=True)
         ends_on = serializers.DateField(required=False, allow_null=True)
 

@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 
 from games.models import Club, Membership, Player, Season
 from games.services.errors import PlayerAccountTaken, SeasonNameTaken
-from games.services.names import clean_name
+from games.services.names import clean_name, name_key
 
 PLAYER_NAME_MAX = Player._meta.get_field("name").max_length or 0
 CLUB_NAME_MAX = Club._meta.get_field("name").max_length or 0
@@ -87,12 +87,19 @@ def season_create(
         SeasonNameTaken: the club has a season of that name (also when one is added at once).
     """
     name = clean_name(name, max_length=SEASON_NAME_MAX)
-    if club.seasons.filter(name__iexact=name).exists():
+    if _season_named(club, name):
         raise SeasonNameTaken(name=name)
     try:
         with transaction.atomic():
             return Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)
     except IntegrityError:
-        if club.seasons.filter(name__iexact=name).exists():
+        if _season_named(club, name):
             raise SeasonNameTaken(name=name) from None
         raise
+
+
+def _season_named(club: Club, name: str) -> bool:
+    """Whether the club has a season that reads as ``name`` (compared in Python: SQLite's, and a
+    C-locale PostgreSQL's, ``lower()`` fold ASCII letters only)."""
+    key = name_key(name)
+    return any(name_key(other) == key for other in club.seasons.values_list("name", flat=True))

@@ -58,6 +58,9 @@ def invitation_accept(*, invitation: Invitation, by: User) -> Seat:
         InvitationClosed: used already. AlreadySeated: ``by`` sits at another seat of the match.
         SeatHeld: the seat went to an account meanwhile.
     """
+    # The match first, then the invitation: two invitations of one match accepted at once by one
+    # account wait for each other, and the second finds the account seated.
+    Match.objects.select_for_update().filter(pk=invitation.match_id).first()
     invitation = Invitation.objects.select_for_update().select_related("match").get(pk=invitation.pk)
     if invitation.invitee_id not in (None, by.pk):
         raise PermissionDenied("This invitation is for someone else.")

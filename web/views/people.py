@@ -156,7 +156,7 @@ def player_rename_view(request: HtmxHttpRequest, player_id: int) -> HttpResponse
         player_rename(player=player, name=form.cleaned_data["name"])
         messages.success(request, _("You are %(name)s at the table now.") % {"name": player.name})
     else:
-        messages.error(request, _("A name has 1 to 80 characters."))
+        messages.error(request, " ".join(str(error) for error in form.errors.get("name", ())))
     back = request.POST.get("next", "")
     safe = url_has_allowed_host_and_scheme(back, {request.get_host()}, require_https=request.is_secure())
     return redirect(back if safe and back else "home")
