@@ -1,77 +1,71 @@
-"""Sign-in, token and sign-up are rate-limited per client address and per account (DRF throttles).
+"""Sign-up is rate-limited per client address (a DRF throttle), and every refusal for too many
+attempts says how long to wait: the web's 429 page and the API's message (scorekeeper/sign_in.py
+limits sign-in).
 
 The counts live in the cache; when the cache is down its backend ignores the error and the throttle
-lets the request through, so an outage never locks anyone out. The web's sign-in and sign-up pages use
-the same throttles through :func:`throttled`.
+lets the request through, so an outage never locks anyone out. The web's sign-up page uses the
+throttle through :func:`throttled`.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable, Mapping
+import math
+from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
-from django.utils.translation import gettext
-from rest_framework.request import Request
+from django.shortcuts import render
+from django.utils.translation import ngettext
 from rest_framework.throttling import SimpleRateThrottle
 
 View = Callable[..., HttpResponseBase]
 
 
-class SignInAddressThrottle(SimpleRateThrottle):
-    """Sign-in attempts (web and token) from one client address."""
+class SignUpThrottle(SimpleRateThrottle):
+    """New accounts made from one client address."""
 
-    scope = "sign_in"
+    scope = "sign_up"
 
     def get_cache_key(self, request: Any, view: Any) -> str:  # Any: a DRF or a plain Django request
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
-class SignInAccountThrottle(SimpleRateThrottle):
-    """Sign-in attempts for one user name, from any address."""
-
-    scope = "sign_in_account"
-
-    def get_cache_key(self, request: Any, view: Any) -> str | None:
-        data = request.data if isinstance(request, Request) else request.POST
-        username = data.get("username") if isinstance(data, Mapping) else None
-        if not isinstance(username, str) or not username.strip():
-            return None
-        ident = hashlib.sha256(username.strip().casefold().encode(errors="replace")).hexdigest()
-        return self.cache_format % {"scope": self.scope, "ident": ident}
+def wait_text(seconds: int) -> str:
+    """'Too many attempts; try again in 42 minutes.', in the request's language (whole minutes, up)."""
+    minutes = max(1, math.ceil(seconds / 60))
+    text = ngettext(
+        "Too many attempts; try again in %(minutes)s minute.",
+        "Too many attempts; try again in %(minutes)s minutes.",
+        minutes,
+    )
+    return text % {"minutes": minutes}
 
 
-class SignUpThrottle(SignInAddressThrottle):
-    """New accounts made from one client address."""
-
-    scope = "sign_up"
-
-
-SIGN_IN = (SignInAddressThrottle, SignInAccountThrottle)
+def refusal_page(request: HttpRequest, seconds: int) -> HttpResponse:
+    """The 429 page: the app's page saying the wait, with ``Retry-After``."""
+    response = render(request, "429.html", {"wait": wait_text(seconds)}, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
 
 
 def throttled(*throttles: type[SimpleRateThrottle]) -> Callable[[View], View]:
-    """A web view whose POSTs ``throttles`` limit: over the rate, a 429 page with ``Retry-After``."""
+    """A web view whose POSTs ``throttles`` limit: over the rate, the 429 page."""
 
     def decorate(view: View) -> View:
         @wraps(view)
         def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if request.method == "POST":
                 checks = [kind() for kind in throttles]
-                # A plain request serves: these throttles read only its address and POST data.
+                # A plain request serves: these throttles read only its address.
                 refused = [
                     throttle
                     for throttle in checks
                     if not throttle.allow_request(request, None)  # type: ignore[arg-type]
                 ]
-                waits = [wait for throttle in refused if (wait := throttle.wait()) is not None]
                 if refused:
-                    message = gettext("Too many attempts; try again in a few minutes.")
-                    response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
-                    response["Retry-After"] = str(int(max(waits, default=60)))
-                    return response
+                    waits = [wait for throttle in refused if (wait := throttle.wait()) is not None]
+                    return refusal_page(request, math.ceil(max(waits, default=60)))
             return view(request, *args, **kwargs)
 
         return checked

@@ -41,6 +41,7 @@ def production(tmp_path: Path) -> Iterator[httpx.Client]:
         "SECRET_KEY": "smoke-test-key-" + "x7#Qa" * 10,
         "ALLOWED_HOSTS": "127.0.0.1",
         "SECURE_SSL_REDIRECT": "false",  # no TLS proxy in front of it here
+        "SECURE_COOKIES": "false",  # so the session and CSRF cookies come back over plain HTTP
         "STATIC_ROOT": str(tmp_path / "static"),
         "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
         # A database of its own on the same Redis: /healthz sees this worker and no other.
@@ -125,3 +126,38 @@ def test_production_serves_pages_assets_errors_and_health(production: httpx.Clie
         time.sleep(0.5)
     assert health.status_code == 200, health.json()
     assert health.json()["status"] == "ok"
+
+
+def test_production_limits_the_admin_sign_in_in_the_database(production: httpx.Client) -> None:
+    from datetime import timedelta
+
+    from axes.models import AccessAttempt
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher
+    from django.contrib.auth.models import User
+    from django.db.models import F
+
+    password = "the-right-one-42"  # hashed as production hashes (the tests' own hasher is MD5)
+    User.objects.create(
+        username="root",
+        is_staff=True,
+        is_superuser=True,
+        password=(hasher := PBKDF2PasswordHasher()).encode(password, hasher.salt()),
+    )
+
+    def sign_in(password: str) -> httpx.Response:
+        production.cookies.clear()
+        page = production.get("/admin/login/")
+        token = _asset(page.text, r'name="csrfmiddlewaretoken" value="([^"]+)"')
+        body = {"csrfmiddlewaretoken": token, "username": "root", "password": password}
+        return production.post("/admin/login/", data=body)
+
+    limit = settings.AXES_FAILURE_LIMIT
+    assert [sign_in("wrong").status_code for _ in range(limit)] == [200] * (limit - 1) + [429]
+    refused = sign_in(password)
+    assert refused.status_code == 429
+    assert "text/html" in refused.headers["content-type"]
+    assert "try again in 60 minutes" in refused.text
+    # The count is a row in the database, which every node reads, not one process's memory.
+    assert AccessAttempt.objects.get(username="root").failures_since_start == limit
+    AccessAttempt.objects.update(attempt_time=F("attempt_time") - timedelta(hours=1))
+    assert sign_in(password).status_code == 302

@@ -43,6 +43,12 @@ def _start(
         pytest.param(
             {"DEBUG": "true", "WEB_STATEMENT_TIMEOUT_MS": "1s"}, "WEB_STATEMENT_TIMEOUT_MS", id="bad-timeout"
         ),
+        pytest.param(
+            {"DEBUG": "true", "SIGN_IN_FAILURE_LIMIT": "0"}, "SIGN_IN_FAILURE_LIMIT", id="bad-limit"
+        ),
+        pytest.param(
+            {"DEBUG": "true", "SIGN_IN_COOL_OFF_MINUTES": "1h"}, "SIGN_IN_COOL_OFF_MINUTES", id="bad-cool-off"
+        ),
     ],
 )
 def test_bad_settings_fail_at_start_up_naming_the_variable(env: dict[str, str], needle: str) -> None:
@@ -81,6 +87,20 @@ def test_a_bad_database_url_is_named_without_its_password() -> None:
     assert result.returncode != 0
     assert "DATABASE_URL" in result.stderr
     assert "hunter2" not in result.stderr
+
+
+def test_sign_in_limits_come_from_the_environment() -> None:
+    expression = "settings.SIGN_IN_LIMITS, settings.AXES_LOCKOUT_PARAMETERS, settings.AXES_COOLOFF_TIME"
+    env = {
+        "SIGN_IN_FAILURE_LIMIT": "4",
+        "SIGN_IN_ADDRESS_FAILURE_LIMIT": "30",
+        "SIGN_IN_COOL_OFF_MINUTES": "15",
+    }
+    result = _start(expression, DEBUG="true", **env)
+    assert result.stdout.strip() == (
+        "[(['username', 'ip_address'], 4), (['ip_address'], 30)] "
+        "[['username', 'ip_address'], ['ip_address']] 0:15:00"
+    )
 
 
 def test_good_rates_and_log_levels_start() -> None:

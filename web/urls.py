@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scorekeeper.throttles import SIGN_IN, throttled
 from web.views import accounts, clubs, corrections, disputes, hands, matches, people, pwa, reviews
 
 urlpatterns = [
@@ -13,7 +12,7 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service-worker"),
     path("offline/", pwa.offline, name="offline"),
-    path("accounts/login/", throttled(*SIGN_IN)(auth_views.LoginView.as_view()), name="login"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),  # limited: scorekeeper/sign_in.py
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("disputes/", disputes.dispute, name="dispute"),

@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.http import Http404
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny
@@ -21,7 +21,8 @@ from api.records.base import RecordsApi, account, paginated
 from games import selectors
 from games.models import Membership, Player
 from games.services.clubs import club_create, membership_create, player_create, season_create
-from scorekeeper.throttles import SIGN_IN
+from scorekeeper.sign_in import wait_seconds
+from scorekeeper.throttles import wait_text
 
 NAME_HELP = (
     "Stored NFC-normalized with its spaces trimmed; refused as name.invalid without a visible letter or"
@@ -186,11 +187,18 @@ class SeasonListCreateApi(RecordsApi):
         return Response(SeasonOutput(season).data, status=status.HTTP_201_CREATED)
 
 
+class SignInRefused(exceptions.Throttled):
+    """``request.throttled`` for a sign-in over its limits: the message says the wait in minutes."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__(detail=wait_text(seconds))
+        self.wait = seconds
+
+
 class TokenCreateApi(RecordsApi):
     """App sign-in: username and password give the account's API token (``Authorization: Token ...``)."""
 
     permission_classes = [AllowAny]
-    throttle_classes = list(SIGN_IN)
 
     @extend_schema_serializer(component_name="TokenCreateOutput")
     class OutputSerializer(serializers.Serializer[Any]):
@@ -199,6 +207,12 @@ class TokenCreateApi(RecordsApi):
 
     @extend_schema(operation_id="auth_token_create", request=AuthTokenSerializer, responses=OutputSerializer)
     def post(self, request: Request) -> Response:
-        user = valid(AuthTokenSerializer, request.data, {"request": request})["user"]
+        try:
+            user = valid(AuthTokenSerializer, request.data, {"request": request})["user"]
+        except exceptions.ValidationError:
+            if getattr(request, "axes_locked_out", False):  # the sign-in limits refused it (or this ended it)
+                seconds = wait_seconds(request, getattr(request, "axes_credentials", None))
+                raise SignInRefused(seconds) from None
+            raise
         token, _ = Token.objects.get_or_create(user=user)
         return Response(self.OutputSerializer({"token": token.key, "username": user.get_username()}).data)

@@ -65,6 +65,6 @@ def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and sign in with it."""
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        login(request, form.save())
+        login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
