@@ -1,11 +1,10 @@
 """Offline-first at the table (issue 12), in Chromium at a phone's size: plays recorded without a network
-survive a reload and are stored once each, in order; a refused play is fixed; a second phone's plays
-take the 409 path; the app installs (manifest, service worker) and the match screen opens offline, with
-its Content-Security-Policy."""
+survive a reload and are stored once each, in order; a refused play is fixed; the app installs (manifest,
+service worker) and the match screen opens offline, with its Content-Security-Policy. A second phone's
+plays meanwhile: test_offline_conflict.py."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -100,42 +99,6 @@ def test_an_illegal_queued_play_is_shown_fixed_and_synced(live_server: LiveServe
     expect(page.locator("#offline-queue")).to_be_hidden()
     expect(refusal).to_be_hidden()
     assert [(play["card"], play["taken"]) for play in stored_plays(page, url)] == [("KS", []), ("3H", [])]
-
-
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_a_second_phone_recording_meanwhile_takes_the_409_path(live_server: LiveServer, page: Page) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
-    ready_offline(page)
-    play_offline(page, "3H")
-    play_offline(page, "4D")
-
-    # The other phone, online, records Dragan's 9♣ first (through the API, with the session).
-    other = page.context.browser.new_context(storage_state=page.context.storage_state())  # type: ignore[union-attr]
-    token = other.cookies()
-    csrf = next(cookie["value"] for cookie in token if cookie["name"] == "csrftoken")
-    answer = other.request.post(
-        f"{url.replace('/matches/', '/api/v1/matches/')}hands/1/plays/",
-        data=json.dumps({"seat": 1, "card": "9C", "taken": [], "expected_seq": 0}),
-        headers={"Content-Type": "application/json", "X-CSRFToken": csrf, "Referer": url},
-    )
-    assert answer.status == 201, answer.text()
-    other.close()
-
-    page.context.set_offline(False)
-    refusal = page.locator("#offline-refusal")
-    expect(refusal).to_contain_text("Someone else recorded first")
-    expect(refusal).to_contain_text("Dragan played 9♣")
-    page.screenshot(path="test-artifacts/offline-conflict.png", full_page=True)
-
-    refusal.get_by_role("button", name="Add my plays after these").click()
-    expect(page.locator("#offline-queue")).to_be_hidden()
-    assert [(play["seq"], play["seat"], play["card"]) for play in stored_plays(page, url)] == [
-        (0, 1, "9C"),
-        (1, 0, "3H"),
-        (2, 1, "4D"),
-    ]
 
 
 @pytest.mark.browser
