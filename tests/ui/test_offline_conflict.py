@@ -18,6 +18,8 @@ from tests.ui.test_match import play, sign_in, start_match
 from tests.ui.test_offline import play_offline, ready_offline
 
 MARIJA, DRAGAN = 0, 1
+FITS = """(panel) => [...panel.querySelectorAll("*")]
+  .filter((e) => e.getBoundingClientRect().right > innerWidth).map((e) => e.outerHTML.slice(0, 80))"""
 
 
 @pytest.fixture
@@ -62,9 +64,11 @@ def capture(page: Page, card: str, taken: str) -> None:
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", [320, 360, 390])
 def test_my_plays_after_theirs_are_stored_under_the_seats_the_screen_showed(
-    live_server: LiveServer, page: Page, other_phone: Callable[[str], Page]
+    live_server: LiveServer, page: Page, other_phone: Callable[[str], Page], width: int
 ) -> None:
+    page.set_viewport_size({"width": width, "height": 800})
     sign_in(page, live_server.url)
     url = start_match(page, live_server.url)  # the table: 10♦ 2♣ 7♠ 5♥; Dragan to play
     ready_offline(page)
@@ -102,7 +106,8 @@ def test_my_plays_after_theirs_are_stored_under_the_seats_the_screen_showed(
         - button "Drop my waiting plays"
     """)
     assert stored(url) == [(0, DRAGAN, "5D", ["5H"])]
-    page.screenshot(path="test-artifacts/offline-conflict-seats.png", full_page=True)
+    assert refusal.evaluate(FITS) == []  # nothing in it runs off the screen
+    page.screenshot(path=f"test-artifacts/offline-conflict-seats-{width}.png", full_page=True)
 
     refusal.get_by_role("button", name="Add mine after theirs").click()
     expect(page.locator("#offline-queue")).to_be_hidden()
