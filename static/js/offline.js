@@ -252,7 +252,12 @@
       rest[0].refused = refused.refused;
       kept = queue.put(rest[0]);
     }
-    return kept.then(function () { return queue.remove(dropped); }).then(rest.length ? reload : refresh);
+    if (!rest.length) return kept.then(function () { return queue.remove(dropped); }).then(refresh);
+    return kept.then(function () { return queue.remove(dropped); }).then(reload).then(function () {
+      /* The tapped button is gone with the plays it dropped: the choice that is left takes the focus. */
+      var choice = document.querySelector("#offline-refusal .offline-refusal-actions button");
+      if (choice) choice.focus();
+    });
   }
 
   /* Add mine after theirs exactly as the screen showed them ("id:seq:revision:seat" each): the server

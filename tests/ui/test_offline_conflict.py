@@ -148,6 +148,7 @@ def test_the_same_play_recorded_on_both_phones_is_dropped_from_mine(
         - listitem: Marija played 2 of hearts and took 2 of clubs Would be stored as Marija's play.
     """)
     expect(plan.locator("li")).to_have_count(1)
+    expect(refusal.get_by_role("button", name="Add mine after theirs")).to_be_focused()
     expect(refusal).not_to_contain_text("Some of my plays would be stored under another player")
     expect(page.locator("#offline-queue-title")).to_have_text("1 play waiting")
     assert stored(url) == [(0, DRAGAN, "10H", ["10D"])]
