@@ -4,16 +4,19 @@
    offline or the server cannot be reached. On the match screen, a play (or a quick end-of-hand entry)
    made offline, or while earlier ones still wait, goes into a queue in IndexedDB (offline_store.js);
    the screen shows the table as the waiting plays leave it. Back online, the queue is sent in order
-   through the records API, each play with its Idempotency-Key and expected_seq, so a retry never
-   records twice. A refused play (400: against the rules; 409: another phone recorded first) stops the
-   queue and is shown with what would fix it; nothing is dropped without the scorer asking. Online, a
-   write that fails (no answer, a timeout, a 5xx) is said so, and a play is kept in the queue to retry. */
+   through the records API, each play with its seat, Idempotency-Key, expected_seq and expected_revision,
+   so a retry never records twice and a play made against a hand another phone has changed (even by an
+   undo and a new play) is refused. A refused play (400: against the rules; 409: another phone recorded
+   first) stops the queue and is shown with what would fix it (offline_conflict.js: where each waiting
+   play would be stored after the other phone's); nothing is dropped, and no play is stored under
+   another seat, without the scorer asking. Online, a write that fails (no answer, a timeout, a 5xx) is
+   said so, and a play is kept in the queue to retry. */
 (function () {
   "use strict";
 
   var TIMEOUT_MS = 15000, RETRY_MS = 10000;
-  var queue = window.SkQueue, ui = window.SkView;
-  var root = ui.root, hand = ui.hand, text = ui.text, nextSeat = ui.nextSeat;
+  var queue = window.SkQueue, ui = window.SkView, conflict = window.SkConflict;
+  var root = ui.root, hand = ui.hand, text = ui.text, nextSeat = conflict.nextSeat, playOf = conflict.playOf;
   var setStatus = ui.setStatus, showError = ui.showError;
   var script = document.currentScript;
   var unreachable = false;
@@ -54,7 +57,9 @@
     return (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random()).replace(/-/g, "");
   }
 
-  /* A play from the play form's fields (card, capture or ticked cards), after the waiting ones. */
+  /* A play from the play form's fields (card, capture or ticked cards), after the waiting ones. It keeps
+     the seat it was played by (``player``) and the plays it follows (``base``), to tell, if another phone
+     records first, what that phone changed and where this play would then be stored. */
   function queuePlay(data, key) {
     var state = hand();
     var card = data.get("card");
@@ -64,10 +69,13 @@
     var view = ui.project(state, entries);
     var last = entries[entries.length - 1];
     var follows = last && last.kind === "play" && last.hand === state.hand && view.applied < entries.length;
+    var seat = follows ? nextSeat(state, last.seat) : view.seat;
     var entry = {
       match: state.match, hand: state.hand, kind: "play", url: state.api + "plays/", card: card, taken: taken,
       seq: follows ? last.seq + 1 : view.seq,
-      seat: follows ? nextSeat(state, last.seat) : view.seat,
+      revision: follows ? (last.revision === undefined ? undefined : last.revision + 1) : view.revision,
+      seat: seat, player: seat,
+      base: follows ? (last.base && last.base.concat([playOf(last)])) : view.plays,
       key: key || newKey()
     };
     return queue.add(entry).then(reload).then(function () {
@@ -98,13 +106,14 @@
     if (entry.kind === "play") {
       headers["Content-Type"] = "application/json";
       headers["Idempotency-Key"] = entry.key;
-      body = JSON.stringify({ seat: entry.seat, card: entry.card, taken: entry.taken, expected_seq: entry.seq });
+      body = JSON.stringify({
+        seat: entry.seat, card: entry.card, taken: entry.taken, expected_seq: entry.seq, expected_revision: entry.revision
+      });
     } else {
       headers["HX-Request"] = "true";
       body = new URLSearchParams(entry.fields);
     }
-    var options = { method: "POST", headers: headers, body: body, credentials: "same-origin" };
-    if (window.AbortSignal && AbortSignal.timeout) options.signal = AbortSignal.timeout(TIMEOUT_MS);
+    var options = timed({ method: "POST", headers: headers, body: body, credentials: "same-origin" });
     return fetch(entry.url, options).then(function (response) {
       var type = response.headers.get("Content-Type") || "";
       var read = type.indexOf("json") >= 0 ? response.json() : response.text().then(function (html) { return { html: html }; });
@@ -127,12 +136,35 @@
     return { status: result.status, code: answer.code, message: answer.message, details: answer.details || {} };
   }
 
-  /* The plays another phone recorded from ``entry``'s number on. */
-  function theirPlays(entry) {
-    return fetch(entry.url.replace(/plays\/$/, ""), { credentials: "same-origin" })
-      .then(function (response) { return response.ok ? response.json() : { plays: [] }; })
-      .then(function (found) { return found.plays.filter(function (play) { return play.seq >= entry.seq; }); })
-      .catch(function () { return []; });
+  function timed(options) {
+    if (window.AbortSignal && AbortSignal.timeout) options.signal = AbortSignal.timeout(TIMEOUT_MS);
+    return options;
+  }
+
+  /* Another phone recorded first: the hand as the server now has it, read once (its plays, number,
+     revision and turn), and what changed since ``entry`` was queued. No answer: rejects, to try again. */
+  function catchUp(entry, refused) {
+    return fetch(entry.url.replace(/plays\/$/, ""), timed({ credentials: "same-origin" })).then(function (response) {
+      if (!response.ok) return refused;  /* shown as a plain refusal, to drop */
+      return response.json().then(function (found) {
+        refused.now = {
+          plays: found.plays.map(playOf), seq: found.next_seq, revision: found.revision,
+          seat: found.is_open ? found.state.next_seat : null
+        };
+        var changed = conflict.changes(entry, refused.now);
+        refused.gone = changed.gone;
+        refused.theirs = changed.theirs;
+        return refused;
+      });
+    });
+  }
+
+  /* The play after ``entry`` follows the play as stored (a fix or a retry's answer may differ from the queued one). */
+  function followOn(entry, stored) {
+    var after = entries[entries.indexOf(entry) + 1];
+    if (!stored || !entry.base || !after || after.kind !== "play" || after.hand !== entry.hand) return Promise.resolve();
+    after.base = entry.base.concat([playOf(stored)]);
+    return queue.put(after);
   }
 
   function failed(html) {
@@ -157,17 +189,17 @@
           reachable(true);
           if (result.status < 300) {
             changed = true;
-            return queue.remove([entry.id]).then(next);
+            return followOn(entry, result.answer.play).then(function () { return queue.remove([entry.id]); }).then(next);
           }
           if (result.status >= 500 || result.status === 429) return failed(text("server-error", { status: result.status }));
-          changed = true;
-          entry.refused = refusal(entry, result);
-          var theirs = entry.refused.code === "hand.out_of_sync" ? theirPlays(entry) : Promise.resolve(null);
-          return theirs.then(function (plays) {
-            if (plays) entry.refused.theirs = plays;
+          var refused = refusal(entry, result);
+          var caught = refused.code === "hand.out_of_sync" ? catchUp(entry, refused) : Promise.resolve(refused);
+          return caught.then(function (shown) {
+            changed = true;
+            entry.refused = shown;
             return queue.put(entry);
           });
-        }, function () {
+        }).catch(function () {
           reachable(false);
           failed(text("unsent"));
         });
@@ -205,6 +237,50 @@
     return queue.remove(ids).then(refresh);
   }
 
+  function ids(listed) { return listed.split(" ").map(Number); }
+
+  function byId(id) { return entries.filter(function (entry) { return entry.id === id; })[0]; }
+
+  /* The other phone recorded these same plays: drop mine. The waiting plays after them stay shown
+     against the other phone's, to add after theirs or drop. */
+  function dropSame(refused, dropped) {
+    var rest = entries.slice(entries.indexOf(refused)).filter(function (entry) {
+      return dropped.indexOf(entry.id) < 0 && entry.kind === "play" && entry.hand === refused.hand;
+    });
+    var kept = Promise.resolve();
+    if (dropped.indexOf(refused.id) >= 0 && rest.length) {
+      rest[0].refused = refused.refused;
+      kept = queue.put(rest[0]);
+    }
+    if (!rest.length) return kept.then(function () { return queue.remove(dropped); }).then(refresh);
+    return kept.then(function () { return queue.remove(dropped); }).then(reload).then(function () {
+      /* The tapped button is gone with the plays it dropped: the choice that is left takes the focus. */
+      var choice = document.querySelector("#offline-refusal .offline-refusal-actions button");
+      if (choice) choice.focus();
+    });
+  }
+
+  /* Add mine after theirs exactly as the screen showed them ("id:seq:revision:seat" each): the server
+     stores a play only under the seat sent, so none lands under a seat the scorer was not shown. */
+  function afterTheirs(refused, plan) {
+    var base = refused.refused.now.plays.slice();
+    var steps = plan.split(" ").map(function (step) { return step.split(":").map(Number); });
+    if (steps.some(function (step) { return !byId(step[0]); })) return reload();
+    var mine = steps.map(function (step) {
+      var entry = byId(step[0]);
+      entry.player = conflict.queuedSeat(entry);
+      entry.seq = step[1];
+      entry.revision = step[2];
+      entry.seat = step[3];
+      entry.base = base.slice();
+      entry.key = newKey();
+      delete entry.refused;
+      base.push(playOf(entry));
+      return entry;
+    });
+    return Promise.all(mine.map(queue.put)).then(sync);
+  }
+
   function act(action, target) {
     var refused = entries.filter(function (entry) { return entry.refused; })[0];
     if (action === "take-back" && entries.length) return queue.remove([entries[entries.length - 1].id]).then(reload);
@@ -225,22 +301,8 @@
       delete refused.refused;
       return queue.put(refused).then(sync);
     }
-    if (action === "after-theirs") {
-      /* Renumber mine after theirs; the engine then judges them against the table as it now is. */
-      var state = hand();
-      var seq = state.seq, seat = state.seat;
-      var mine = entries.slice(entries.indexOf(refused));
-      mine.forEach(function (entry) {
-        delete entry.refused;
-        entry.hand = state.hand;
-        entry.url = state.api + "plays/";
-        entry.seq = seq++;
-        entry.seat = seat;
-        entry.key = newKey();
-        seat = nextSeat(state, seat);
-      });
-      return Promise.all(mine.map(queue.put)).then(sync);
-    }
+    if (action === "drop-same") return dropSame(refused, ids(target.getAttribute("data-ids")));
+    if (action === "after-theirs") return afterTheirs(refused, target.getAttribute("data-plan"));
     if (action === "edit-counts") {
       var form = document.querySelector("#match-live .summary-entry form");
       return queue.remove([refused.id]).then(reload).then(function () {

@@ -4,6 +4,8 @@
 (function () {
   "use strict";
 
+  var conflict = window.SkConflict;
+
   /* ---- The match screen's hooks ---- */
 
   function root() { return document.getElementById("offline-queue-root"); }
@@ -53,26 +55,35 @@
     });
   }
 
-  function playLine(entry, seats) {
-    var values = { name: escape(seats[entry.seat] || ""), card: chip(entry.card), taken: chips(entry.taken) };
-    return text(entry.taken.length ? "played-took" : "played-nothing", values);
+  function playLine(play, seats) {
+    var values = { name: escape(seats[play.seat] || ""), card: chip(play.card), taken: chips(play.taken) };
+    return text(play.taken.length ? "played-took" : "played-nothing", values);
   }
 
-  function nextSeat(state, seat) {
-    var count = state.seats.length;
-    return ((seat + state.direction) % count + count) % count;
+  /* A waiting play as it was played, and the seat it is to be stored under when that is another one. */
+  function waitingLine(entry, seats) {
+    var line = playLine(conflict.asPlayed(entry), seats);
+    if (conflict.queuedSeat(entry) === entry.seat) return line;
+    return line + ' <strong class="offline-moved">' + text("stored-as", { name: escape(seats[entry.seat] || "") }) + "</strong>";
   }
 
-  /* The hand as the waiting plays leave it: those that follow on from the server's state in order. */
+  /* The hand as the waiting plays leave it: those that follow on from the server's state in order (its
+     number of plays and, for plays that know it, its revision: not after another phone's undo). */
   function project(state, entries) {
-    var view = { table: state.table.slice(), seat: state.seat, seq: state.seq, played: [], applied: 0 };
+    var view = {
+      table: state.table.slice(), seat: state.seat, seq: state.seq, revision: state.revision,
+      plays: state.plays.slice(), played: [], applied: 0
+    };
     entries.forEach(function (entry) {
       if (entry.kind !== "play" || entry.hand !== state.hand || entry.seq !== view.seq || view.applied < entries.indexOf(entry)) return;
+      if (entry.revision !== undefined && entry.revision !== view.revision) return;
       view.table = view.table.filter(function (card) { return entry.taken.indexOf(card) < 0; });
       if (!entry.taken.length) view.table.push(entry.card);
       view.played.push(entry.card);
-      view.seat = nextSeat(state, entry.seat);
+      view.plays.push(conflict.playOf(entry));
+      view.seat = conflict.nextSeat(state, entry.seat);
       view.seq += 1;
+      view.revision += 1;
       view.applied += 1;
     });
     return view;
@@ -93,7 +104,7 @@
     list.innerHTML = "";
     entries.forEach(function (entry) {
       var item = document.createElement("li");
-      item.innerHTML = entry.kind === "play" ? playLine(entry, seats) : text("counts-waiting", { number: entry.hand });
+      item.innerHTML = entry.kind === "play" ? waitingLine(entry, seats) : text("counts-waiting", { number: entry.hand });
       if (entry.refused) item.classList.add("refused");
       list.appendChild(item);
     });
@@ -185,13 +196,12 @@
     if (refused.kind === "summary") {
       body = (reason.problems || []).map(function (problem) { return "<p>" + escape(problem) + "</p>"; }).join("");
       actions = button(text("edit-counts"), "edit-counts") + button(text("drop-counts"), "drop-from");
-    } else if (reason.code === "hand.out_of_sync") {
-      body = "<p>" + text("meanwhile") + '</p><ol class="play-log">' + (reason.theirs || []).map(function (play) {
-        return "<li>" + playLine(play, state ? state.seats : []) + "</li>";
-      }).join("") + "</ol>";
-      actions = button(text("after-theirs"), "after-theirs") + button(text("drop-all"), "drop-from");
+    } else if (reason.code === "hand.out_of_sync" && reason.now) {
+      var drawn = drawConflict(state, entries, refused);
+      body = drawn.body;
+      actions = drawn.actions;
     } else {
-      body = "<p>" + text("refused-play") + " " + playLine(refused, state ? state.seats : []) + "</p>";
+      body = "<p>" + text("refused-play") + " " + waitingLine(refused, state ? state.seats : []) + "</p>";
       var alternatives = (reason.details && reason.details.alternatives) || [];
       if (alternatives.length) {
         body += "<p>" + text("could-take") + "</p>";
@@ -208,8 +218,54 @@
     panel.querySelector(".offline-refusal-actions").innerHTML = actions;
   }
 
+  function playList(title, plays, seats) {
+    if (!plays.length) return "";
+    return "<p>" + title + '</p><ol class="play-log">' + plays.map(function (play) {
+      return "<li>" + playLine(play, seats) + "</li>";
+    }).join("") + "</ol>";
+  }
+
+  /* One waiting play after theirs: the other phone recorded its card, or the seat it would be stored under. */
+  function stepLine(step, seats) {
+    var line = playLine(conflict.asPlayed(step.entry), seats) + " ";
+    var queued = conflict.queuedSeat(step.entry);
+    if (step.theirs) return line + (step.same ? text("same-play") : text("same-card", { play: playLine(step.theirs, seats) }));
+    if (step.seat === null) return line + text("lands-none");
+    var values = { name: escape(seats[step.seat] || ""), queued: escape(seats[queued] || "") };
+    if (step.seat === queued) return line + text("lands-same", values);
+    return line + '<strong class="offline-moved">' + text("lands-moved", values) + "</strong>";
+  }
+
+  /* Another phone recorded first: what it changed, where each of my waiting plays would be stored after
+     its plays, and the choices. The buttons carry what the screen shows: the entries to drop, or each
+     entry's number, revision and seat ("id:seq:revision:seat"), which offline.js stores as they are. */
+  function drawConflict(state, entries, refused) {
+    var reason = refused.refused, seats = state ? state.seats : [];
+    var mine = entries.slice(entries.indexOf(refused)).filter(function (entry) {
+      return entry.kind === "play" && entry.hand === refused.hand;
+    });
+    var steps = state ? conflict.plan(state, mine, reason.now) : [];
+    var body = playList(text("taken-back"), reason.gone, seats) + playList(text("meanwhile"), reason.theirs, seats) +
+      "<p>" + text("mine-after") + '</p><ol class="play-log offline-plan">' + steps.map(function (step) {
+        return "<li>" + stepLine(step, seats) + "</li>";
+      }).join("") + "</ol>";
+    var same = steps.filter(function (step) { return step.theirs; });
+    var actions = "";
+    if (same.length) {
+      var ids = same.map(function (step) { return step.entry.id; }).join(" ");
+      actions = button(text(same.length === 1 ? "drop-same-1" : "drop-same-n"), "drop-same", ' data-ids="' + ids + '"');
+    } else if (steps.length && steps.every(function (step) { return step.seat !== null; })) {
+      if (steps.some(function (step) { return step.seat !== conflict.queuedSeat(step.entry); })) {
+        body += '<p class="offline-moved"><strong>' + text("moved-warning") + "</strong></p>";
+      }
+      var plan = steps.map(function (step) { return [step.entry.id, step.seq, step.revision, step.seat].join(":"); }).join(" ");
+      actions = button(text("after-theirs"), "after-theirs", ' data-plan="' + plan + '"');
+    }
+    return { body: body, actions: actions + button(text("drop-all"), "drop-from") };
+  }
+
   window.SkView = {
-    root: root, hand: hand, text: text, nextSeat: nextSeat, project: project, render: render,
+    root: root, hand: hand, text: text, project: project, render: render,
     drawChoices: drawChoices, setStatus: setStatus, showError: showError
   };
 })();

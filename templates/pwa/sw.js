@@ -77,11 +77,27 @@ self.addEventListener("fetch", function (event) {
   else if (SHELL.includes(url.pathname) || url.pathname.startsWith(STATIC_URL)) event.respondWith(asset(request));
 });
 
+/* Headers that describe the body as it came over the network, not the screen kept in its place. */
+const BODY_HEADERS = ["content-length", "content-encoding", "etag", "last-modified"];
+
 /* The match screen sends itself after each change, so that it opens offline as last seen, not as it was
-   first loaded. */
+   first loaded. It is kept with the headers its page came with (its Content-Security-Policy among them);
+   a page not yet kept (opened before this worker ran) is fetched, to be kept as the server sent it. */
+async function keep(path, html) {
+  const cache = await caches.open(PAGE_CACHE);
+  const earlier = await cache.match(path);
+  if (!earlier) {
+    const response = await fetch(path, { credentials: "same-origin" });
+    if (response.ok && !response.redirected) await cache.put(path, response);
+    return;
+  }
+  const headers = new Headers(earlier.headers);
+  BODY_HEADERS.forEach(function (name) { headers.delete(name); });
+  await cache.put(path, new Response(html, { status: earlier.status, statusText: earlier.statusText, headers: headers }));
+}
+
 self.addEventListener("message", function (event) {
   const data = event.data || {};
   if (data.type !== "keep-page" || !KEPT_PAGE.test(data.path)) return;
-  const response = new Response(data.html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
-  event.waitUntil(caches.open(PAGE_CACHE).then(function (cache) { return cache.put(data.path, response); }));
+  event.waitUntil(keep(data.path, data.html).catch(function () { return null; }));
 });

@@ -1,17 +1,17 @@
 """Offline-first at the table (issue 12), in Chromium at a phone's size: plays recorded without a network
-survive a reload and are stored once each, in order; a refused play is fixed; a second phone's plays
-take the 409 path; the app installs (manifest, service worker) and the match screen opens offline."""
+survive a reload and are stored once each, in order; a refused play is fixed; the app installs (manifest,
+service worker) and the match screen opens offline, with its Content-Security-Policy. A second phone's
+plays meanwhile: test_offline_conflict.py."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.ui.test_match import sign_in, start_match
+from tests.ui.test_match import play, sign_in, start_match
 
 KEPT = "async () => !!(await caches.match(location.pathname))"
 
@@ -103,42 +103,6 @@ def test_an_illegal_queued_play_is_shown_fixed_and_synced(live_server: LiveServe
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_a_second_phone_recording_meanwhile_takes_the_409_path(live_server: LiveServer, page: Page) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
-    ready_offline(page)
-    play_offline(page, "3H")
-    play_offline(page, "4D")
-
-    # The other phone, online, records Dragan's 9♣ first (through the API, with the session).
-    other = page.context.browser.new_context(storage_state=page.context.storage_state())  # type: ignore[union-attr]
-    token = other.cookies()
-    csrf = next(cookie["value"] for cookie in token if cookie["name"] == "csrftoken")
-    answer = other.request.post(
-        f"{url.replace('/matches/', '/api/v1/matches/')}hands/1/plays/",
-        data=json.dumps({"seat": 1, "card": "9C", "taken": [], "expected_seq": 0}),
-        headers={"Content-Type": "application/json", "X-CSRFToken": csrf, "Referer": url},
-    )
-    assert answer.status == 201, answer.text()
-    other.close()
-
-    page.context.set_offline(False)
-    refusal = page.locator("#offline-refusal")
-    expect(refusal).to_contain_text("Someone else recorded first")
-    expect(refusal).to_contain_text("Dragan played 9♣")
-    page.screenshot(path="test-artifacts/offline-conflict.png", full_page=True)
-
-    refusal.get_by_role("button", name="Add my plays after these").click()
-    expect(page.locator("#offline-queue")).to_be_hidden()
-    assert [(play["seq"], play["seat"], play["card"]) for play in stored_plays(page, url)] == [
-        (0, 1, "9C"),
-        (1, 0, "3H"),
-        (2, 1, "4D"),
-    ]
-
-
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
 def test_the_app_installs_and_the_match_screen_opens_offline(live_server: LiveServer, page: Page) -> None:
     sign_in(page, live_server.url)
     url = start_match(page, live_server.url)
@@ -158,6 +122,44 @@ def test_the_app_installs_and_the_match_screen_opens_offline(live_server: LiveSe
     expect(page.get_by_text("Dragan to play")).to_be_visible()
     expect(page.locator("#offline-notice")).to_contain_text("This phone is offline")
     page.screenshot(path="test-artifacts/offline-match-screen.png", full_page=True)
+
+
+INLINE_SCRIPT = """() => new Promise((resolve) => {
+  const violated = (event) => resolve(event.violatedDirective);
+  document.addEventListener("securitypolicyviolation", violated, { once: true });
+  const script = document.createElement("script");
+  script.textContent = "window.inlineRan = true";
+  document.body.append(script);
+  setTimeout(() => resolve(window.inlineRan ? "ran" : "no violation"), 2000);
+})"""
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_page_served_offline_carries_the_policy_it_was_fetched_with(
+    live_server: LiveServer, page: Page
+) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    online = page.goto(url)
+    assert online is not None
+    policy = online.headers["content-security-policy"]
+    assert "script-src 'self'" in policy
+    play(page, "3H")  # the screen keeps itself as it now stands
+    expect(page.locator(".last-play")).to_contain_text("Dragan played 3♥")
+    page.wait_for_function(
+        "async () => (await caches.match(location.pathname)).headers.has('content-security-policy')"
+    )
+
+    ready_offline(page)
+    served = page.goto(url)
+    assert served is not None
+    assert served.from_service_worker
+    assert served.headers["content-security-policy"] == policy
+    expect(page.locator(".last-play")).to_contain_text(
+        "Dragan played 3♥"
+    )  # as last seen, not as first loaded
+    assert page.evaluate(INLINE_SCRIPT) == "script-src-elem"
 
 
 @pytest.mark.browser

@@ -82,16 +82,18 @@ def _offline_state(page: str) -> dict[str, object]:
 def test_the_open_hand_carries_what_offline_recording_needs(owner_client: Client, owner: User) -> None:
     match = start_match(owner, names=("Marija", "Dragan", "Ana"), direction="counterclockwise")
     hand = hand_start(match=match, dealer=0, table=["10D", "2C", "7S", "5H"])
-    hand_play_record(hand=hand, seat=2, card="7H", taken=["7S"], expected_seq=0)
+    recorded = hand_play_record(hand=hand, seat=2, card="7H", taken=["7S"], expected_seq=0)
     page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
     assert _offline_state(page) == {
         "match": match.pk,
         "hand": 1,
         "seq": 1,
+        "revision": recorded.revision,
         "seat": 1,
         "seats": ["Marija", "Dragan", "Ana"],
         "direction": -1,
         "table": ["10D", "2C", "5H"],
+        "plays": [{"seq": 0, "seat": 2, "card": "7H", "taken": ["7S"]}],
         "captures": True,
         "compulsory": False,
         "api": f"/api/v1/matches/{match.pk}/hands/1/",
@@ -113,3 +115,15 @@ def test_the_waiting_count_is_in_russian_plural_forms(owner_client: Client, tabl
     text = page.content.decode()
     for form in ("{n} ход ждёт отправки", "{n} хода ждут отправки", "{n} ходов ждут отправки"):
         assert form in text
+
+
+def test_the_offline_conflict_speaks_russian(owner_client: Client, tablo: Match) -> None:
+    page = owner_client.get(reverse("match", args=[tablo.pk]), headers={"Accept-Language": "ru"})
+    text = page.content.decode()
+    for phrase in (
+        "Другой телефон записал этот же ход: удалить мой",
+        "Добавить мои после их ходов",
+        "Некоторые мои ходы будут записаны не за тем игроком, который их сделал",
+        "(будет записан как ход игрока {name})",
+    ):
+        assert phrase in text

@@ -28,6 +28,7 @@ SHELL = (
     "vendor/htmx.min.js",
     "js/app.js",
     "js/offline_store.js",
+    "js/offline_conflict.js",
     "js/offline_view.js",
     "js/offline.js",
     "js/share.js",
