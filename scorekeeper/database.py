@@ -30,6 +30,9 @@ from django.db.backends.signals import connection_created
 logger = logging.getLogger(__name__)
 
 TICK = 0.1  # seconds between the watchdog's looks while some call waits
+# A health check (``SELECT 1`` on a kept connection before its first use in a request) has a shorter
+# limit: when it is cut, Django opens a new connection, and both must fit in one request's seconds.
+HEALTH_CHECK_LIMIT = 1.0
 
 
 class Watchdog:
@@ -52,11 +55,11 @@ class Watchdog:
         self._pid = 0  # the process whose thread runs; a forked worker starts its own
 
     def arm(self, db: BaseDatabaseWrapper, limit: float | None = None) -> None:
-        limit = self.limit if limit is None else limit
-        if limit is None:
+        """Watch ``db``'s call from now on, for ``limit`` seconds if that is shorter than the limit."""
+        if self.limit is None:
             return
         with self._lock:
-            self._waiting[id(db)] = (time.monotonic() + limit, db)
+            self._waiting[id(db)] = (time.monotonic() + min(limit or self.limit, self.limit), db)
             if self._pid != os.getpid():
                 self._pid = os.getpid()
                 threading.Thread(target=self._run, name="database-watchdog", daemon=True).start()
@@ -88,7 +91,7 @@ def _cut(db: BaseDatabaseWrapper) -> None:
             sock.shutdown(socket.SHUT_RDWR)
     except Exception:  # closed or broken meanwhile: the call has failed or returned by itself
         return
-    logger.warning("The database did not answer within %.1f s: connection cut", WATCHDOG.limit or 0)
+    logger.warning("The database did not answer in time: connection cut")
 
 
 WATCHDOG = Watchdog()

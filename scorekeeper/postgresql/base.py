@@ -1,7 +1,7 @@
 """Django's PostgreSQL backend, with every call to the server armed on the database watchdog.
 
 Django sends every statement, fetch, commit, rollback and connect through ``wrap_database_errors``;
-the health check (``is_usable``) goes around it, so it is armed on its own.
+the health check (``is_usable``) goes around it, so it is armed on its own, with a shorter limit.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from django.db.backends.postgresql import base
 from django.db.utils import DatabaseErrorWrapper
 from django.utils.functional import cached_property
 
-from scorekeeper.database import WATCHDOG
+from scorekeeper.database import HEALTH_CHECK_LIMIT, WATCHDOG
 
 
 class WatchedCalls(DatabaseErrorWrapper):
@@ -43,5 +43,10 @@ class DatabaseWrapper(base.DatabaseWrapper):
         return WatchedCalls(self)
 
     def is_usable(self) -> bool:
-        with self.wrap_database_errors:
+        if self.wrap_database_errors.depth:  # inside a call already watched
             return bool(super().is_usable())
+        WATCHDOG.arm(self, HEALTH_CHECK_LIMIT)
+        try:
+            return bool(super().is_usable())
+        finally:
+            WATCHDOG.disarm(self)
