@@ -139,9 +139,12 @@ def stack(django_db_setup: None) -> Iterator[Stack]:
     finally:
         stack.client.close()
         if server is not None:
-            server.kill()
-            server.wait(timeout=30)
-            (state / "gunicorn.log").write_text(server.stderr.read() if server.stderr else "")
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait(timeout=10)
         for pids in (stack.postgres_pids, stack.redis_pids):
             try:
                 _signal(pids(), signal.SIGCONT)
@@ -150,7 +153,6 @@ def stack(django_db_setup: None) -> Iterator[Stack]:
         if (state / "redis.pid").exists():
             os.kill(stack.redis_pids()[0], signal.SIGTERM)
         stack.pg_ctl("stop")
-        print((state / "gunicorn.log").read_text()[-3000:], file=sys.stderr)
         shutil.rmtree(state, ignore_errors=True)
 
 
