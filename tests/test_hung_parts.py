@@ -255,6 +255,7 @@ def test_a_hung_database_fails_requests_fast_and_they_succeed_once_it_resumes(st
         _assert_unavailable(page)
         assert "text/html" in page.headers["content-type"]
         assert '<html lang="ru">' in page.text
+        assert "Сейчас недоступно" in page.text  # "Not available right now"
         assert took < 5
     finally:
         _signal(stack.postgres_pids(), signal.SIGCONT)
