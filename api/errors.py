@@ -1,8 +1,9 @@
 """One error envelope for the whole API: ``{"code": "...", "message": "...", "details": {...}}``.
 
 Codes are stable and dotted (docs/errors.md). Rule violations (400) and record conflicts (409, a stale
-write) carry their own codes and facts; everything the handler does not know is a 500 with no
-traceback in the body (it is logged instead).
+write) carry their own codes and facts; a part that fails or does not answer (the database, Redis) is a
+503 with ``Retry-After``; everything the handler does not know is a 500 with no traceback in the body
+(it is logged instead).
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+import redis
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.db import IntegrityError
+from django.db import IntegrityError, InterfaceError, OperationalError
 from django.http import Http404
 from django.utils.translation import gettext
 from rest_framework import exceptions, status
@@ -25,6 +27,15 @@ from games.services.errors import RecordConflict
 
 logger = logging.getLogger(__name__)
 
+RETRY_AFTER = 5  # seconds: a database cut after its timeout, or restarting, is usually back by then
+# A part that is unreachable or does not answer (statement timeouts and deadlocks are OperationalErrors
+# too). Django drops a database connection that failed so as the request ends: the next one reconnects.
+UNAVAILABLE: tuple[type[Exception], ...] = (
+    OperationalError,
+    InterfaceError,
+    redis.ConnectionError,
+    redis.TimeoutError,
+)
 
 _DRF_CODES: list[tuple[type[exceptions.APIException], str]] = [
     (exceptions.ValidationError, "request.invalid"),
@@ -42,6 +53,11 @@ _DRF_CODES: list[tuple[type[exceptions.APIException], str]] = [
 
 def envelope(code: str, message: str, details: Mapping[str, Any] | None = None) -> dict[str, Any]:
     return {"code": code, "message": message, "details": dict(details or {})}
+
+
+def unavailable_body() -> dict[str, Any]:
+    message = gettext("The service is unavailable right now; try again shortly.")
+    return envelope("service.unavailable", message)
 
 
 def coded_body(exc: CodedError) -> dict[str, Any]:
@@ -65,6 +81,10 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response:
             "record.conflict", gettext("Another request changed this at the same moment; try again.")
         )
         return Response(body, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, UNAVAILABLE):
+        logger.warning("Service unavailable in %s: %s", context.get("view"), exc)
+        headers = {"Retry-After": str(RETRY_AFTER)}
+        return Response(unavailable_body(), status=status.HTTP_503_SERVICE_UNAVAILABLE, headers=headers)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -1,13 +1,101 @@
-"""A statement timeout for the web processes: a slow query fails the request instead of holding a
-worker. Celery tasks and management commands (rebuilds, migrations) keep running without one."""
+"""Database limits of the web processes: a slow statement or a database that stops answering fails the
+request in seconds instead of holding a worker. Celery tasks and management commands (rebuilds,
+migrations) keep running without them.
+
+Two limits, because a hung server enforces none of its own:
+
+- ``WEB_STATEMENT_TIMEOUT_MS``: PostgreSQL cancels a statement that runs longer (``statement_timeout``).
+- ``WEB_DATABASE_TIMEOUT_MS``: a database call (a statement, a fetch, a commit, a health check) that has
+  had no answer for this long gets its connection cut from this side (:class:`Watchdog`), so it fails
+  with ``OperationalError`` and the connection is dropped. A stopped (``SIGSTOP``), swapping or
+  deadlocked server still accepts TCP and acknowledges every packet in its kernel, so neither TCP
+  keepalives nor ``tcp_user_timeout`` ever fire; only the client can give up.
+
+Opening a connection is bounded by psycopg's ``connect_timeout`` (``DATABASE_CONNECT_TIMEOUT``).
+"""
 
 from __future__ import annotations
 
+import logging
+import os
+import socket
+import threading
+import time
 from typing import Any
 
 from django.conf import settings
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.signals import connection_created
+
+logger = logging.getLogger(__name__)
+
+TICK = 0.1  # seconds between the watchdog's looks while some call waits
+# A health check (``SELECT 1`` on a kept connection before its first use in a request) has a shorter
+# limit: when it is cut, Django opens a new connection, and both must fit in one request's seconds.
+HEALTH_CHECK_LIMIT = 1.0
+
+
+class Watchdog:
+    """Cuts the socket of a database connection whose call has waited past its deadline.
+
+    A call is armed on entry and disarmed on exit (``scorekeeper.postgresql``); one thread per process
+    looks at the armed calls while there are any. Arming, disarming and cutting hold one lock, so a
+    socket is only ever cut while its call still waits on it (never a descriptor reused since).
+    """
+
+    def __init__(self) -> None:
+        self.limit: float | None = None  # seconds; None: calls are not watched (tasks, commands)
+        self.forked()
+
+    def forked(self) -> None:
+        """A fresh state in a new process (a gunicorn worker forked after ``--preload``)."""
+        self._lock = threading.Lock()
+        self._waiting: dict[int, tuple[float, BaseDatabaseWrapper]] = {}
+        self._busy = threading.Event()
+        self._pid = 0  # the process whose thread runs; a forked worker starts its own
+
+    def arm(self, db: BaseDatabaseWrapper, limit: float | None = None) -> None:
+        """Watch ``db``'s call from now on, for ``limit`` seconds if that is shorter than the limit."""
+        if self.limit is None:
+            return
+        with self._lock:
+            self._waiting[id(db)] = (time.monotonic() + min(limit or self.limit, self.limit), db)
+            if self._pid != os.getpid():
+                self._pid = os.getpid()
+                threading.Thread(target=self._run, name="database-watchdog", daemon=True).start()
+        self._busy.set()
+
+    def disarm(self, db: BaseDatabaseWrapper) -> None:
+        with self._lock:
+            self._waiting.pop(id(db), None)
+
+    def _run(self) -> None:
+        while True:
+            self._busy.wait()
+            time.sleep(TICK)
+            with self._lock:
+                now = time.monotonic()
+                for key, (deadline, db) in list(self._waiting.items()):
+                    if deadline <= now:
+                        del self._waiting[key]
+                        _cut(db)
+                if not self._waiting:
+                    self._busy.clear()
+
+
+def _cut(db: BaseDatabaseWrapper) -> None:
+    """Shut the connection's socket: the waiting call gets end-of-file at once."""
+    try:
+        fd = db.connection.pgconn.socket
+        with socket.socket(fileno=os.dup(fd)) as sock:
+            sock.shutdown(socket.SHUT_RDWR)
+    except Exception:  # closed or broken meanwhile: the call has failed or returned by itself
+        return
+    logger.warning("The database did not answer in time: connection cut")
+
+
+WATCHDOG = Watchdog()
+os.register_at_fork(after_in_child=WATCHDOG.forked)
 
 
 def _limit_statements(sender: Any, connection: BaseDatabaseWrapper, **kwargs: Any) -> None:
@@ -21,5 +109,7 @@ def _limit_statements(sender: Any, connection: BaseDatabaseWrapper, **kwargs: An
 
 def limit_web_statements() -> None:
     """Every database connection this process opens from now on cancels statements that run longer
-    than ``WEB_STATEMENT_TIMEOUT_MS``."""
+    than ``WEB_STATEMENT_TIMEOUT_MS``, and every call that waits longer than ``WEB_DATABASE_TIMEOUT_MS``
+    is cut."""
     connection_created.connect(_limit_statements, dispatch_uid="web-statement-timeout")
+    WATCHDOG.limit = settings.WEB_DATABASE_TIMEOUT_MS / 1000

@@ -4,11 +4,17 @@
 a Redis outage never takes every node out of the balancer. ``/healthz`` is the full report: the
 database, Redis and the Celery workers. Workers enter a registry in Redis when they start and leave it
 when they stop; one in the registry that does not answer a ping within ``PING_TIMEOUT`` is late.
+
+Both are cheap whatever callers do and whatever the parts do (``scorekeeper.shared_check``): each
+process runs at most one check of each at a time, in a thread of its own, every caller within a few
+seconds gets the same report, and no caller waits on a check for more than ``WAIT``. Anonymous callers
+learn the status and the failing parts' names; staff also get each part and the workers' names.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.db import connection
@@ -16,8 +22,10 @@ from django.http import HttpRequest, JsonResponse
 from redis.exceptions import RedisError
 
 from scorekeeper.redis_conf import redis_client
+from scorekeeper.shared_check import Report, SharedCheck
 
 PING_TIMEOUT = 1.0  # seconds a worker has to answer
+WAIT = 1.0  # seconds a request waits, at most, for a check that is running
 WORKERS_KEY = "scorekeeper:workers"  # hash: worker hostname -> when it last started or answered
 FORGET_AFTER = 24 * 60 * 60  # a worker gone this long without a clean stop is no longer reported
 
@@ -62,14 +70,14 @@ def _workers() -> tuple[list[str], list[str]]:
     """Who answered a ping, and who is registered but did not answer within ``PING_TIMEOUT``."""
     from scorekeeper.celery import app
 
-    try:
-        replies = app.control.ping(timeout=PING_TIMEOUT) or []
+    client = redis_client()
+    known = {_text(name): float(seen) for name, seen in client.hgetall(WORKERS_KEY).items()}
+    try:  # every registered worker answered: no need to wait out the timeout
+        replies = app.control.ping(timeout=PING_TIMEOUT, limit=len(known) or None) or []
     except Exception:  # the broker's errors are transport-specific; the report says "workers: false"
         replies = []
     answered = sorted(name for reply in replies for name in reply)
     now = time.time()
-    client = redis_client()
-    known = {_text(name): float(seen) for name, seen in client.hgetall(WORKERS_KEY).items()}
     if answered:
         client.hset(WORKERS_KEY, mapping=dict.fromkeys(answered, now))
     late = sorted(name for name, seen in known.items() if name not in answered and now - seen < FORGET_AFTER)
@@ -80,24 +88,53 @@ def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
+def _live_parts() -> Sequence[str]:
+    return ("database",)
+
+
+def _check_live(report: Report) -> None:
+    report.checks["database"] = _database_ok()
+
+
+def _health_parts() -> Sequence[str]:
+    return ("database",) if settings.REDIS is None else ("database", "redis", "workers")
+
+
+def _check_health(report: Report) -> None:
+    report.checks["database"] = _database_ok()
+    if settings.REDIS is None:
+        return
+    report.checks["redis"] = _redis_ok()
+    answered: list[str] = []
+    late: list[str] = []
+    if report.checks["redis"]:
+        try:
+            answered, late = _workers()
+        except RedisError:
+            report.checks["redis"] = False
+    report.checks["workers"] = bool(answered) and not late
+    report.details["workers"] = {"answered": answered, "late": late}
+
+
+# Load balancers probe often: a report lives 1 s. Monitoring polls: 5 s, and the previous report answers
+# for 10 s more while the next check runs (a worker ping alone takes up to PING_TIMEOUT).
+LIVE = SharedCheck(_check_live, _live_parts, fresh=1.0, stale=1.0, wait=WAIT)
+HEALTH = SharedCheck(_check_health, _health_parts, fresh=5.0, stale=15.0, wait=WAIT)
+
+
 def livez(request: HttpRequest) -> JsonResponse:
     """200 while this node can serve: the process runs and the database answers; else 503."""
-    ok = _database_ok()
+    ok = LIVE.report().checks["database"]
     return JsonResponse({"status": "ok" if ok else "fail", "database": ok}, status=200 if ok else 503)
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
-    """The full report: 200 when every part answers, else 503 naming the parts that failed."""
-    checks = {"database": _database_ok()}
-    body: dict[str, object] = {}
-    if settings.REDIS is not None:
-        checks["redis"] = _redis_ok()
-        try:
-            answered, late = _workers() if checks["redis"] else ([], [])
-        except RedisError:
-            checks["redis"], answered, late = False, [], []
-        checks["workers"] = bool(answered) and not late
-        body["workers"] = {"answered": answered, "late": late}
+    """The full report: 200 when every part answers, else 503 naming the parts that failed. The account
+    is looked up (for staff details) only when the database answered."""
+    report = HEALTH.report()
+    checks = dict(report.checks)
     failed = [name for name, ok in checks.items() if not ok]
-    body |= {"status": "fail" if failed else "ok", "checks": checks, "failed": failed}
+    body: dict[str, object] = {"status": "fail" if failed else "ok", "failed": failed}
+    if checks["database"] and request.user.is_staff:
+        body |= {"checks": checks, **report.details}
     return JsonResponse(body, status=503 if failed else 200)

@@ -102,10 +102,22 @@ if env_bool("DISABLE_SERVER_SIDE_CURSORS", default=False):
     DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # A database that does not answer fails the request in seconds instead of holding the worker.
-    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env_int("DATABASE_CONNECT_TIMEOUT", 5)
-# Web requests only (scorekeeper/wsgi.py): a statement running longer is cancelled. 0: no limit.
-WEB_STATEMENT_TIMEOUT_MS = env_int("WEB_STATEMENT_TIMEOUT_MS", 10_000)
+    # Django's backend with its calls watched in the web processes (scorekeeper/database.py). A database
+    # that does not answer fails the request in seconds instead of holding the worker (psycopg waits
+    # at least 2 s; 0 would wait for ever).
+    DATABASES["default"]["ENGINE"] = "scorekeeper.postgresql"
+    connect_timeout = env_int("DATABASE_CONNECT_TIMEOUT", 3, minimum=2)
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = connect_timeout
+# Web requests only (scorekeeper/wsgi.py): a statement running longer is cancelled by the server (0: no
+# limit), and a database call with no answer for WEB_DATABASE_TIMEOUT_MS has its connection cut.
+WEB_STATEMENT_TIMEOUT_MS = env_int("WEB_STATEMENT_TIMEOUT_MS", 3_000)
+WEB_DATABASE_TIMEOUT_MS = env_int("WEB_DATABASE_TIMEOUT_MS", 4_000, minimum=100)
+if WEB_STATEMENT_TIMEOUT_MS >= WEB_DATABASE_TIMEOUT_MS:
+    raise ImproperlyConfigured(
+        "WEB_STATEMENT_TIMEOUT_MS must be below WEB_DATABASE_TIMEOUT_MS, so that the server cancels a slow"
+        f" statement before the client gives up on the server: got {WEB_STATEMENT_TIMEOUT_MS} and"
+        f" {WEB_DATABASE_TIMEOUT_MS}"
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_url("REDIS_URL", {"redis", "rediss"})

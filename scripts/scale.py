@@ -159,7 +159,7 @@ class Run:
         from django.contrib.auth.models import User
         from rest_framework.authtoken.models import Token
 
-        User.objects.create_user("lead", password="scale-test")
+        User.objects.create_user("lead", password="scale-test", is_staff=True)  # sees /healthz in full
         lead = Token.objects.create(user=User.objects.get(username="lead")).key
         return lead, [
             Token.objects.create(user=User.objects.create_user(f"phone{n}")).key for n in range(PHONES)
@@ -168,22 +168,28 @@ class Run:
     # -- scenarios without background traffic -----------------------------------------------------
 
     def health(self) -> None:
-        """Through Sentinel, ``/healthz`` sees the database, Redis and both workers."""
-        response = httpx.get(f"http://{PROXY}/healthz", timeout=30)
+        """Through Sentinel, ``/healthz`` sees the database, Redis and both workers (their names: staff)."""
+        with httpx.Client(base_url=f"http://{PROXY}", timeout=30) as browser:
+            self._sign_in(browser)
+            response = browser.get("/healthz")
         body = response.json()
         self.figures["health"] = {"/healthz": response.status_code, "workers": body.get("workers")}
         answered = body.get("workers", {}).get("answered", [])
         self.expect("health", response.status_code == 200, f"healthz {response.status_code}: {body}")
         self.expect("health", answered == ["w1@scale", "w2@scale"], f"workers answered: {answered}")
 
+    @staticmethod
+    def _sign_in(browser: httpx.Client) -> httpx.Response:
+        page = browser.get("/accounts/login/")
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
+        assert token is not None, page.text[:500]
+        form = {"username": "lead", "password": "scale-test", "csrfmiddlewaretoken": token.group(1)}
+        return browser.post("/accounts/login/", data=form)
+
     def no_sticky_sessions(self) -> None:
         """Sign in once through the proxy; every later page, from either node, knows who it is."""
         with httpx.Client(base_url=f"http://{PROXY}", timeout=30) as browser:
-            page = browser.get("/accounts/login/")
-            token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
-            assert token is not None, page.text[:500]
-            form = {"username": "lead", "password": "scale-test", "csrfmiddlewaretoken": token.group(1)}
-            signed_in = browser.post("/accounts/login/", data=form)
+            signed_in = self._sign_in(browser)
             nodes: Counter[str] = Counter()
             statuses: Counter[int] = Counter()
             for _ in range(20):

@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+import socket
+import threading
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 from django.test import Client, override_settings
 
-from scorekeeper.health import WORKERS_KEY, worker_arrived, worker_left
+from scorekeeper.health import HEALTH, LIVE, WAIT, WORKERS_KEY, worker_arrived, worker_left
 from scorekeeper.redis_conf import RedisConf, redis_client
 
 DEAD_REDIS = RedisConf("redis://127.0.0.1:1/0")  # nothing listens on port 1: refused at once
+
+
+@pytest.fixture(autouse=True)
+def _no_kept_reports() -> Iterator[None]:
+    HEALTH.forget()
+    LIVE.forget()
+    yield
+    HEALTH.forget()
+    LIVE.forget()
 
 
 @pytest.fixture
@@ -20,10 +34,40 @@ def _no_registered_workers() -> Iterator[None]:
     redis_client().delete(WORKERS_KEY)
 
 
+@pytest.fixture
+def silent_redis() -> Iterator[tuple[RedisConf, list[socket.socket]]]:
+    """A Redis address that takes connections and never answers (a hung server), and the connections
+    it took so far."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    taken: list[socket.socket] = []
+
+    def take() -> None:
+        while True:
+            try:
+                taken.append(listener.accept()[0])
+            except OSError:  # closed: the test is over
+                return
+
+    threading.Thread(target=take, daemon=True).start()
+    yield RedisConf(f"redis://127.0.0.1:{listener.getsockname()[1]}/0"), taken
+    listener.close()
+    for conn in taken:
+        conn.close()
+
+
+def _finished(staff: Client) -> tuple[int, dict[str, Any]]:
+    """``/healthz`` once its check has finished: one that waits out a worker's ping outlasts a caller's
+    wait, and a later caller reads it."""
+    deadline = time.monotonic() + 10
+    while "workers" not in (response := staff.get("/healthz")).json() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return response.status_code, response.json()
+
+
 @pytest.mark.django_db
 @override_settings(REDIS=None)
-def test_healthz_is_ok_with_a_database_and_no_redis_configured(client: Client) -> None:
-    response = client.get("/healthz")
+def test_healthz_is_ok_with_a_database_and_no_redis_configured(admin_client: Client) -> None:
+    response = admin_client.get("/healthz")
     assert response.status_code == 200
     assert response.json()["checks"] == {"database": True}
 
@@ -33,7 +77,7 @@ def test_healthz_is_ok_with_a_database_and_no_redis_configured(client: Client) -
 def test_healthz_names_redis_when_it_is_down(client: Client) -> None:
     response = client.get("/healthz")
     assert response.status_code == 503
-    assert response.json()["failed"] == ["redis", "workers"]
+    assert response.json() == {"status": "fail", "failed": ["redis", "workers"]}
 
 
 @pytest.mark.django_db
@@ -47,32 +91,76 @@ def test_livez_keeps_the_node_in_the_balancer_when_only_redis_is_down(client: Cl
 @pytest.mark.redis
 @pytest.mark.django_db
 @pytest.mark.usefixtures("_no_registered_workers")
-def test_healthz_reports_a_registered_worker_that_does_not_answer(client: Client) -> None:
+def test_healthz_reports_a_registered_worker_that_does_not_answer(admin_client: Client) -> None:
     redis_client().hset(WORKERS_KEY, "celery@gone", 1e12)  # registered "in the future": never forgotten
-    response = client.get("/healthz")
-    assert response.status_code == 503
-    body = response.json()
+    status, body = _finished(admin_client)
+    assert status == 503
     assert body["failed"] == ["workers"]
     assert body["workers"] == {"answered": [], "late": ["celery@gone"]}
+
+
+@pytest.mark.redis
+@pytest.mark.django_db
+@pytest.mark.usefixtures("_no_registered_workers")
+def test_anonymous_callers_get_the_status_and_failing_parts_but_no_host_names(client: Client) -> None:
+    redis_client().hset(WORKERS_KEY, "celery@gone.example.org", 1e12)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {"status": "fail", "failed": ["workers"]}
+    assert b"gone.example.org" not in response.content
+
+
+@pytest.mark.django_db
+def test_callers_within_a_few_seconds_get_the_same_report(client: Client) -> None:
+    with override_settings(REDIS=None):
+        assert client.get("/healthz").json() == {"status": "ok", "failed": []}
+    with override_settings(REDIS=DEAD_REDIS):  # the next real check finds Redis down
+        assert client.get("/healthz").json() == {"status": "ok", "failed": []}
+        HEALTH.forget()
+        assert client.get("/healthz").json() == {"status": "fail", "failed": ["redis", "workers"]}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hung_redis_holds_no_caller_past_the_wait_and_is_checked_once(
+    client: Client, silent_redis: tuple[RedisConf, list[socket.socket]]
+) -> None:
+    conf, taken = silent_redis
+    with override_settings(REDIS=conf), ThreadPoolExecutor(20) as callers:
+        started = time.monotonic()
+        answers = list(callers.map(lambda _: client.get("/healthz"), range(20)))
+        elapsed = time.monotonic() - started
+    assert {(answer.status_code, answer.content) for answer in answers} == {
+        (503, b'{"status": "fail", "failed": ["redis", "workers"]}')
+    }
+    assert elapsed < WAIT + 1  # the check itself waits 2 s for Redis's answer
+    assert len(taken) == 1  # twenty callers, one check
 
 
 @pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("_no_registered_workers")
-def test_healthz_is_ok_when_database_redis_and_a_worker_answer(client: Client) -> None:
+def test_healthz_is_ok_when_database_redis_and_a_worker_answer(admin_client: Client) -> None:
     from celery.contrib.testing.worker import start_worker
 
     from scorekeeper.celery import app
 
     with start_worker(app, pool="solo", perform_ping_check=False, loglevel="WARNING") as worker:
-        response = client.get("/healthz")
+        deadline = time.monotonic() + 10  # a first check may outlast a caller's wait: a later one reads it
+        while (response := admin_client.get("/healthz")).status_code != 200 and time.monotonic() < deadline:
+            time.sleep(0.2)
     assert response.status_code == 200, response.json()
     body = response.json()
     assert body["checks"] == {"database": True, "redis": True, "workers": True}
     assert body["workers"]["answered"] == [worker.hostname]  # type: ignore[attr-defined]  # set at start
 
 
-@override_settings(REDIS=None)
+@pytest.mark.redis
+@pytest.mark.usefixtures("_no_registered_workers")
 def test_a_worker_without_redis_is_not_registered_and_does_not_fail() -> None:
-    worker_arrived("celery@eager")
-    worker_left("celery@eager")
+    with override_settings(REDIS=None):
+        worker_arrived("celery@eager")
+    assert not redis_client().hexists(WORKERS_KEY, "celery@eager")
+    redis_client().hset(WORKERS_KEY, "celery@eager", time.time())
+    with override_settings(REDIS=None):
+        worker_left("celery@eager")
+    assert redis_client().hexists(WORKERS_KEY, "celery@eager")

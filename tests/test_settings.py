@@ -49,6 +49,20 @@ def _start(
         pytest.param(
             {"DEBUG": "true", "SIGN_IN_COOL_OFF_MINUTES": "1h"}, "SIGN_IN_COOL_OFF_MINUTES", id="bad-cool-off"
         ),
+        pytest.param(
+            {"DEBUG": "true", "WEB_STATEMENT_TIMEOUT_MS": "5000"},
+            "WEB_DATABASE_TIMEOUT_MS",
+            id="timeouts-order",
+        ),
+        pytest.param(
+            {
+                "DEBUG": "true",
+                "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/x",
+                "DATABASE_CONNECT_TIMEOUT": "0",
+            },
+            "DATABASE_CONNECT_TIMEOUT",
+            id="connect-timeout-for-ever",
+        ),
     ],
 )
 def test_bad_settings_fail_at_start_up_naming_the_variable(env: dict[str, str], needle: str) -> None:
@@ -65,7 +79,7 @@ def test_defaults_are_sqlite_for_a_laptop() -> None:
 
 def test_postgres_url_selects_postgresql() -> None:
     result = _start(DEBUG="true", DATABASE_URL="postgres://postgres@127.0.0.1:5432/x")
-    assert result.stdout.strip() == "django.db.backends.postgresql"
+    assert result.stdout.strip() == "scorekeeper.postgresql"  # Django's, with its calls watched
 
 
 def test_without_redis_celery_is_eager_and_the_cache_local() -> None:
@@ -113,10 +127,11 @@ def test_good_rates_and_log_levels_start() -> None:
 
 def test_postgresql_connections_time_out() -> None:
     expression = (
-        "settings.DATABASES['default']['OPTIONS']['connect_timeout'], settings.WEB_STATEMENT_TIMEOUT_MS"
+        "settings.DATABASES['default']['OPTIONS']['connect_timeout'], settings.WEB_STATEMENT_TIMEOUT_MS, "
+        "settings.WEB_DATABASE_TIMEOUT_MS"
     )
     result = _start(expression, DEBUG="true", DATABASE_URL="postgres://postgres@127.0.0.1:5432/x")
-    assert result.stdout.strip() == "5 10000"
+    assert result.stdout.strip() == "3 3000 4000"
 
 
 PRODUCTION = {
