@@ -100,7 +100,7 @@ def test_a_guest_claimed_by_its_account_merges_into_the_standings(
     mira = sign_in(phones[1], base, "mira")
     mira.goto(f"{base}/matches/{first.pk}/")
     mira.get_by_role("button", name="I am Mira G").click()
-    expect(mira.get_by_text("waiting for the recorder to confirm")).to_be_visible()
+    expect(mira.get_by_text("waiting for whoever added the guest to confirm")).to_be_visible()
 
     ana = sign_in(phones[0], base, "ana")
     ana.get_by_role("link", name=re.compile("mira says the guest Mira G")).click()
