@@ -14,7 +14,7 @@ from django.db.models import QuerySet
 
 from games.models import Hand, Match, Seat
 from games.reviews import hand_review
-from games.rules.review import REVIEWS
+from games.rules.review import REVIEWED
 from games.stats.models import HandReviewSeat
 
 
@@ -50,7 +50,7 @@ NO_REVIEWS = ReviewTotals()
 
 def reviewable_hands(match: Match) -> QuerySet[Hand]:
     """The match's closed hands recorded play by play, when its game has reviews."""
-    if match.game not in REVIEWS:
+    if match.game not in REVIEWED:
         return Hand.objects.none()
     return match.hands.filter(closed_at__isnull=False, mode=Hand.Mode.PLAYS).order_by("number")
 
