@@ -148,7 +148,7 @@ def test_progress_by_month_in_the_api_and_as_a_chart_on_the_profile(
         later = demo_match_play(match=tablo_match(world, target=1), rng=random.Random(6))
     Hand.objects.filter(match=match).update(closed_at=datetime(2026, 10, 3, tzinfo=UTC))
     Hand.objects.filter(match=later).update(closed_at=datetime(2026, 11, 9, tzinfo=UTC))
-    months = {}
+    months: dict[str, dict[str, Any]] = {}
     for month, found in (("2026-10", match), ("2026-11", later)):
         seat = found.seats.get(player=world.ana).number
         rows = [row for row in HandReviewSeat.objects.filter(hand__match=found) if row.seat == seat]
