@@ -31,7 +31,9 @@ def sweep_article(game: str) -> str:
     return names.get(game, _("a sweep"))
 
 
-def _took(name: str, card: Card, taken: Sequence[Card]) -> str:
+def _took(name: str, card: Card, taken: Sequence[Card], game: str) -> str:
+    if game == "twenty":  # every card goes on the tally: nothing is taken (W4)
+        return _("%(name)s played %(card)s") % {"name": name, "card": card_label(card)}
     if not taken:
         return _("%(name)s played %(card)s and took nothing") % {"name": name, "card": card_label(card)}
     return _("%(name)s played %(card)s and took %(taken)s") % {
@@ -64,7 +66,7 @@ def play_sentence(play: PlayReview, name: str, game: str) -> str:
     more (and 3 more cards)". What was lost leads; an illegal play that stood is said so."""
     made = _("Play %(number)s: %(took)s") % {
         "number": play.play_index + 1,
-        "took": _took(name, play.card, play.taken),
+        "took": _took(name, play.card, play.taken, game),
     }
     if play.illegal:
         made = _("%(made)s, and this capture broke the rules (nobody challenged)") % {"made": made}

@@ -70,7 +70,7 @@ def test_a_refresh_recomputes_and_drops_a_hand_corrected_to_counts(
     assert {number for number, _ in stored(match)} == {2}
 
 
-def test_summary_hands_and_twenty_have_no_review_rows(world: ClubWorld) -> None:
+def test_summary_hands_and_a_twenty_match_without_rounds_have_no_review_rows(world: ClubWorld) -> None:
     match = tamlin_match(world.club, [world.ana, world.bo])
     assert reviews_refresh(match_id=match.pk) == 0
     twenty = MatchFactory.create(

@@ -115,6 +115,23 @@ def test_points_lost_lead_and_cards_only_lines_still_say_what_was_missed() -> No
         assert "the best play" not in illegal
 
 
+def test_a_round_of_twenty_says_the_card_that_would_have_scored() -> None:
+    play = PlayReview(
+        play_index=2,
+        seat=0,
+        card=Card.parse("2D"),
+        taken=(),
+        value=Value(False, 0, 0),
+        table=parse_cards(["9H", "8S"]),
+        best_with_card=Option(card=Card.parse("2D"), taken=(), value=Value(False, 0, 0)),
+        best_play=Option(card=Card.parse("3S"), taken=(), value=Value(False, 10, 0)),
+    )
+    with translation.override("en"):
+        assert play_sentence(play, "Ana", "twenty") == (
+            "Play 3: Ana played 2♦; 3♠ could have been played instead: 10 points more."
+        )
+
+
 def test_a_hand_entered_by_counts_has_no_review_and_says_why(people: Personas, client: Client) -> None:
     hand_summary_record(hand=hand_start(match=people.match, mode=Hand.Mode.SUMMARY), entries=COUNTS)
     match_page = page_of(client, people.member, f"/matches/{people.match.pk}/").content.decode()
