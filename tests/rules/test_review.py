@@ -226,6 +226,17 @@ def test_escoba_an_illegal_capture_nobody_challenged_is_named_and_never_a_best_p
     assert [(seat.best_plays, seat.illegal_plays) for seat in reviewed.seats] == [(1, 0), (0, 1)]
 
 
+def test_escoba_a_wrong_capture_challenged_and_taken_back_is_rated_as_the_trail_it_became() -> None:
+    options: dict[str, OptionValue] = {"manual_capture": True, "capture": "fifteen"}
+    rules = replace(_rules("escoba", 2, options), deals=(1,))
+    setup = HandSetup(players=2, table=parse_cards(["10C", "4C", "3D", "9S"]))
+    log = [play(1, "2H", "10C 4C"), LogEntry(seat=0, challenge_of=0), play(0, "6H", "9S")]
+    state = escoba_hand.replay_with_challenges(rules, setup, log)[0]
+    taken_back = review_hand(state, setup.table, REVIEWS["escoba"]).plays[0]
+    assert (taken_back.illegal, taken_back.taken, taken_back.value) == (False, (), Value(False, 0, 0))
+    assert taken_back.missed
+
+
 def test_escoba_a_missed_escoba_is_missed() -> None:
     log = [play(1, "7H", "AC 4C 3S"), play(0, "6C"), play(1, "5D"), play(0, "2H", "2S 6C 5D")]
     reviewed = tiny_review("escoba", {"capture": "fifteen"}, "AC 4C 3S 2S", log)
