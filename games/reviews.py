@@ -46,6 +46,8 @@ def play_json(play: PlayReview) -> dict[str, Any]:
         "best_with_card": _option_json(play.best_with_card),
         "best_play": _option_json(play.best_play),
         "missed": play.missed,
+        "points_lost": play.points_lost,
+        "illegal": play.illegal,
         "exact": play.exact,
     }
 
@@ -60,6 +62,7 @@ def review_json(reviewed: HandReview) -> dict[str, Any]:
                 "plays": seat.plays,
                 "best_plays": seat.best_plays,
                 "points_missed": seat.points_missed,
+                "illegal_plays": seat.illegal_plays,
             }
             for seat in reviewed.seats
         ],

@@ -31,12 +31,9 @@ def sweep_article(game: str) -> str:
     return names.get(game, _("a sweep"))
 
 
-def _worth(points: int, sweep: bool, game: str) -> str:
-    worth = ngettext("%(count)s point", "%(count)s points", points) % {"count": points}
-    return _("%(worth)s, %(sweep)s") % {"worth": worth, "sweep": sweep_article(game)} if sweep else worth
-
-
-def _took(name: str, card: Card, taken: Sequence[Card]) -> str:
+def _took(name: str, card: Card, taken: Sequence[Card], game: str) -> str:
+    if game == "twenty":  # every card goes on the tally: nothing is taken (W4)
+        return _("%(name)s played %(card)s") % {"name": name, "card": card_label(card)}
     if not taken:
         return _("%(name)s played %(card)s and took nothing") % {"name": name, "card": card_label(card)}
     return _("%(name)s played %(card)s and took %(taken)s") % {
@@ -46,24 +43,54 @@ def _took(name: str, card: Card, taken: Sequence[Card]) -> str:
     }
 
 
+def lost_words(play: PlayReview, game: str) -> str:
+    """What the best play would have had more: "1 point more (and 2 more cards)", a sweep said as one."""
+    best, made = play.best_play.value, play.value
+    points = (
+        ngettext("%(count)s point more", "%(count)s points more", play.points_lost)
+        % {"count": play.points_lost}
+        if play.points_lost
+        else _("no more points")
+    )
+    cards = best.cards - made.cards
+    if cards > 0:
+        more = ngettext("%(count)s more card", "%(count)s more cards", cards) % {"count": cards}
+        points = _("%(points)s (and %(cards)s)") % {"points": points, "cards": more}
+    if best.sweep and not made.sweep:
+        return _("%(sweep)s missed: %(points)s") % {"sweep": sweep_article(game), "points": points}
+    return points
+
+
 def play_sentence(play: PlayReview, name: str, game: str) -> str:
-    """ "Play 12: Ana played 7♠ and took nothing; K♣ could have taken 10♦ 2♣: 3 points, a tablo"."""
+    """ "Play 12: Ana played 7♠ and took nothing; K♣ could have taken 10♦ 2♣: a tablo missed: 3 points
+    more (and 3 more cards)". What was lost leads; an illegal play that stood is said so."""
     made = _("Play %(number)s: %(took)s") % {
         "number": play.play_index + 1,
-        "took": _took(name, play.card, play.taken),
+        "took": _took(name, play.card, play.taken, game),
     }
+    if play.illegal:
+        made = _("%(made)s, and this capture broke the rules (nobody challenged)") % {"made": made}
     if not play.missed:
         return _("%(made)s: the best play.") % {"made": made}
     best = play.best_play
+    lost = lost_words(play, game)
     if best.taken:
-        could = _("%(card)s could have taken %(taken)s: %(worth)s") % {
+        could = _("%(card)s could have taken %(taken)s: %(lost)s") % {
             "card": card_label(best.card),
             "taken": cards_label(best.taken),
-            "worth": _worth(best.value.points, best.value.sweep, game),
+            "lost": lost,
+        }
+    elif best.card != play.card or best.value != play.value:
+        could = _("%(card)s could have been played instead: %(lost)s") % {
+            "card": card_label(best.card),
+            "lost": lost,
         }
     else:
-        could = _("%(card)s could have been played instead") % {"card": card_label(best.card)}
+        could = _("the legal play was %(card)s taking nothing") % {"card": card_label(best.card)}
     return _("%(made)s; %(could)s.") % {"made": made, "could": could}
+
+
+BIGGEST = 3  # the misses the screen leads with
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,12 +98,14 @@ class PlayLine:
     text: str
     table: tuple[Card, ...]
     missed: bool
+    points_lost: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerLine:
     name: str
     totals: ReviewTotals
+    illegal_plays: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -86,9 +115,17 @@ class ReviewScreen:
     hand: Hand
     numbers: tuple[int, ...]  # the match's hands, for moving between their reviews
     reason: str = ""
-    missed: tuple[PlayLine, ...] = ()
+    missed: tuple[PlayLine, ...] = ()  # the biggest misses first (most points lost, play order on ties)
     others: tuple[PlayLine, ...] = ()
     players: tuple[PlayerLine, ...] = ()
+
+    @property
+    def biggest(self) -> tuple[PlayLine, ...]:
+        return self.missed[:BIGGEST]
+
+    @property
+    def other_missed(self) -> tuple[PlayLine, ...]:
+        return self.missed[BIGGEST:]
 
     @property
     def previous(self) -> int | None:
@@ -113,13 +150,19 @@ def review_screen(match: Match, hand: Hand) -> ReviewScreen:
         return ReviewScreen(hand=hand, numbers=numbers, reason=violation_text(error))
     names = seat_names(match)
     lines = [
-        PlayLine(play_sentence(play, names.get(play.seat, "?"), match.game), play.table, play.missed)
+        PlayLine(
+            play_sentence(play, names.get(play.seat, "?"), match.game),
+            play.table,
+            play.missed,
+            play.points_lost,
+        )
         for play in reviewed.plays
     ]
+    missed = sorted((line for line in lines if line.missed), key=lambda line: -line.points_lost)
     return ReviewScreen(
         hand=hand,
         numbers=numbers,
-        missed=tuple(line for line in lines if line.missed),
+        missed=tuple(missed),
         others=tuple(line for line in lines if not line.missed),
         players=_players(reviewed, names),
     )
@@ -128,7 +171,9 @@ def review_screen(match: Match, hand: Hand) -> ReviewScreen:
 def _players(reviewed: HandReview, names: Mapping[int, str]) -> tuple[PlayerLine, ...]:
     return tuple(
         PlayerLine(
-            names.get(seat.seat, "?"), ReviewTotals(1, seat.plays, seat.best_plays, seat.points_missed)
+            names.get(seat.seat, "?"),
+            ReviewTotals(1, seat.plays, seat.best_plays, seat.points_missed),
+            seat.illegal_plays,
         )
         for seat in reviewed.seats
     )

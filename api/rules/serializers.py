@@ -207,8 +207,13 @@ class ValueSerializer(serializers.Serializer[dict[str, Any]]):
     """What a play is worth, compared in this order: a sweep, then points, then cards."""
 
     sweep = serializers.BooleanField(help_text="The play scores as a sweep (took the whole table).")
-    points = serializers.IntegerField(help_text="What the played and taken cards carry (-1: a trailed Jack).")
-    cards = serializers.IntegerField(help_text="Cards taken, the played card included (0 for a trail).")
+    points = serializers.IntegerField(
+        help_text="What the played and taken cards carry (-1: a trailed Jack); Maltese Twenty: the award "
+        "the card scored at once on the tally."
+    )
+    cards = serializers.IntegerField(
+        help_text="Cards taken, the played card included (0 for a trail, and always 0 in Maltese Twenty)."
+    )
 
 
 class BestWithCardSerializer(serializers.Serializer[dict[str, Any]]):
@@ -229,7 +234,14 @@ class PlayReviewSerializer(serializers.Serializer[dict[str, Any]]):
     table = serializers.ListField(child=serializers.CharField(), help_text="The table before the play.")
     best_with_card = BestWithCardSerializer(help_text="The best allowed play of the card played.")
     best_play = BestPlaySerializer(help_text="The best allowed play of any card the seat held.")
-    missed = serializers.BooleanField(help_text="The play is worth less than best_play.")
+    missed = serializers.BooleanField(help_text="The play is illegal or worth less than best_play.")
+    points_lost = serializers.IntegerField(
+        help_text="best_play's points minus the play's, never negative (0 when only cards were missed)."
+    )
+    illegal = serializers.BooleanField(
+        help_text="The play broke the rules and stood, nobody challenging (Escoba manual_capture): never a "
+        "best play; best_with_card and best_play are the legal ones."
+    )
     exact = serializers.BooleanField(
         help_text="The best plays are proven best (false only after a search on a huge table ran out)."
     )
@@ -239,9 +251,8 @@ class SeatReviewSerializer(serializers.Serializer[dict[str, Any]]):
     seat = serializers.IntegerField()
     plays = serializers.IntegerField()
     best_plays = serializers.IntegerField(help_text="Plays worth as much as the best play.")
-    points_missed = serializers.IntegerField(
-        help_text="Best play's points minus the play's, over missed plays."
-    )
+    points_missed = serializers.IntegerField(help_text="The points_lost of the seat's plays, summed.")
+    illegal_plays = serializers.IntegerField(help_text="Plays that broke the rules and stood.")
 
 
 class HandReviewOutput(serializers.Serializer[dict[str, Any]]):

@@ -9,6 +9,7 @@ from api.rules import views
 urlpatterns = [
     path("", views.RulesListApi.as_view(), name="rules-list"),
     path("twenty/rounds/replay/", views.TwentyRoundReplayApi.as_view(), name="rules-twenty-replay"),
+    path("twenty/rounds/review/", views.TwentyRoundReviewApi.as_view(), name="rules-twenty-review"),
     path("<slug:game>/reference/", views.RulesReferenceApi.as_view(), name="rules-reference"),
     path("<slug:game>/captures/", views.CapturesApi.as_view(), name="rules-captures"),
     path("<slug:game>/captures/check/", views.CaptureCheckApi.as_view(), name="rules-captures-check"),

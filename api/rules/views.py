@@ -99,6 +99,28 @@ class TwentyRoundReplayApi(RulesApi):
         return Response(s.TwentyRoundReplayOutput(report.as_dict()).data)
 
 
+class TwentyRoundReviewApi(RulesApi):
+    """Review a finished round of Maltese Twenty: each card rated by what it scored at once."""
+
+    @extend_schema(
+        request=s.TwentyRoundReplayInput,
+        responses=s.HandReviewOutput,
+        operation_id="rules_twenty_round_review",
+    )
+    def post(self, request: Request) -> Response:
+        data = valid(s.TwentyRoundReplayInput, request.data)
+        plays = parse_plays((play["seat"], play["card"]) for play in data["plays"])
+        setup = HandSetup(
+            players=2,
+            starter=data["starter"],
+            set_aside=parse_cards(data["bonus_cards"]),
+            number=data.get("round"),
+        )
+        log = [LogEntry(seat=play.seat, card=play.card) for play in plays]
+        reviewed = review("twenty", setup, log, data["options"])
+        return Response(s.HandReviewOutput(review_json(reviewed)).data)
+
+
 def _groups(groups: CardGroups) -> list[list[str]]:
     return [format_cards(group) for group in groups]
 

@@ -146,9 +146,20 @@ class GameStatsSerializer(serializers.Serializer[object]):
     review_seasons = SeasonReviewSerializer(many=True)
 
 
+class MonthReviewSerializer(serializers.Serializer[object]):
+    month = serializers.CharField(help_text="The month the hands closed in, YYYY-MM (UTC).")
+    game = serializers.CharField()
+    hands = serializers.IntegerField(source="totals.hands")
+    best_play_rate = serializers.FloatField(source="totals.best_play_rate", help_text="Percent of plays.")
+    points_lost_per_hand = serializers.FloatField(source="totals.points_missed_per_hand")
+
+
 class PlayerStatsSerializer(serializers.Serializer[object]):
     player = RefSerializer()
     games = GameStatsSerializer(many=True)
+    review_by_month = MonthReviewSerializer(
+        many=True, help_text="Hand reviews per month and game, oldest first: is the player getting better?"
+    )
 
 
 class MeetingSerializer(serializers.Serializer[object]):

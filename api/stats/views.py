@@ -83,7 +83,12 @@ class PlayerStatsApi(StatsApi):
         player = get_object_or_404(Player, pk=player_id)
         club_ids = visible_club_ids(request, self.query(s.ClubQuery, request).get("club"))
         games = player_stats(player_id=player.pk, club_ids=club_ids)
-        body = {"player": ref(player.pk, player.name), "games": games}
+        months = [month for stats in games for month in stats.review_months]
+        body = {
+            "player": ref(player.pk, player.name),
+            "games": games,
+            "review_by_month": sorted(months, key=lambda month: (month.month, month.game)),
+        }
         return Response(s.PlayerStatsSerializer(body).data)
 
 

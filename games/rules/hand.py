@@ -307,8 +307,9 @@ def apply_play(state: HandState, play: LogEntry) -> HandState:
 
 def trail_instead(before: HandState, turn: Turn) -> HandState:
     """``before`` after ``turn``'s card was trailed instead: a rightly challenged capture is taken back,
-    the taken cards stay on the table and nothing is captured or swept (Escoba 3.2(g))."""
-    return _moved(before, replace(turn, taken=(), sweep=False))
+    the taken cards stay on the table and nothing is captured or swept (Escoba 3.2(g)); the trail it
+    became stands, so it is no longer an illegal play."""
+    return _moved(before, replace(turn, taken=(), sweep=False, legal=True))
 
 
 def _moved(state: HandState, turn: Turn) -> HandState:

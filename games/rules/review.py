@@ -7,7 +7,11 @@ then to the end of the deal. Each play is valued as ``(sweep, points, cards)``, 
 ``points`` what the played and taken cards carry (Tablo's point cards B3; Tamlin's 10♦ 2, 2♠ 1, each
 ace 1, T14; Escoba's 7♦ 1, E9), ``cards`` the cards taken with the played one. A trail is worth
 ``(False, 0, 0)``, a Tamlin Jack trailed to an empty table ``(False, -1, 0)`` (T11). Where capturing
-is compulsory (E6, T9) a card that can capture may not trail.
+is compulsory (E6, T9) a card that can capture may not trail. A play that broke the rules and stood
+(Escoba ``manual_capture``, nobody challenged) is ``illegal``: never a best play, however much it took.
+
+Maltese Twenty is reviewed too (:func:`review_round`): a card's value is the award it scores at once on
+the tally (W5), and the best play is the card of the hand that would have scored most then.
 
 >>> Value(sweep=False, points=3, cards=2) > Value(sweep=False, points=2, cards=5) > Value(False, 0, 0)
 True
@@ -18,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from games.rules import escoba, escoba_hand, tablo, tamlin, tamlin_hand
+from games.rules import escoba, escoba_hand, tablo, tamlin, tamlin_hand, twenty, twenty_round
 from games.rules.capture.capturing import Capturing
 from games.rules.capture.search import can_capture
 from games.rules.cards import Card
@@ -63,22 +67,29 @@ class PlayReview:
     best_with_card: Option
     best_play: Option
     exact: bool = True  # False only when a capture search on a huge table ran out before proving its best
+    illegal: bool = False  # the play broke the rules and stood (nobody challenged)
 
     @property
     def missed(self) -> bool:
-        """The play is worth less than the best the seat's cards allowed."""
-        return self.value < self.best_play.value
+        """The play is illegal, or worth less than the best the seat's cards allowed."""
+        return self.illegal or self.value < self.best_play.value
+
+    @property
+    def points_lost(self) -> int:
+        """The best play's points minus the play's, never negative."""
+        return max(0, self.best_play.value.points - self.value.points)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatReview:
-    """A seat's totals: its plays, those worth the best it could do, and the points its missed plays
-    left (best play's points minus the play's, summed over the missed plays)."""
+    """A seat's totals: its plays, those worth the best it could do, the points its plays lost (summed
+    :attr:`PlayReview.points_lost`) and its illegal plays (counted apart, never best plays)."""
 
     seat: int
     plays: int
     best_plays: int
     points_missed: int
+    illegal_plays: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -122,13 +133,17 @@ def _tamlin_state(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> Ha
     return replay(rules, setup, log)
 
 
-REVIEWS: dict[str, Reviewing] = {
+REVIEWS: dict[str, Reviewing] = {  # the capture games
     "tablo": Reviewing(state=_tablo_state, points=card_points),
     "escoba": Reviewing(state=_escoba_state, points=_seven_diamonds),
     "tamlin": Reviewing(
         state=_tamlin_state, points=tamlin_hand.rank_points, trail_points=_tamlin_trail_points
     ),
 }
+
+
+REVIEWED = frozenset({*REVIEWS, "twenty"})
+"""Every game with a hand review: the capture games and Maltese Twenty."""
 
 
 def review(game: str, setup: HandSetup, log: Sequence[LogEntry], options: Options) -> HandReview:
@@ -141,6 +156,8 @@ def review(game: str, setup: HandSetup, log: Sequence[LogEntry], options: Option
     """
     found = find_game(game)
     reviewing = REVIEWS.get(found.name)
+    if found.name == twenty.GAME.name:
+        return review_round(setup, log, options)
     if reviewing is None:
         raise NoCaptureGame(game=game)
     found.replay_hand(setup, log, options)  # the game's own checks, with its errors
@@ -172,10 +189,52 @@ def _plays(state: HandState, table: tuple[Card, ...], reviewing: Reviewing) -> l
                 best_with_card=options[turn.card],
                 best_play=max(options.values(), key=lambda option: option.value),
                 exact=all(option.exact for option in options.values()),
+                illegal=not turn.legal,
             )
         )
         table = tuple(card for card in table if card not in turn.taken) if turn.taken else (*table, turn.card)
     return reviews
+
+
+def review_round(setup: HandSetup, log: Sequence[LogEntry], options: Options) -> HandReview:
+    """Every play of a finished round of Maltese Twenty rated by what it scored at once (W5), against
+    every card the seat held then: what it plays from there until its hand is refilled (W6). The
+    non-starter's last card under ``starter_out`` is never played, so never suggested.
+
+    Raises:
+        RuleViolation: whatever the round's replay raises.
+        ReviewIncomplete: the log does not finish the round.
+    """
+    twenty.replay_hand(setup, log, options)  # the game's own checks, with its errors
+    state = twenty.round_of(setup, options)
+    plays = tuple(twenty_round.TwentyPlay(entry.seat, entry.card) for entry in log if entry.card)
+    reviews = []
+    for index, play in enumerate(plays):
+        mine = [later for later in plays[index:] if later.seat == play.seat]
+        filled = len([earlier for earlier in plays[:index] if earlier.seat == play.seat])
+        held = mine[: twenty_round.HAND_SIZE - filled % twenty_round.HAND_SIZE]
+        options_ = {
+            each.card: Option(
+                card=each.card, taken=(), value=Value(False, twenty_round.tally_award(state, each), 0)
+            )
+            for each in held
+        }
+        reviews.append(
+            PlayReview(
+                play_index=index,
+                seat=play.seat,
+                card=play.card,
+                taken=(),
+                value=options_[play.card].value,
+                table=state.tally,
+                best_with_card=options_[play.card],
+                best_play=max(options_.values(), key=lambda option: option.value),
+            )
+        )
+        state = twenty_round.apply_play(state, play)
+    if not state.is_over:
+        raise ReviewIncomplete(plays=state.round_plays, played=len(plays))
+    return HandReview(plays=tuple(reviews), seats=_seats(reviews, len(twenty_round.SEATS)))
 
 
 def _held(state: HandState, index: int) -> list[Card]:
@@ -235,11 +294,8 @@ def _seats(plays: Sequence[PlayReview], players: int) -> tuple[SeatReview, ...]:
             seat=seat,
             plays=sum(1 for play in plays if play.seat == seat),
             best_plays=sum(1 for play in plays if play.seat == seat and not play.missed),
-            points_missed=sum(
-                play.best_play.value.points - play.value.points
-                for play in plays
-                if play.seat == seat and play.missed
-            ),
+            points_missed=sum(play.points_lost for play in plays if play.seat == seat),
+            illegal_plays=sum(1 for play in plays if play.seat == seat and play.illegal),
         )
         for seat in range(players)
     )

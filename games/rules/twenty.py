@@ -143,6 +143,11 @@ def round_from_setup(setup: HandSetup, options: TwentyOptions) -> TwentyRound:
     return start_round(starter=setup.starter, bonus_cards=setup.set_aside, round_end=options.round_end)
 
 
+def round_of(setup: HandSetup, options: Options) -> TwentyRound:
+    """The round ``setup`` starts under ``options`` (see :func:`round_from_setup`)."""
+    return round_from_setup(setup, _resolved(options))
+
+
 def _play(play_index: int, entry: LogEntry) -> TwentyPlay:
     """A log entry as a play: one card, nothing taken, no challenge (W4)."""
     if entry.card is None or entry.taken or entry.challenge_of is not None:

@@ -151,6 +151,11 @@ class TwentyRound:
         return self.reserve == 0 and 0 in self.hand_sizes
 
     @property
+    def round_plays(self) -> int:
+        """How many plays the whole round has (W7): 49, or 50 with ``all_cards``."""
+        return 2 * (HAND_SIZE + RESERVE // 2) - (self.round_end is RoundEnd.STARTER_OUT)
+
+    @property
     def next_seat(self) -> int | None:
         return None if self.is_over else (self.starter + len(self.plays)) % len(SEATS)
 
@@ -279,6 +284,12 @@ def apply_play(state: TwentyRound, play: TwentyPlay) -> TwentyRound:
         tally=() if clears else tally,
         events=state.events if event is None else (*state.events, event),
     )
+
+
+def tally_award(state: TwentyRound, play: TwentyPlay) -> int:
+    """What ``play`` would score at once on the tally (W5): an award, the chain's doubling, or 0."""
+    event = _tally_event(state, play, (*state.tally, play.card))
+    return 0 if event is None else event.points
 
 
 def _tally_event(state: TwentyRound, play: TwentyPlay, tally: tuple[Card, ...]) -> TallyEvent | None:

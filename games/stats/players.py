@@ -9,7 +9,14 @@ from dataclasses import dataclass
 from django.db.models import Count, Exists, OuterRef, QuerySet
 
 from games.models import Club, Hand, Match, Play, Seat
-from games.stats.reviews import NO_REVIEWS, ReviewTotals, SeasonReview, player_reviews
+from games.stats.reviews import (
+    NO_REVIEWS,
+    MonthReview,
+    ReviewTotals,
+    SeasonReview,
+    player_review_months,
+    player_reviews,
+)
 from games.stats.selectors import current_ratings, finished_matches, results_of, with_player
 from games.stats.standings import HeadToHead, StandingsRow, head_to_head, standings
 
@@ -35,6 +42,7 @@ class GameStats:
     ratings: tuple[ClubRating, ...]
     review: ReviewTotals = NO_REVIEWS
     review_seasons: tuple[SeasonReview, ...] = ()
+    review_months: tuple[MonthReview, ...] = ()
 
 
 def player_stats(*, player_id: int, club_ids: Collection[int]) -> list[GameStats]:
@@ -43,6 +51,7 @@ def player_stats(*, player_id: int, club_ids: Collection[int]) -> list[GameStats
     results = results_of(matches)
     captures, caught = captures_by_game(matches, player_id), caught_by_game(matches, player_id)
     reviews = player_reviews(matches, player_id)
+    months = player_review_months(matches, player_id)
     played = {(club_id, game) for club_id, game in matches.values_list("club_id", "game").distinct()}
     stats = []
     for game in sorted({result.game for result in results}):
@@ -60,6 +69,7 @@ def player_stats(*, player_id: int, club_ids: Collection[int]) -> list[GameStats
                 ratings=ratings,
                 review=review,
                 review_seasons=review_seasons,
+                review_months=tuple(month for month in months if month.game == game),
             )
         )
     return stats

@@ -14,7 +14,7 @@ from django.db.models import QuerySet
 
 from games.models import Hand, Match, Seat
 from games.reviews import hand_review
-from games.rules.review import REVIEWS
+from games.rules.review import REVIEWED
 from games.stats.models import HandReviewSeat
 
 
@@ -42,6 +42,7 @@ class ReviewTotals:
 
     @property
     def points_missed_per_hand(self) -> float:
+        """Points lost per hand reviewed."""
         return round(self.points_missed / self.hands, 2) if self.hands else 0.0
 
 
@@ -50,7 +51,7 @@ NO_REVIEWS = ReviewTotals()
 
 def reviewable_hands(match: Match) -> QuerySet[Hand]:
     """The match's closed hands recorded play by play, when its game has reviews."""
-    if match.game not in REVIEWS:
+    if match.game not in REVIEWED:
         return Hand.objects.none()
     return match.hands.filter(closed_at__isnull=False, mode=Hand.Mode.PLAYS).order_by("number")
 
@@ -127,3 +128,30 @@ def player_reviews(
         )
         for game, totals in games.items()
     }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MonthReview:
+    """A player's review totals over the hands of one game closed in one month (``"2026-11"``, UTC)."""
+
+    month: str
+    game: str
+    totals: ReviewTotals
+
+
+def player_review_months(matches: QuerySet[Match], player_id: int) -> tuple[MonthReview, ...]:
+    """The player's review totals over ``matches`` per month and game, oldest month first."""
+    seated = dict(
+        Seat.objects.filter(match__in=matches, player_id=player_id).values_list("match_id", "number")
+    )
+    rows = HandReviewSeat.objects.filter(hand__match_id__in=seated).select_related("hand__match")
+    months: dict[tuple[str, str], ReviewTotals] = {}
+    for row in rows:
+        hand = row.hand
+        if seated[hand.match_id] != row.seat or hand.closed_at is None:
+            continue
+        key = (hand.closed_at.strftime("%Y-%m"), hand.match.game)
+        months[key] = months.get(key, ReviewTotals()) + totals_of([row])
+    return tuple(
+        MonthReview(month=month, game=game, totals=totals) for (month, game), totals in sorted(months.items())
+    )

@@ -88,3 +88,24 @@ def test_an_unfinished_hand_has_no_review_yet(people: Personas) -> None:
 
 def test_an_unknown_hand_is_a_404(people: Personas) -> None:
     assert api_client(people.owner).get(url(people, 7)).status_code == 404
+
+
+def test_a_recorded_round_of_twenty_is_reviewed_as_the_rules_api_reviews_it() -> None:
+    people = make_personas("twenty")
+    hand = demo_hand_play(match=people.match, rng=random.Random(4))
+    response = api_client(people.member).get(url(people))
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    plays = list(hand.plays.filter(undone_at__isnull=True).order_by("seq"))
+    assert [(play["seat"], play["card"]) for play in body["plays"]] == [(p.seat, p.card) for p in plays]
+    assert all(play["illegal"] is False and play["taken"] == [] for play in body["plays"])
+    rules = api_client().post(
+        "/api/v1/rules/twenty/rounds/review/",
+        {
+            "starter": hand.starter,
+            "bonus_cards": hand.set_aside,
+            "plays": [{"seat": p.seat, "card": p.card} for p in plays],
+        },
+        format="json",
+    )
+    assert rules.json() == body

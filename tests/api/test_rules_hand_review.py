@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from games.rules import tablo
-from games.rules.cards import format_cards
+from games.rules.cards import Card, deck, format_cards
 from tests.rules.playouts import random_hand
 
 HANDS = Path(__file__).parent.parent / "rules" / "hands"
@@ -49,11 +49,15 @@ def test_a_golden_hand_is_reviewed_play_by_play(name: str) -> None:
             == set(play["best_with_card"]["value"])
             == VALUE
         )
-        assert play["missed"] == (rank(play["value"]) < rank(play["best_play"]["value"]))
+        assert play["missed"] == (play["illegal"] or rank(play["value"]) < rank(play["best_play"]["value"]))
+        lost = play["best_play"]["value"]["points"] - play["value"]["points"]
+        assert play["points_lost"] == max(0, lost)
         assert rank(play["best_with_card"]["value"]) <= rank(play["best_play"]["value"])
     seats = body["seats"]
     assert sum(seat["plays"] for seat in seats) == len(plays)
     assert sum(seat["best_plays"] for seat in seats) == sum(not play["missed"] for play in body["plays"])
+    assert sum(seat["illegal_plays"] for seat in seats) == sum(play["illegal"] for play in body["plays"])
+    assert sum(seat["points_missed"] for seat in seats) == sum(play["points_lost"] for play in body["plays"])
 
 
 def test_a_trail_where_a_capture_was_possible_is_a_missed_play() -> None:
@@ -89,7 +93,7 @@ def test_a_trail_where_a_capture_was_possible_is_a_missed_play() -> None:
         pytest.param(
             "tablo", {"players": 2, "table": ["2C", "3D", "4H", "5S"], "plays": []}, "review.incomplete"
         ),
-        pytest.param("twenty", {"players": 2, "plays": []}, "game.no_captures"),
+        pytest.param("twenty", {"players": 2, "plays": []}, "twenty.bad_starter"),
         pytest.param("chess", {"players": 2, "plays": []}, "game.unknown"),
         pytest.param("tablo", {"players": 9, "plays": []}, "request.invalid"),
         pytest.param("tablo", {"players": 2, "plays": "7S"}, "request.invalid"),
@@ -163,3 +167,32 @@ def test_fuzzed_input_never_gets_a_500(game: str, body: object) -> None:
     response = post(game, body)
     assert response.status_code == 400
     assert {"code", "message", "details"} <= response.json().keys()
+
+
+def test_a_round_of_twenty_is_reviewed_like_a_hand() -> None:
+    cards = ["9H", "8S", "2D", "3D", *(str(card) for card in _twenty_rest())]
+    body = {
+        "starter": 0,
+        "bonus_cards": ["7D", "3C"],
+        "plays": [{"seat": i % 2, "card": c} for i, c in enumerate(cards)],
+    }
+    response = APIClient().post("/api/v1/rules/twenty/rounds/review/", body, format="json")
+    assert response.status_code == 200, response.json()
+    plays = response.json()["plays"]
+    assert len(plays) == 49
+    made = plays[2]  # A played 2♦ on 9♥ 8♠ (19) while holding 3♠, which makes 20: +10
+    assert (made["card"], made["value"]["points"], made["best_play"]["card"]) == ("2D", 0, "3S")
+    assert (made["best_play"]["value"]["points"], made["points_lost"], made["missed"]) == (10, 10, True)
+    assert {"illegal", "points_lost"} <= plays[0].keys()
+    assert {"illegal_plays", "points_missed"} <= response.json()["seats"][0].keys()
+
+
+def test_an_unfinished_round_of_twenty_is_not_reviewed() -> None:
+    body = {"starter": 0, "bonus_cards": ["7D", "3C"], "plays": [{"seat": 0, "card": "9H"}]}
+    response = APIClient().post("/api/v1/rules/twenty/rounds/review/", body, format="json")
+    assert (response.status_code, response.json()["code"]) == (400, "review.incomplete")
+
+
+def _twenty_rest() -> list[Card]:
+    taken = {Card.parse(text) for text in ("9H", "8S", "2D", "3D", "7D", "3C")}
+    return [card for card in deck() if card not in taken][:45]

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from games.rules import escoba, escoba_hand, tablo, tamlin_hand
 from games.rules.cards import Card, parse_cards
-from games.rules.errors import NoCaptureGame, ReviewIncomplete, UnknownGame, WrongSeat
+from games.rules.errors import ReviewIncomplete, UnknownGame, WrongSeat
 from games.rules.game import HandSetup, LogEntry, OptionValue
 from games.rules.hand import HandRules, HandState, apply_play, new_hand
 from games.rules.review import REVIEWS, HandReview, Value, review, review_hand
@@ -103,7 +103,9 @@ def check_against_reference(
         assert rated.best_with_card.card == entry.card
         assert rated.best_play.card in held
         assert rated.best_with_card.value <= rated.best_play.value
+        assert rated.illegal is False  # random hands play by the rules
         assert rated.missed == (rated.value < rated.best_play.value)
+        assert rated.points_lost == max(0, rated.best_play.value.points - rated.value.points)
         for option in (rated.best_with_card, rated.best_play):  # the suggested play is allowed, as valued
             after = apply_play(state, LogEntry(seat=entry.seat, card=option.card, taken=option.taken))
             assert option.value.cards == (len(option.taken) + 1 if option.taken else 0)
@@ -118,10 +120,10 @@ def check_against_reference(
         mine = [rated for rated in reviewed.plays if rated.seat == seat.seat]
         assert seat.plays == len(mine)
         assert seat.best_plays == sum(not rated.missed for rated in mine)
-        missed = [rated for rated in mine if rated.missed]
         assert seat.points_missed == sum(
-            rated.best_play.value.points - rated.value.points for rated in missed
+            max(0, rated.best_play.value.points - rated.value.points) for rated in mine
         )
+        assert seat.illegal_plays == 0
     assert [seat.seat for seat in reviewed.seats] == list(range(setup.players))
     return checked
 
@@ -204,13 +206,53 @@ def test_tamlin_a_jack_trailed_to_an_empty_table_is_minus_one() -> None:
     assert reviewed.seats[0].points_missed == 1
 
 
-def test_escoba_a_wrong_capture_that_stood_is_rated_as_made() -> None:
-    log = [play(1, "5D", "AC 2C 3C"), play(0, "9H")]
-    reviewed = tiny_review("escoba", {"manual_capture": True}, "AC 2C 3C 4C", log)
+def test_escoba_an_illegal_capture_nobody_challenged_is_named_and_never_a_best_play() -> None:
+    options: dict[str, OptionValue] = {"manual_capture": True, "capture": "fifteen"}
+    rules = replace(_rules("escoba", 2, options), deals=(1,))
+    setup = HandSetup(players=2, table=parse_cards(["10C", "4C", "3D", "9S"]))
+    log = [play(1, "2H", "10C 4C"), play(0, "6H", "9S")]  # 2 + 10 + 4 is 16, not 15
+    state = new_hand(rules, setup)
+    for entry in log:
+        state = apply_play(state, entry)
+    reviewed = review_hand(state, setup.table, REVIEWS["escoba"])
     wrong = reviewed.plays[0]
-    assert wrong.value == Value(False, 0, 4)
-    assert wrong.best_play.value == Value(False, 0, 3)
-    assert not wrong.missed
+    assert (wrong.illegal, wrong.missed, wrong.value) == (True, True, Value(False, 0, 3))
+    for best in (wrong.best_with_card, wrong.best_play):  # 10♣ 3♦ or 4♣ 9♠: the legal ones
+        assert best.card == Card.parse("2H")
+        assert sum(card.rank for card in best.taken) == 13
+        assert best.value == Value(False, 0, 3)
+    assert wrong.points_lost == 0
+    assert not reviewed.plays[1].illegal
+    assert [(seat.best_plays, seat.illegal_plays) for seat in reviewed.seats] == [(1, 0), (0, 1)]
+
+
+def test_escoba_a_wrong_capture_challenged_and_taken_back_is_rated_as_the_trail_it_became() -> None:
+    options: dict[str, OptionValue] = {"manual_capture": True, "capture": "fifteen"}
+    rules = replace(_rules("escoba", 2, options), deals=(1,))
+    setup = HandSetup(players=2, table=parse_cards(["10C", "4C", "3D", "9S"]))
+    log = [play(1, "2H", "10C 4C"), LogEntry(seat=0, challenge_of=0), play(0, "6H", "9S")]
+    state = escoba_hand.replay_with_challenges(rules, setup, log)[0]
+    taken_back = review_hand(state, setup.table, REVIEWS["escoba"]).plays[0]
+    assert (taken_back.illegal, taken_back.taken, taken_back.value) == (False, (), Value(False, 0, 0))
+    assert taken_back.missed
+
+
+def test_escoba_a_missed_escoba_is_missed() -> None:
+    log = [play(1, "7H", "AC 4C 3S"), play(0, "6C"), play(1, "5D"), play(0, "2H", "2S 6C 5D")]
+    reviewed = tiny_review("escoba", {"capture": "fifteen"}, "AC 4C 3S 2S", log)
+    first = reviewed.plays[0]  # 5♦ could take the whole table: 5 + 1 + 4 + 3 + 2
+    assert first.missed
+    assert not first.value.sweep
+    assert (first.best_play.card, first.best_play.value.sweep) == (Card.parse("5D"), True)
+
+
+def test_tamlin_a_missed_tamlin_is_missed() -> None:
+    log = [play(1, "9C", "4C 5H"), play(0, "3H", "3D")]  # 9♣ could take the table as two nines
+    reviewed = tiny_review("tamlin", {}, "4C 5H 6S 3D", log)
+    first = reviewed.plays[0]
+    assert first.missed
+    assert first.best_play.value.sweep
+    assert not first.value.sweep
 
 
 @pytest.mark.parametrize("counts", [True, False])
@@ -229,7 +271,7 @@ def test_review_refuses_an_unfinished_hand() -> None:
 
 @pytest.mark.parametrize(
     ("game", "error"),
-    [pytest.param("twenty", NoCaptureGame, id="twenty"), pytest.param("chess", UnknownGame, id="unknown")],
+    [pytest.param("chess", UnknownGame, id="unknown")],
 )
 def test_review_is_for_capture_games_only(game: str, error: type[Exception]) -> None:
     with pytest.raises(error):

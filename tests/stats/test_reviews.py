@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -69,7 +70,7 @@ def test_a_refresh_recomputes_and_drops_a_hand_corrected_to_counts(
     assert {number for number, _ in stored(match)} == {2}
 
 
-def test_summary_hands_and_twenty_have_no_review_rows(world: ClubWorld) -> None:
+def test_summary_hands_and_a_twenty_match_without_rounds_have_no_review_rows(world: ClubWorld) -> None:
     match = tamlin_match(world.club, [world.ana, world.bo])
     assert reviews_refresh(match_id=match.pk) == 0
     twenty = MatchFactory.create(
@@ -136,3 +137,48 @@ def test_a_summary_match_counts_no_review(world: ClubWorld) -> None:
     [tamlin] = player_stats(player_id=world.ana.pk, club_ids=[world.club.pk])
     assert tamlin.review == ReviewTotals()
     assert tamlin.review_seasons == ()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_progress_by_month_in_the_api_and_as_a_chart_on_the_profile(
+    world: ClubWorld, django_capture_on_commit_callbacks: OnCommit, client: Any, language: str
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        match = demo_match_play(match=tablo_match(world, target=1), rng=random.Random(5))
+        later = demo_match_play(match=tablo_match(world, target=1), rng=random.Random(6))
+    Hand.objects.filter(match=match).update(closed_at=datetime(2026, 10, 3, tzinfo=UTC))
+    Hand.objects.filter(match=later).update(closed_at=datetime(2026, 11, 9, tzinfo=UTC))
+    months: dict[str, dict[str, Any]] = {}
+    for month, found in (("2026-10", match), ("2026-11", later)):
+        seat = found.seats.get(player=world.ana).number
+        rows = [row for row in HandReviewSeat.objects.filter(hand__match=found) if row.seat == seat]
+        totals = ReviewTotals(
+            len(rows),
+            sum(row.plays for row in rows),
+            sum(row.best_plays for row in rows),
+            sum(row.points_missed for row in rows),
+        )
+        months[month] = {
+            "month": month,
+            "game": "tablo",
+            "hands": totals.hands,
+            "best_play_rate": totals.best_play_rate,
+            "points_lost_per_hand": totals.points_missed_per_hand,
+        }
+    body = client_for(world.member).get(f"/api/v1/players/{world.ana.pk}/stats/").json()
+    assert body["review_by_month"] == [months["2026-10"], months["2026-11"]]
+    assert months["2026-10"]["hands"] > 0
+    client.force_login(world.member)
+    page = client.get(
+        f"/clubs/{world.club.pk}/players/{world.ana.pk}/", HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+    assert page.count('class="review-lost-line"') == 1
+    assert "2026-10" in page
+    assert "2026-11" in page
+    point = {"en": ".", "ru": ","}[language]  # numbers as the language writes them
+    rate, lost = (
+        str(months["2026-11"][key]).replace(".", point) for key in ("best_play_rate", "points_lost_per_hand")
+    )
+    title = {"en": f"Best plays {rate}%", "ru": f"Лучших ходов {rate}%"}[language]
+    assert title in page
+    assert lost in page

@@ -42,16 +42,22 @@ def test_the_review_lists_the_missed_plays_first_with_the_table(
     reviewed = hand_review(hand)
     names = {0: "Ana", 1: "Bo"}
     with translation.override(language):
-        missed = [play_sentence(play, names[play.seat], "tablo") for play in reviewed.plays if play.missed]
+        biggest_first = sorted(
+            (play for play in reviewed.plays if play.missed), key=lambda play: -play.points_lost
+        )
+        missed = [play_sentence(play, names[play.seat], "tablo") for play in biggest_first]
         best = [play_sentence(play, names[play.seat], "tablo") for play in reviewed.plays if not play.missed]
     assert missed
     assert best
     response = page_of(client, people.member, f"/matches/{people.match.pk}/hands/1/review/", language)
     assert response.status_code == 200
     page = response.content.decode()
-    positions = [page.index(text) for text in missed + best]  # missed first, each in play order
+    positions = [page.index(text) for text in missed + best]  # the biggest misses first, then play order
     assert positions == sorted(positions)
     heading = {"en": "Missed plays", "ru": "Упущенные ходы"}[language]
+    assert page.index(heading) < page.index(
+        {"en": "The biggest misses", "ru": "Самые большие упущения"}[language]
+    )
     assert page.index(heading) < positions[0]
     assert (
         ({"en": "could have taken", "ru": "можно было взять"}[language]) in missed[0]
@@ -73,11 +79,56 @@ def test_a_missed_play_reads_as_the_issue_words_it() -> None:
     )
     with translation.override("en"):
         assert play_sentence(play, "Ana", "tablo") == (
-            "Play 12: Ana played 7♠ and took nothing; K♣ could have taken 10♦ 2♣: 3 points, a tablo."
+            "Play 12: Ana played 7♠ and took nothing; K♣ could have taken 10♦ 2♣: a tablo missed: "
+            "3 points more (and 3 more cards)."
         )
     with translation.override("ru"):
         assert play_sentence(play, "Ана", "tablo") == (
-            "Ход 12: Ана сыграл(а) 7♠ и ничего не взял(а); картой К♣ можно было взять 10♦ 2♣: 3 очка, табло."  # noqa: RUF001 (Cyrillic on purpose)
+            "Ход 12: Ана сыграл(а) 7♠ и ничего не взял(а); картой К♣ можно было взять 10♦ 2♣: "  # noqa: RUF001 (Cyrillic on purpose)
+            "упущено табло: на 3 очка больше (и на 3 карты больше)."
+        )
+
+
+def test_points_lost_lead_and_cards_only_lines_still_say_what_was_missed() -> None:
+    def rated(value: Value, best: Value, *, illegal: bool = False) -> PlayReview:
+        return PlayReview(
+            play_index=4,
+            seat=0,
+            card=Card.parse("2H"),
+            taken=parse_cards(["10C", "4C"]) if illegal else (),
+            value=value,
+            table=parse_cards(["10C", "4C", "3D"]),
+            best_with_card=Option(card=Card.parse("2H"), taken=(), value=best),
+            best_play=Option(card=Card.parse("QC"), taken=parse_cards(["8D", "QS", "5H"]), value=best),
+            illegal=illegal,
+        )
+
+    with translation.override("en"):
+        assert play_sentence(rated(Value(False, 1, 2), Value(False, 2, 4)), "Ana", "tablo").endswith(
+            "Q♣ could have taken 8♦ Q♠ 5♥: 1 point more (and 2 more cards)."
+        )
+        assert play_sentence(rated(Value(False, 0, 2), Value(False, 0, 4)), "Ana", "tablo").endswith(
+            ": no more points (and 2 more cards)."
+        )
+        illegal = play_sentence(rated(Value(False, 0, 3), Value(False, 0, 3), illegal=True), "Ana", "escoba")
+        assert "this capture broke the rules (nobody challenged)" in illegal
+        assert "the best play" not in illegal
+
+
+def test_a_round_of_twenty_says_the_card_that_would_have_scored() -> None:
+    play = PlayReview(
+        play_index=2,
+        seat=0,
+        card=Card.parse("2D"),
+        taken=(),
+        value=Value(False, 0, 0),
+        table=parse_cards(["9H", "8S"]),
+        best_with_card=Option(card=Card.parse("2D"), taken=(), value=Value(False, 0, 0)),
+        best_play=Option(card=Card.parse("3S"), taken=(), value=Value(False, 10, 0)),
+    )
+    with translation.override("en"):
+        assert play_sentence(play, "Ana", "twenty") == (
+            "Play 3: Ana played 2♦; 3♠ could have been played instead: 10 points more."
         )
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.stats.ratings import DISPLAY_BASE, Rating
+from games.stats.reviews import MonthReview
 from games.stats.selectors import RatingPoint
 
 WIDTH, HEIGHT, PAD = 600, 220, 28
@@ -60,4 +61,42 @@ def rating_chart(points: Sequence[RatingPoint]) -> RatingChart | None:
         matches=len(points),
         rating=points[-1].rating,
         deviation=points[-1].deviation,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewChart:
+    """Best-play rate (0-100 %, left scale) and points lost per hand (0 to the most, right scale) by month."""
+
+    width: int
+    height: int
+    rate: str  # polyline points
+    lost: str  # polyline points
+    ticks: tuple[Tick, ...]  # the rate's scale
+    most_lost: float
+    months: tuple[tuple[str, float], ...]  # each month's label and x
+    last: MonthReview
+
+
+def review_chart(months: Sequence[MonthReview]) -> ReviewChart | None:
+    """The chart of one game's ``months``, or ``None`` before any reviewed hand."""
+    if not months:
+        return None
+    most = max(month.totals.points_missed_per_hand for month in months) or 1.0
+
+    def x(index: int) -> float:
+        return round(PAD + (WIDTH - 2 * PAD) * (index / (len(months) - 1) if len(months) > 1 else 0.5), 1)
+
+    def y(share: float) -> float:
+        return round(HEIGHT - PAD - (HEIGHT - 2 * PAD) * share, 1)
+
+    return ReviewChart(
+        width=WIDTH,
+        height=HEIGHT,
+        rate=" ".join(f"{x(i)},{y(m.totals.best_play_rate / 100)}" for i, m in enumerate(months)),
+        lost=" ".join(f"{x(i)},{y(m.totals.points_missed_per_hand / most)}" for i, m in enumerate(months)),
+        ticks=tuple(Tick(25 * n, y(n / TICKS)) for n in range(TICKS + 1)),
+        most_lost=most,
+        months=tuple((m.month, x(i)) for i, m in enumerate(months)),
+        last=months[-1],
     )

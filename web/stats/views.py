@@ -20,7 +20,7 @@ from games.stats.selectors import StandingsTable, club_players, member_club, rat
 from games.stats.sheets import score_sheet_lines, standings_lines
 from games.stats.standings import ASCENDING_BY_DEFAULT
 from web.forms import RenameForm
-from web.stats.charts import rating_chart
+from web.stats.charts import rating_chart, review_chart
 from web.stats.forms import HeadToHeadForm, StandingsForm
 
 COLUMNS = (
@@ -98,7 +98,10 @@ def player_profile(request: HttpRequest, club_id: int, player_id: int) -> HttpRe
         )
         for stats in games
     ]
-    rows = [(GAMES[stats.game].title, stats, chart) for stats, (_, chart) in zip(games, charts, strict=True)]
+    rows = [
+        (GAMES[stats.game].title, stats, chart, review_chart(stats.review_months))
+        for stats, (_, chart) in zip(games, charts, strict=True)
+    ]
     rename_form = RenameForm(initial={"name": player.name})
     merges = merge_list(player_id=player.pk, user=request.user)
     context = {"club": club, "player": player, "games": rows, "rename_form": rename_form, "merges": merges}

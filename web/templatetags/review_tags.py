@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 
 from games.models import Match
-from games.rules.review import REVIEWS
+from games.rules.review import REVIEWED
 from web.reviews import PlayerLine, match_review_lines
 
 register = template.Library()
@@ -14,7 +14,7 @@ register = template.Library()
 @register.filter
 def has_review(game: str) -> bool:
     """Whether hands of ``game`` recorded play by play are reviewed (the capture games)."""
-    return game in REVIEWS
+    return game in REVIEWED
 
 
 @register.simple_tag

@@ -196,20 +196,24 @@ def legal_captures(
     Every capture set is counted once however many groupings it has. When listing every capture
     would take more than ``budget``, the count is a lower bound (``complete=False``) and the best
     captures are searched for from the whole table down. ``counted=False`` skips counting the card
-    sets (``count`` is then the number of count vectors found) for callers that only want the best.
+    sets (``count`` is then the number of count vectors found) for callers that only want the best;
+    asking them for the one best capture of a table of more than :data:`LISTED` cards skips the listing
+    and searches from the whole table down at once.
     """
     kinds = kinds_of(board, range(len(board.values)))
     splitters = [Splitter(kinds, target, mode) for target in targets if target > 0]
     known: dict[int, tuple[int, Splitter]] = {}
     complete = exact = True
+    best_only = not counted and limit == 1 and len(board.values) > LISTED
     listing = Budget(budget // 2)
-    for splitter in splitters:
+    for splitter in () if best_only else splitters:
         reached, done = _closure(splitter, listing)
         complete = complete and done
         for vector, weight in reached.items():
             known.setdefault(vector, (weight, splitter))
+    complete = complete and not best_only
     if not complete:
-        best = Budget(budget - budget // 2)
+        best = Budget(budget if best_only else budget - budget // 2)
         for splitter in splitters:
             vectors, proven = best_vectors(splitter, limit, best)
             exact = exact and proven
@@ -219,6 +223,9 @@ def legal_captures(
     captures = tuple(_expand(kinds, ranked, limit))
     count = _count(kinds, known) if counted else len(known)
     return CaptureSearch(captures=captures, count=count, complete=complete, exact=exact)
+
+
+LISTED = 14  # more table cards than this, and the one best capture is found faster without the listing
 
 
 def _closure(splitter: Splitter, budget: Budget) -> tuple[dict[int, int], bool]:
