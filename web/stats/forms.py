@@ -7,13 +7,14 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.labels import game_title
 from games.models import Club, Player, Season
 from games.rules.registry import GAMES
 from games.stats.standings import SORT_KEYS
 
 
 def game_choices(blank: str) -> list[tuple[str, str]]:
-    return [("", blank), *((name, GAMES[name].title) for name in sorted(GAMES))]
+    return [("", blank), *((name, str(game_title(name))) for name in sorted(GAMES))]
 
 
 class StandingsForm(forms.Form):
