@@ -19,9 +19,9 @@ def game_choices(blank: str) -> list[tuple[str, str]]:
 
 class StandingsForm(forms.Form):
     season = forms.ModelChoiceField(
-        queryset=Season.objects.none(), required=False, empty_label=_("All seasons")
+        queryset=Season.objects.none(), required=False, empty_label=_("All seasons"), label=_("Season")
     )
-    game = forms.ChoiceField(required=False)
+    game = forms.ChoiceField(required=False, label=_("Game"))
     sort = forms.ChoiceField(choices=[(key, key) for key in sorted(SORT_KEYS)], required=False)
     order = forms.ChoiceField(choices=[("asc", "asc"), ("desc", "desc")], required=False)
 
