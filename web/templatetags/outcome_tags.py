@@ -1,4 +1,4 @@
-"""Results in templates: ``{{ row.streak|outcomes }}`` reads "W3" as "В3" in Russian."""
+"""Results in templates: ``{{ row.streak|outcomes }}`` reads "W3" with the reader's letters."""
 
 from __future__ import annotations
 
