@@ -73,6 +73,27 @@
     });
   });
 
+  /* The card grid by keyboard: arrow keys move through the cards without asking the server anything;
+     Space or Enter chooses the card under the focus, which then asks as a tap does. */
+  var ARROWS = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"];
+  var arrowMoved = false;
+  function cardRadio(target) {
+    return target instanceof HTMLInputElement && target.type === "radio" && target.classList.contains("card-input");
+  }
+  document.addEventListener("keydown", function (event) {
+    if (!cardRadio(event.target)) return;
+    if (ARROWS.includes(event.key)) { arrowMoved = true; return; }
+    if (event.key === " " || event.key === "Enter") {
+      event.preventDefault();  /* Enter would submit the form before the card's choices are shown */
+      event.target.checked = true;
+      event.target.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  }, true);
+  document.addEventListener("keyup", function () { arrowMoved = false; }, true);
+  document.addEventListener("change", function (event) {
+    if (arrowMoved && cardRadio(event.target)) event.stopPropagation();
+  }, true);
+
   /* Forms marked data-confirm ask first (abandoning a match cannot be undone). */
   document.addEventListener("submit", function (event) {
     var message = event.target.getAttribute && event.target.getAttribute("data-confirm");

@@ -55,6 +55,7 @@ def start_escoba(page: Page, base: str, words: Words) -> None:
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator("#table-3C")).to_be_visible()
     if words.language != "en":
+        page.get_by_text("Menu", exact=True).click()  # the language switch is in the menu on a phone
         page.get_by_label("Language").select_option(words.language)
         page.get_by_role("button", name="Switch").click()
         expect(page.locator("html")).to_have_attribute("lang", words.language)

@@ -20,6 +20,7 @@ def test_home_page_says_what_scorekeeper_is(live_server: LiveServer, page: Page)
 @pytest.mark.django_db(transaction=True)
 def test_language_switch_shows_russian(live_server: LiveServer, page: Page) -> None:
     page.goto(live_server.url + "/")
+    page.get_by_text("Menu", exact=True).click()  # the language switch is in the menu on a phone
     page.get_by_label("Language").select_option("ru")
     page.get_by_role("button", name="Switch").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Ведите счёт за карточным столом")

@@ -120,6 +120,7 @@ def test_a_second_phone_sees_each_play_within_seconds(
 def test_the_match_screen_speaks_russian(live_server: LiveServer, page: Page) -> None:
     sign_in(page, live_server.url)
     start_match(page, live_server.url)
+    page.get_by_text("Menu", exact=True).click()  # the language switch is in the menu on a phone
     page.get_by_label("Language").select_option("ru")
     page.get_by_role("button", name="Switch").click()
     expect(page.get_by_role("heading", name="Кон 1")).to_be_visible()

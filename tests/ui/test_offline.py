@@ -248,6 +248,7 @@ def test_a_play_whose_answer_is_lost_is_sent_again_and_stored_once(
 def test_offline_recording_speaks_russian(live_server: LiveServer, page: Page) -> None:
     sign_in(page, live_server.url)
     start_match(page, live_server.url)
+    page.get_by_text("Menu", exact=True).click()  # the language switch is in the menu on a phone
     page.get_by_label("Language").select_option("ru")
     page.get_by_role("button", name="Switch").click()
     expect(page.get_by_role("heading", name="Кон 1")).to_be_visible()

@@ -7,20 +7,21 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.labels import game_title
 from games.models import Club, Player, Season
 from games.rules.registry import GAMES
 from games.stats.standings import SORT_KEYS
 
 
 def game_choices(blank: str) -> list[tuple[str, str]]:
-    return [("", blank), *((name, GAMES[name].title) for name in sorted(GAMES))]
+    return [("", blank), *((name, str(game_title(name))) for name in sorted(GAMES))]
 
 
 class StandingsForm(forms.Form):
     season = forms.ModelChoiceField(
-        queryset=Season.objects.none(), required=False, empty_label=_("All seasons")
+        queryset=Season.objects.none(), required=False, empty_label=_("All seasons"), label=_("Season")
     )
-    game = forms.ChoiceField(required=False)
+    game = forms.ChoiceField(required=False, label=_("Game"))
     sort = forms.ChoiceField(choices=[(key, key) for key in sorted(SORT_KEYS)], required=False)
     order = forms.ChoiceField(choices=[("asc", "asc"), ("desc", "desc")], required=False)
 

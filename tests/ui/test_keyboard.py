@@ -1,0 +1,37 @@
+"""The card grid by keyboard: arrow keys move through the cards and ask the server nothing; Space
+chooses the card under the focus and asks once, as a tap does."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, Request, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.ui.test_match import sign_in, start_match
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_arrow_keys_send_nothing_until_a_card_is_chosen(live_server: LiveServer, page: Page) -> None:
+    sign_in(page, live_server.url)
+    start_match(page, live_server.url)
+    asked: list[str] = []
+
+    def note(request: Request) -> None:
+        if "/play/options/" in request.url:
+            asked.append(request.url)
+
+    page.on("request", note)
+    page.locator("#card-AS").focus()
+    page.keyboard.press("Space")
+    expect(page.locator("#play-options button[value=trail]")).to_be_visible()
+    assert len(asked) == 1
+    for _ in range(14):  # A♠ → 3♥ through the grid, as the issue counted
+        page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.id")
+    assert focused != "card-AS"
+    with page.expect_response(lambda response: "/play/options/" in response.url):
+        page.keyboard.press("Space")  # any request an arrow sent went before this one
+    assert len(asked) == 2, asked
+    page.locator("#play-options button[value=trail]").first.click()
+    expect(page.locator(f"#{focused}:enabled")).to_have_count(0)
