@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def ratings() -> list[tuple[int, int, float, float]]:
-    rows = RatingSnapshot.objects.order_by("match_ref", "player")
+    rows = RatingSnapshot.objects.order_by("match_ref", "player_id")
     return list(rows.values_list("match_ref", "player_id", "mu", "sigma"))
 
 

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)  # follow-ups run on commit
 
 def snapshots(club_id: int) -> list[tuple[int, int, int, float, float]]:
     rows = RatingSnapshot.objects.filter(scope__club_id=club_id).order_by(
-        "finished_at", "match_ref", "player"
+        "finished_at", "match_ref", "player_id"
     )
     return list(rows.values_list("match_ref", "player_id", "rank", "mu", "sigma"))
 
