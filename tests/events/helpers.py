@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import User
 
-from games.events.models import Event
-from games.events.services import event_create
+from games.events.models import Event, Table
+from games.events.services import PlannedTable, event_create
 from games.models import Club, Player
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
@@ -36,7 +37,13 @@ def make_room(guests: int = 11) -> Room:
     return Room(director, member, outsider, club, member_player, players)
 
 
-def swiss(room: Room, rounds: int = 4, **kwargs: object) -> Event:
+def swiss(room: Room, rounds: int = 4, **kwargs: Any) -> Event:
     return event_create(
         club=room.club, by=room.director, name="Tuesday night", game="tablo", rounds=rounds, seed=7, **kwargs
     )
+
+
+def stored(table: PlannedTable) -> Table:
+    """The stored table of a published one, with its match."""
+    assert table.match is not None
+    return Table.objects.select_related("match", "round__event").get(match_id=table.match)

@@ -31,7 +31,7 @@ from games.models import Hand, Match
 from games.selectors import match_writable_by
 from games.services.errors import GuestNotYours
 from games.services.hands import hand_correct, hand_start, hand_summary_record
-from tests.events.helpers import Room, make_room, swiss
+from tests.events.helpers import Room, make_room, stored, swiss
 from tests.factories import PlayerFactory, SeasonFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -124,8 +124,8 @@ def test_the_next_round_waits_for_every_result_and_the_event_ends_after_its_roun
     with pytest.raises(RoundOpen) as raised:
         round_pair(event=event, by=room.director, draft=True)
     assert raised.value.facts == {"number": 1, "open": 2}
-    finish(Match.objects.get(pk=first.tables[0].match), WIN)
-    table = Table.objects.get(match_id=first.tables[1].match)
+    finish(stored(first.tables[0]).match, WIN)
+    table = stored(first.tables[1])
     table_result_set(table=table, by=room.director, winner=None)
     with pytest.raises(EventFinished):
         round_pair(event=event, by=room.director)
@@ -141,7 +141,7 @@ def test_late_entries_close_when_half_the_rounds_have_started_and_score_nothing_
             late = entry_add(event=event, by=room.director, name="Late Larry")
             assert late.joined_round == 2
         for table in played.tables:
-            table_result_set(table=Table.objects.get(match_id=table.match), by=room.director, winner=0)
+            table_result_set(table=stored(table), by=room.director, winner=0)
     with pytest.raises(EntriesClosed):
         entry_add(event=event, by=room.director, name="Too late")
     rows = {row.player: row for row in event_standings(event=event)}
@@ -191,7 +191,7 @@ def test_an_override_names_a_side_the_table_has() -> None:
     event = swiss(room)
     _entered(room, event)
     planned = round_pair(event=event, by=room.director)
-    table = Table.objects.get(match_id=planned.tables[0].match)
+    table = stored(planned.tables[0])
     with pytest.raises(ResultInvalid):
         table_result_set(table=table, by=room.director, winner=2)
     with pytest.raises(ResultInvalid):
@@ -205,7 +205,7 @@ def test_a_corrected_hand_of_a_finished_table_match_recomputes_the_standings() -
     event = swiss(room, options={"target": 1})
     _entered(room, event)
     planned = round_pair(event=event, by=room.director)
-    match = Match.objects.get(pk=planned.tables[0].match)
+    match = stored(planned.tables[0]).match
     hand = finish(match, WIN)
     first, second = planned.tables[0].players
     rows = {row.player: row for row in event_standings(event=event)}
@@ -222,8 +222,7 @@ def test_the_seated_members_may_record_their_tables_match_and_other_members_may_
     event = swiss(room)
     _entered(room, event)
     planned = round_pair(event=event, by=room.director)
-    match_id = planned.tables[0].match
-    writable = Match.objects.filter(pk=match_id)
+    writable = Match.objects.filter(pk=stored(planned.tables[0]).match_id)
     assert writable.filter(match_writable_by(room.member)).exists()  # Mia sits at the only table
     assert writable.filter(match_writable_by(room.director)).exists()
     other_member = UserFactory.create()
