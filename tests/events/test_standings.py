@@ -52,7 +52,7 @@ def test_points_records_and_every_tie_break_of_a_five_player_swiss() -> None:
 
 
 def test_head_to_head_orders_players_level_on_points() -> None:
-    # 1 beats 2 and 3 beats 4; 1 beats 3 and 2 beats 4; 4 beats 1 and 2 beats 3: 1 and 2 have 6, 3 and 4 have 3.
+    # 1 beats 2, 3 beats 4; 1 beats 3, 2 beats 4; 4 beats 1, 2 beats 3: 1 and 2 have 6, 3 and 4 have 3.
     results = [
         TableResult.of_winner(((1,), (2,)), 0),
         TableResult.of_winner(((3,), (4,)), 0),
