@@ -229,3 +229,41 @@ def test_the_seated_members_may_record_their_tables_match_and_other_members_may_
     room.club.memberships.create(user=other_member)
     assert not writable.filter(match_writable_by(other_member)).exists()
     assert not writable.filter(match_writable_by(room.outsider)).exists()
+
+
+def test_pods_seat_fours_then_threes_and_score_by_place_from_the_match() -> None:
+    room = make_room(9)
+    event = swiss(room, format="pods", options={"target": 1})
+    _entered(room, event)
+    planned = round_pair(event=event, by=room.director)
+    assert sorted(len(table.players) for table in planned.tables) == [3, 3, 4]
+    four = next(table for table in planned.tables if len(table.players) == 4)
+    match = stored(four).match
+    assert (match.player_count, match.teams) == (4, False)
+    sides = [{"cards": 16, "point_cards": 8, "tablos": 1}, {"cards": 12, "point_cards": 6, "tablos": 0}]
+    sides += [{"cards": 12, "point_cards": 4, "tablos": 0}, {"cards": 12, "point_cards": 4, "tablos": 0}]
+    finish(match, sides)
+    match.refresh_from_db()
+    rows = {row.player: row for row in event_standings(event=event)}
+    assert match.status == Match.Status.FINISHED
+    places = [sum(other > total for other in match.totals) for total in match.totals]
+    assert [rows[player].points for player in four.players] == [[3, 2, 1, 0][place] for place in places]
+    assert rows[four.players[places.index(0)]].wins == 1
+    table_result_set(table=stored(four), by=room.director, places=[3, 2, 1, 0])
+    rows = {row.player: row for row in event_standings(event=event)}
+    assert [rows[player].points for player in four.players] == [0, 1, 2, 3]
+
+
+def test_partners_sit_across_the_table_and_score_individually() -> None:
+    room = make_room(7)
+    event = swiss(room, format="partners")
+    _entered(room, event)
+    planned = round_pair(event=event, by=room.director)
+    assert len(planned.tables) == 2
+    table = stored(planned.tables[0])
+    seats = list(table.match.seats.order_by("number").values_list("player_id", "side__index"))
+    assert [side for _, side in seats] == [0, 1, 0, 1]  # partners across: seats 0 and 2, 1 and 3
+    assert table.sides == [[seats[0][0], seats[2][0]], [seats[1][0], seats[3][0]]]
+    table_result_set(table=table, by=room.director, winner=1)
+    rows = {row.player: row for row in event_standings(event=event)}
+    assert [rows[player].points for player in table.players] == [0, 3, 0, 3]
