@@ -267,3 +267,33 @@ def test_partners_sit_across_the_table_and_score_individually() -> None:
     table_result_set(table=table, by=room.director, winner=1)
     rows = {row.player: row for row in event_standings(event=event)}
     assert [rows[player].points for player in table.players] == [0, 3, 0, 3]
+
+
+def test_three_rounds_of_partners_give_everyone_new_partners() -> None:
+    room = make_room(7)
+    event = swiss(room, rounds=3, format="partners")
+    _entered(room, event)
+    partnered: set[frozenset[int]] = set()
+    for _ in range(3):
+        planned = round_pair(event=event, by=room.director)
+        assert planned.rematches == ()
+        for table in planned.tables:
+            for side in table.sides:
+                assert frozenset(side) not in partnered
+                partnered.add(frozenset(side))
+            table_result_set(table=stored(table), by=room.director, winner=0)
+    rows = event_standings(event=event)
+    assert all(len(set(row.partners)) == 3 for row in rows)
+
+
+def test_a_round_robin_gives_the_opponent_of_a_dropped_player_a_bye() -> None:
+    room = make_room(3)
+    event = event_create(club=room.club, by=room.director, name="RR", game="tablo", format="round_robin")
+    entries = _entered(room, event)
+    first = round_pair(event=event, by=room.director)
+    for table in first.tables:
+        table_result_set(table=stored(table), by=room.director, winner=0)
+    entry_drop(event=event, player_id=entries[0].player_id, by=room.director)
+    second = round_pair(event=event, by=room.director)
+    assert (len(second.tables), len(second.byes)) == (1, 1)
+    assert entries[0].player_id not in {p for t in second.tables for p in t.players} | set(second.byes)
