@@ -297,3 +297,15 @@ def test_a_round_robin_gives_the_opponent_of_a_dropped_player_a_bye() -> None:
     second = round_pair(event=event, by=room.director)
     assert (len(second.tables), len(second.byes)) == (1, 1)
     assert entries[0].player_id not in {p for t in second.tables for p in t.players} | set(second.byes)
+
+
+def test_publishing_seats_as_the_publishing_director_so_another_admins_guest_is_refused() -> None:
+    room = make_room(1)
+    event = swiss(room)
+    _entered(room, event)  # Mia and the director's own guest
+    second_admin = UserFactory.create(username="co-director")
+    room.club.memberships.create(user=second_admin, role="admin")
+    with pytest.raises(GuestNotYours):  # only a guest's owner seats it (docs/events.md)
+        round_pair(event=event, by=second_admin)
+    assert Round.objects.count() == 0
+    assert round_pair(event=event, by=second_admin, draft=True).tables
