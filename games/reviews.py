@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from games import convert
+from games.errors import ReviewNoPlays
 from games.models import Hand
 from games.replay import live_rows, setup_of, table_of
 from games.rules.cards import format_cards
 from games.rules.review import HandReview, Option, PlayReview, Value, review
-from games.services.errors import ReviewNoPlays
 
 
 def hand_review(hand: Hand) -> HandReview:
