@@ -163,6 +163,8 @@ class Game:
     """Player counts that play in teams unless told otherwise (Tamlin's four, T1)."""
     deal_passes: Callable[[Options], int] = lambda options: 1
     """Which way the deal passes: +1 to the left (clockwise), -1 to the right (Tablo B7)."""
+    summary_keys: Callable[[Options], tuple[str, ...]] = lambda options: ()
+    """The keys of each side's entry in ``score_summary`` under the resolved ``options``."""
 
     def default_teams(self, players: int) -> bool:
         """Whether ``players`` play in teams when the client does not say."""
