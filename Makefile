@@ -44,9 +44,10 @@ quick: $(STAMP)
 	$(BIN)/pytest -q -n 2 -m "not browser and not startup" $(PYTEST_ARGS)
 
 # The rules engine's tests alone (tests/rules and the doctests of games/rules): pure Python, no
-# database, on both cores. The inner loop while changing a rule.
+# database, without the few that take seconds each (marked slow: make quick and make test run them).
+# The inner loop while changing a rule.
 engine: $(STAMP)
-	$(BIN)/pytest -q -n 2 tests/rules games/rules $(PYTEST_ARGS)
+	$(BIN)/pytest -q -m "not slow" tests/rules games/rules $(PYTEST_ARGS)
 
 fmt: $(STAMP)
 	$(BIN)/ruff check --fix .

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from games import breakdowns, labels
+from games.rules import errors as rule_errors
 from games.rules.capture.capturing import CAPTURE_GAMES
 from games.rules.cards import parse_cards
 from games.rules.game import Game, HandReport, HandSetup, LogEntry, resolve_options
@@ -80,6 +81,7 @@ def test_every_preset_has_a_quick_entry_asking_the_engines_keys(game: Game) -> N
             assert game.name in deals.DECK_TOTALS
             assert set(deals.DECK_TOTALS[game.name]) <= set(form.keys)
             assert all(key in deals.COUNT_LABELS for key in form.keys)
+            assert all(key in rule_errors.COUNT_LABELS for key in form.keys)  # games/rules/errors.py
 
 
 @pytest.mark.parametrize("game", EACH_GAME)

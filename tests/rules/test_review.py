@@ -145,6 +145,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "teams", "options"), CASES)
 @settings(max_examples=6, deadline=None)
 @given(data=st.data())
