@@ -1,4 +1,4 @@
-"""Storage for real matches, hand by hand (issue #6). Rows only: the rules live in ``games.rules``.
+"""Storage for real matches, hand by hand. Rows only: the rules live in ``games.rules``.
 
 A match has sides (one player or a team) made of seats; each hand stores its setup and either a log of
 plays (with Escoba challenges) or a quick summary. Scores (``HandScore`` rows, ``Match.totals`` and the

@@ -1,4 +1,4 @@
-"""Reads of hand reviews (issue 17): a recorded hand's review, and the review as JSON for the APIs."""
+"""Reads of hand reviews: a recorded hand's review, and the review as JSON for the APIs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The hand review as people read it (issue 17): each play in a sentence, missed plays first, and each
+"""The hand review as people read it: each play in a sentence, missed plays first, and each
 player's totals, on a hand's review screen and summed on a finished match's screen.
 
 Nothing here rates a play: the engine's review (``games.reviews``) does; this module words it.

@@ -41,7 +41,7 @@ class OptionSpec:
 
 CURRENT_EDITION = 2
 EDITION = OptionSpec(key="edition", default=CURRENT_EDITION, allowed=(1, 2), hidden=True, rule="A5")
-"""The readings a match is played under (docs/rules/shared.md A5): 1 = the rules before issue 14,
+"""The readings a match is played under (docs/rules/shared.md A5): 1 = the reference's first readings,
 2 = the current ones. New matches store the current edition; stored matches keep theirs."""
 
 

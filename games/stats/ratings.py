@@ -1,4 +1,4 @@
-"""OpenSkill (Plackett-Luce) ratings replayed over finished matches in time order (issue #8).
+"""OpenSkill (Plackett-Luce) ratings replayed over finished matches in time order.
 
 Every side is a team (one player in free-for-all, two in pairs); the winner ranks first, the other
 sides by total. A replay is a pure fold: the same matches in the same order give the same floats, so

@@ -1,4 +1,4 @@
-"""OpenSkill ratings replayed over finished matches (issue #8); the replay's properties, on the rows the
+"""OpenSkill ratings replayed over finished matches; the replay's properties, on the rows the
 service stores, are in test_rating_replays.py."""
 
 from __future__ import annotations
