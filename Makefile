@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test quick check fmt pytest scale-test bench load messages clean
+.PHONY: run test quick engine check fmt pytest scale-test bench load messages clean
 
 $(STAMP): requirements/base.txt requirements/dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,7 @@ check: $(STAMP)
 	$(BIN)/ruff format --check .
 	DEBUG=true $(BIN)/mypy .
 	$(BIN)/lint-imports
+	DEBUG=true $(BIN)/python manage.py makemigrations --check --dry-run -v 1
 
 pytest: $(STAMP)
 	$(BIN)/pytest $(PYTEST_ARGS)
@@ -41,6 +42,12 @@ test: check pytest scale-test
 quick: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q -n 2 -m "not browser and not startup" $(PYTEST_ARGS)
+
+# The rules engine's tests alone (tests/rules and the doctests of games/rules): pure Python, no
+# database, without the few that take seconds each (marked slow: make quick and make test run them).
+# The inner loop while changing a rule.
+engine: $(STAMP)
+	$(BIN)/pytest -q -m "not slow" tests/rules games/rules $(PYTEST_ARGS)
 
 fmt: $(STAMP)
 	$(BIN)/ruff check --fix .

@@ -12,9 +12,8 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-import redis
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.db import IntegrityError, InterfaceError, OperationalError
+from django.db import IntegrityError
 from django.http import Http404
 from django.utils.translation import gettext
 from rest_framework import exceptions, status
@@ -24,18 +23,9 @@ from games.convert import jsonable
 from games.messages import violation_text
 from games.rules.errors import CodedError, RuleViolation
 from games.services.errors import RecordConflict
+from scorekeeper.errors import RETRY_AFTER, UNAVAILABLE, envelope, unavailable_body
 
 logger = logging.getLogger(__name__)
-
-RETRY_AFTER = 5  # seconds: a database cut after its timeout, or restarting, is usually back by then
-# A part that is unreachable or does not answer (statement timeouts and deadlocks are OperationalErrors
-# too). Django drops a database connection that failed so as the request ends: the next one reconnects.
-UNAVAILABLE: tuple[type[Exception], ...] = (
-    OperationalError,
-    InterfaceError,
-    redis.ConnectionError,
-    redis.TimeoutError,
-)
 
 _DRF_CODES: list[tuple[type[exceptions.APIException], str]] = [
     (exceptions.ValidationError, "request.invalid"),
@@ -49,15 +39,6 @@ _DRF_CODES: list[tuple[type[exceptions.APIException], str]] = [
     (exceptions.NotAcceptable, "request.not_acceptable"),
     (exceptions.Throttled, "request.throttled"),
 ]
-
-
-def envelope(code: str, message: str, details: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    return {"code": code, "message": message, "details": dict(details or {})}
-
-
-def unavailable_body() -> dict[str, Any]:
-    message = gettext("The service is unavailable right now; try again shortly.")
-    return envelope("service.unavailable", message)
 
 
 def coded_body(exc: CodedError) -> dict[str, Any]:

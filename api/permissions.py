@@ -1,4 +1,4 @@
-"""Who may read and write the records (issue #6).
+"""Who may read and write the records (docs/rules-decisions.md, Match records).
 
 A match is written by its creator, its seated players and its club's admins; read also by its club's
 members, and by anyone holding its share link (``?share=<token>``, read-only). A club is read by its

@@ -1,4 +1,5 @@
-"""Capture search timings for ``make bench`` (issue #3 goals), against the naive reference in the same run.
+"""Capture search timings for ``make bench`` (the goals of README.md, Performance), against the naive
+reference in the same run.
 
 Tables are Tablo tables (B4 values, B3 points) dealt with a fixed seed. Each figure is the time of
 one call; every call is repeated and the fastest repeat kept, which filters out a busy machine, and

@@ -1,4 +1,4 @@
-"""The phone's requests next to the API's (issue #15), in one process, on the same kind of hand: queries
+"""The phone's requests next to the API's, in one process, on the same kind of hand: queries
 and the median time of each, and each time as a share of the API play's measured in the same run
 (the machine may be shared: the ratios are what to compare). "CPU" is this process's time alone
 (Django, the rules, the templates), which a busy machine blurs less than the time waited.

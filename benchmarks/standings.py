@@ -1,4 +1,4 @@
-"""Standings and ratings timings for ``make bench`` (issue #8): a club with 5,000 finished matches and 40
+"""Standings and ratings timings for ``make bench``: a club with 5,000 finished matches and 40
 players, rebuilt from scratch, then one more match refreshed incrementally.
 
 Runs in a throwaway database (``bench_<name>`` on PostgreSQL, in memory on SQLite), migrated here; the

@@ -1,4 +1,4 @@
-"""Storage for real matches, hand by hand (issue #6). Rows only: the rules live in ``games.rules``.
+"""Storage for real matches, hand by hand. Rows only: the rules live in ``games.rules``.
 
 A match has sides (one player or a team) made of seats; each hand stores its setup and either a log of
 plays (with Escoba challenges) or a quick summary. Scores (``HandScore`` rows, ``Match.totals`` and the
@@ -12,6 +12,32 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
+
+# Every model of the app, by name (as pretix's base/models/__init__.py): ClubStandings, ClubStatsSettings,
+# HandReviewSeat, RatingScope and RatingSnapshot are the statistics models, imported at the end.
+__all__ = [
+    "Challenge",
+    "Club",
+    "ClubStandings",
+    "ClubStatsSettings",
+    "GuestClaim",
+    "Hand",
+    "HandReviewSeat",
+    "HandScore",
+    "HandSummary",
+    "IdempotentRequest",
+    "Invitation",
+    "Match",
+    "Membership",
+    "Play",
+    "Player",
+    "PlayerMerge",
+    "RatingScope",
+    "RatingSnapshot",
+    "Season",
+    "Seat",
+    "Side",
+]
 
 
 class Player(models.Model):
@@ -421,4 +447,12 @@ class IdempotentRequest(models.Model):
         return f"{self.key} of {self.user}"
 
 
-from games.stats.models import *  # noqa: E402,F403  (statistics models, issue #8)
+# Django reads an app's models from this module. The statistics models subclass and point at the ones
+# above, so they come last, each by name.
+from games.stats.models import (  # noqa: E402
+    ClubStandings,
+    ClubStatsSettings,
+    HandReviewSeat,
+    RatingScope,
+    RatingSnapshot,
+)

@@ -14,6 +14,7 @@ from django.db.models import Exists, OuterRef, QuerySet, Sum
 from django.utils import timezone
 
 from games import convert
+from games.errors import HandIncomplete
 from games.models import Challenge, Hand, HandScore, Match, Play
 from games.rules.game import (
     CURRENT_EDITION,
@@ -24,7 +25,6 @@ from games.rules.game import (
     Options,
     sides_of,
 )
-from games.services.errors import HandIncomplete
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,15 +1,15 @@
-"""Reads of hand reviews (issue 17): a recorded hand's review, and the review as JSON for the APIs."""
+"""Reads of hand reviews: a recorded hand's review, and the review as JSON for the APIs."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from games import convert
+from games.errors import ReviewNoPlays
 from games.models import Hand
 from games.replay import live_rows, setup_of, table_of
 from games.rules.cards import format_cards
 from games.rules.review import HandReview, Option, PlayReview, Value, review
-from games.services.errors import ReviewNoPlays
 
 
 def hand_review(hand: Hand) -> HandReview:

@@ -1,5 +1,5 @@
 """Keys given with what a match shows, so that a client's most frequent requests are answered from
-the match's version row alone: no session, no account, no access query (issue #15).
+the match's version row alone: no session, no account, no access query.
 
 A key is an HMAC of the match's id and of what it opens:
 

@@ -23,7 +23,7 @@ def match_updated(match_id: int) -> str | None:
     """After a hand closes, is corrected, or the match ends: the hook for standings and notifications.
 
     Idempotent (it recomputes, never increments): replays the ratings the match affects and invalidates
-    its club's cached standings (issue #8), recomputes its hands' reviews (issue 17), then clears the
+    its club's cached standings, recomputes its hands' reviews, then clears the
     match's ``pending_followups`` flag unless another write asked for them meanwhile. Returns the
     match's status (``None`` once deleted).
     """

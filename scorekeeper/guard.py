@@ -14,7 +14,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext
 
-from api.errors import envelope
+from scorekeeper.errors import envelope
 
 
 def _refusal(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:

@@ -1,7 +1,7 @@
 """Django's database sessions (``SESSION_ENGINE``), read with one query written out.
 
 Every signed-in request reads its session, and building that query through the ORM took twice as
-long as running it (issue #15: a phone's requests). Writing, expiring and clearing sessions stay
+long as running it (README.md, The phone's requests). Writing, expiring and clearing sessions stay
 Django's own.
 """
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from django.views import defaults
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from api.errors import RETRY_AFTER, UNAVAILABLE, envelope, unavailable_body
+from scorekeeper.errors import RETRY_AFTER, UNAVAILABLE, envelope, unavailable_body
 from scorekeeper.health import healthz, livez
 
 urlpatterns = [

@@ -18,7 +18,7 @@ machine. ``--profile`` also profiles one gunicorn worker with pyinstrument.
 
     make load                                  # 20 and 100 tables at 3 s, then 100 at 0 s; 60 s each
     make load LOAD_ARGS="--tables 20 --think 0 --capacity 0 --seconds 10"
-    make load LOAD_ARGS="--api-writes --phones 0"   # the API alone, as before issue #15
+    make load LOAD_ARGS="--api-writes --phones 0"   # the API alone, without the phones' requests
 """
 
 from __future__ import annotations

@@ -61,6 +61,7 @@ def _finished(staff: Client) -> tuple[int, dict[str, Any]]:
     deadline = time.monotonic() + 10
     while "workers" not in (response := staff.get("/healthz")).json() and time.monotonic() < deadline:
         time.sleep(0.2)
+    assert "workers" in response.json(), f"no finished check within 10 s: {response.json()}"
     return response.status_code, response.json()
 
 

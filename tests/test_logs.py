@@ -1,4 +1,4 @@
-"""Share and invitation tokens never reach the logs (issue #16): every access or request line that
+"""Share and invitation tokens never reach the logs: every access or request line that
 names a token path is masked, whichever server wrote it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue #13, item 10: the README's production setup, for real. ``collectstatic``, then gunicorn with
+"""The README's production setup, for real. ``collectstatic``, then gunicorn with
 DEBUG=false and a Celery worker on PostgreSQL and Redis: the home page (with its stylesheet), the API
 docs (with their script), a page and an API address that do not exist, /livez and /healthz all answer
 as they should."""

@@ -1,4 +1,4 @@
-"""Issue #13, item 6: every page carries a Content-Security-Policy that allows no inline script or
+"""Every page carries a Content-Security-Policy that allows no inline script or
 style, and no template needs one (the htmx-config meta tag is data, not script)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Static files in production (issue #15): hashed names, gzip copies, and cached for good by browsers."""
+"""Static files in production: hashed names, gzip copies, and cached for good by browsers."""
 
 from __future__ import annotations
 

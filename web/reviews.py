@@ -1,4 +1,4 @@
-"""The hand review as people read it (issue 17): each play in a sentence, missed plays first, and each
+"""The hand review as people read it: each play in a sentence, missed plays first, and each
 player's totals, on a hand's review screen and summed on a finished match's screen.
 
 Nothing here rates a play: the engine's review (``games.reviews``) does; this module words it.
@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.labels import card_label, cards_label
 from games.messages import violation_text
@@ -24,11 +25,20 @@ from games.services.errors import ReviewNoPlays
 from games.stats.models import HandReviewSeat
 from games.stats.reviews import ReviewTotals, reviewable_hands, totals_of
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+
+SWEEP_ARTICLES: Mapping[str, StrOrPromise] = {
+    "tablo": gettext_lazy("a tablo"),
+    "escoba": gettext_lazy("an escoba"),
+    "tamlin": gettext_lazy("a tamlin"),
+}
+
 
 def sweep_article(game: str) -> str:
     """ "a tablo", "an escoba", "a tamlin": what a play that takes the whole table is (B9, E7, T12)."""
-    names = {"tablo": _("a tablo"), "escoba": _("an escoba"), "tamlin": _("a tamlin")}
-    return names.get(game, _("a sweep"))
+    return str(SWEEP_ARTICLES.get(game, _("a sweep")))
 
 
 def _took(name: str, card: Card, taken: Sequence[Card], game: str) -> str:

@@ -1,1 +1,1 @@
-"""The records API (issue #6): players, clubs, matches, hands, plays, summaries, challenges, scoreboards."""
+"""The records API: players, clubs, matches, hands, plays, summaries, challenges, scoreboards."""

@@ -1,4 +1,4 @@
-"""Invitations to a seat and claims of a guest (issue #16), for apps: the same services as the web.
+"""Invitations to a seat and claims of a guest, for apps: the same services as the web.
 
 Inviting by user name answers 202 whether or not that account exists (no one learns which user names
 exist); a link invitation answers 201 with its one-time token and URL.

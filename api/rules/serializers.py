@@ -9,7 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.reports import HandReportOutput
-from games.rules.game import Game, OptionSpec, public_specs
+from games.rules.game import Game, OptionSpec, public_specs, resolve_options
 
 
 def rules_page_path(game: str) -> str:
@@ -36,6 +36,11 @@ class GameSerializer(serializers.Serializer[Game]):
     target = serializers.SerializerMethodField()
     rules_page = serializers.SerializerMethodField(help_text="The game's page of the rules reference.")
     rules_path = serializers.SerializerMethodField(help_text="The same page in the repository.")
+    summary_keys = serializers.SerializerMethodField(
+        help_text="The keys of each side's entry in a quick end-of-hand summary (the records API's "
+        "hands/{n}/summary/ and hands/summary/ here), under the default options: Escoba's sevens: primera "
+        "adds primera; a Maltese Twenty seat gives awards (a list) or points, and bonus."
+    )
 
     @extend_schema_field(OptionSerializer(many=True))
     def get_options(self, game: Game) -> list[dict[str, Any]]:
@@ -48,6 +53,10 @@ class GameSerializer(serializers.Serializer[Game]):
 
     def get_rules_path(self, game: Game) -> str:
         return rules_page_path(game.name)
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_summary_keys(self, game: Game) -> list[str]:
+        return list(game.summary_keys(resolve_options(game, None)))
 
     def get_target(self, game: Game) -> int | None:
         spec = next((spec for spec in game.option_specs if spec.key == "target"), None)

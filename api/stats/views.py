@@ -1,4 +1,4 @@
-"""The statistics API: club standings, player statistics, rating history, head-to-head (issue #8).
+"""The statistics API: club standings, player statistics, rating history, head-to-head.
 
 Club statistics are for the club's members: a club the requester does not belong to is a 403.
 Views validate the query, call a selector and serialize.

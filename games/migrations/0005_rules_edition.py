@@ -1,6 +1,6 @@
 """Stored matches keep the rules they were played under (docs/rules/shared.md A5).
 
-Issue 14 changed what some option values mean (Tablo ``leftovers: last_card``, Escoba ``sevens:
+Edition 2 of the rules reference (docs/rules/shared.md A5) changed what some option values mean (Tablo ``leftovers: last_card``, Escoba ``sevens:
 primera`` and ``manual_capture``, Twenty ``winner: over_twenty``, the quick-entry checks, Tamlin's time
 limit). Every match stored before it is marked ``"edition": 1``, so its replay gives exactly what it
 gave; new matches store the current edition with their resolved options.

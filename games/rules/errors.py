@@ -380,7 +380,7 @@ class BadSweepsBefore(RuleViolation):
     )
 
 
-# Hand review (issue 17).
+# Hand review (docs/rules-decisions.md, Hand review).
 
 
 class ReviewIncomplete(RuleViolation):

@@ -136,6 +136,12 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
     return HandReport(complete=True, next_seat=None, sides=side_reports(seats, counts, options))
 
 
+def summary_keys(raw: Options) -> tuple[str, ...]:
+    """The counts each side gives in a summary: ``primera`` too under ``sevens: primera`` (E9)."""
+    options = escoba_options(raw)
+    return summary_shape(sevens=options.sevens, edition=options.edition).keys
+
+
 def match_status(hands: Sequence[HandReport], sides: int, raw: Options, time_up: bool) -> MatchStatus:
     """Over when a side has reached the target and leads every other by 2 (docs/rules/escoba.md E10, EB-7).
 
@@ -158,5 +164,6 @@ GAME = register(
         score_summary=score_summary,
         match_status=match_status,
         team_players=TEAM_PLAYERS,
+        summary_keys=summary_keys,
     )
 )

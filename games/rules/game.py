@@ -41,7 +41,7 @@ class OptionSpec:
 
 CURRENT_EDITION = 2
 EDITION = OptionSpec(key="edition", default=CURRENT_EDITION, allowed=(1, 2), hidden=True, rule="A5")
-"""The readings a match is played under (docs/rules/shared.md A5): 1 = the rules before issue 14,
+"""The readings a match is played under (docs/rules/shared.md A5): 1 = the reference's first readings,
 2 = the current ones. New matches store the current edition; stored matches keep theirs."""
 
 
@@ -163,6 +163,8 @@ class Game:
     """Player counts that play in teams unless told otherwise (Tamlin's four, T1)."""
     deal_passes: Callable[[Options], int] = lambda options: 1
     """Which way the deal passes: +1 to the left (clockwise), -1 to the right (Tablo B7)."""
+    summary_keys: Callable[[Options], tuple[str, ...]] = lambda options: ()
+    """The keys of each side's entry in ``score_summary`` under the resolved ``options``."""
 
     def default_teams(self, players: int) -> bool:
         """Whether ``players`` play in teams when the client does not say."""

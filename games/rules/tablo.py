@@ -308,6 +308,7 @@ GAME = register(
         match_status=match_status,
         team_players=TEAM_PLAYERS,
         deal_passes=deal_passes,
+        summary_keys=lambda options: SUMMARY_SHAPE.keys,
     )
 )
 register_capturing(GAME.name, tablo_capturing)

@@ -161,5 +161,6 @@ GAME = register(
         match_status=match_status,
         team_players=TEAM_PLAYERS,
         teams_by_default=TEAM_PLAYERS,
+        summary_keys=lambda options: SUMMARY_SHAPE.keys,
     )
 )

@@ -46,7 +46,7 @@ from games.rules.twenty_round import (
     event_dict,
     start_round,
 )
-from games.rules.twenty_summary import round_sides, summarise_round
+from games.rules.twenty_summary import ENTRY_KEYS, round_sides, summarise_round
 
 ROUNDS = 2
 MORE_THAN = 20  # `over_twenty`: the winner needs more than 20 points (W10)
@@ -250,5 +250,6 @@ GAME = register(
         replay_hand=replay_hand,
         score_summary=score_summary,
         match_status=match_status,
+        summary_keys=lambda options: ENTRY_KEYS,
     )
 )

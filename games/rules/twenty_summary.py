@@ -39,7 +39,8 @@ from games.rules.twenty_round import (
 LONGEST_TALLY = 10  # four aces, four 2s and two 3s make 18; an 11th card always goes over 20 (W5)
 TALLY_AWARDS = tuple(FIVE_TALLY_POINTS << n for n in range(LONGEST_TALLY - FIVE_TALLY_CARDS + 1))
 AWARDS = (EXACT_TWENTY_POINTS, OVER_TWENTY_POINTS, *TALLY_AWARDS)  # 10, -20, 15, 30, ..., 480
-_KEYS = frozenset({"awards", "points", "bonus"})
+ENTRY_KEYS = ("awards", "points", "bonus")  # ``awards`` (a list) or ``points``, and ``bonus``
+_KEYS = frozenset(ENTRY_KEYS)
 _POINTS_STEP = 5  # every award is a multiple of 5
 
 

@@ -3,18 +3,17 @@
 :class:`RecordInvalid` is bad input (400): it is a :class:`RuleViolation`, so the API's error envelope
 treats it like the engine's own errors. :class:`RecordConflict` is a write the stored state does not
 allow now (409): a stale ``expected_seq``, a closed hand, a finished match, a reused idempotency key.
+Both bases, and the two errors the reads raise, live below the services in ``games/errors.py`` and
+are re-exported here.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from games.rules.errors import CodedError, RuleViolation, gettext_noop
-
-
-class RecordInvalid(RuleViolation):
-    code: ClassVar[str] = "record.invalid"
-    template: ClassVar[str] = gettext_noop("This cannot be recorded.")
+from games.errors import HandIncomplete as HandIncomplete
+from games.errors import RecordConflict as RecordConflict
+from games.errors import RecordInvalid as RecordInvalid
+from games.errors import ReviewNoPlays as ReviewNoPlays
+from games.rules.errors import gettext_noop
 
 
 class PlayerSeatedTwice(RecordInvalid):
@@ -45,13 +44,6 @@ class CorrectionContent(RecordInvalid):
     template = gettext_noop("A correction gives either the plays or the summary of the hand, not {given}.")
 
 
-class RecordConflict(CodedError):
-    """The stored state does not allow this write now (HTTP 409)."""
-
-    code = "record.conflict"
-    template = gettext_noop("This cannot be recorded now.")
-
-
 class HandOutOfSync(RecordConflict):
     """``details`` carry the hand's current state, so the phone can catch up without another request."""
 
@@ -70,11 +62,6 @@ class HandNotOpen(RecordConflict):
 class HandStillOpen(RecordConflict):
     code = "hand.still_open"
     template = gettext_noop("Hand {number} is still open; close it first.")
-
-
-class HandIncomplete(RecordConflict):
-    code = "hand.incomplete"
-    template = gettext_noop("Hand {number} is not over yet: seat {next_seat} is still to play.")
 
 
 class HandAwaitsSummary(RecordConflict):
@@ -172,12 +159,4 @@ class GuestNotYours(RecordInvalid):
     code = "players.not_yours"
     template = gettext_noop(
         "{player} is a guest someone else added: seat a guest of your own, or invite their account."
-    )
-
-
-class ReviewNoPlays(RecordConflict):
-    code = "review.no_plays"
-    template = gettext_noop(
-        "Hand {number} was entered by its counts, so there are no plays to review: record a hand play by "
-        "play to have it reviewed."
     )

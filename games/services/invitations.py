@@ -1,5 +1,5 @@
 """Invitations to a seat: the writer offers it to an account (by user name or a one-time link); the
-account accepts, its player takes the seat, and so it may read and record the match (issue #16)."""
+account accepts, its player takes the seat, and so it may read and record the match."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Who sits at the table: each typed name becomes an account's player or a guest (issues #16, #18).
+"""Who sits at the table: each typed name becomes an account's player or a guest (README.md, people at
+the table).
 
 Accounts come first. ``by`` and the members of the match's club (without a club: of ``by``'s clubs) are
 seated at once. A past opponent's account needs its acceptance: the seat goes to a guest of that name,

@@ -94,7 +94,7 @@ class RatingSnapshot(models.Model):
 
 
 class HandReviewSeat(models.Model):
-    """One seat's hand review totals in a hand recorded play by play (``games.reviews``, issue 17).
+    """One seat's hand review totals in a hand recorded play by play (``games.reviews``).
 
     Derived rows: the follow-up task after each closed or corrected hand recomputes a match's rows.
     """

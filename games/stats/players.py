@@ -1,4 +1,4 @@
-"""Reads for one or two players: profile statistics per game, and head-to-head (issue #8)."""
+"""Reads for one or two players: profile statistics per game, and head-to-head."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ class ClubRating:
 class GameStats:
     """A player's record in one game; ``captures`` the captures the engine checked in logged hands,
     ``caught`` the illegal captures the player's challenges caught (Escoba ``manual_capture``);
-    ``review`` the hand reviews of the player's logged hands, also per season (issue 17)."""
+    ``review`` the hand reviews of the player's logged hands, also per season."""
 
     game: str
     record: StandingsRow

@@ -1,4 +1,4 @@
-"""OpenSkill (Plackett-Luce) ratings replayed over finished matches in time order (issue #8).
+"""OpenSkill (Plackett-Luce) ratings replayed over finished matches in time order.
 
 Every side is a team (one player in free-for-all, two in pairs); the winner ranks first, the other
 sides by total. A replay is a pure fold: the same matches in the same order give the same floats, so
@@ -90,23 +90,11 @@ def replay(results: Iterable[MatchResult], start: Mapping[int, Rating] | None = 
     return snapshots
 
 
-def latest(snapshots: Iterable[Snapshot], before: MatchKey | None = None) -> dict[int, Rating]:
-    """Each player's rating after their last snapshot (strictly before ``before``, when given)."""
+def latest(snapshots: Iterable[Snapshot]) -> dict[int, Rating]:
+    """Each player's rating after their last snapshot."""
     ratings: dict[int, tuple[MatchKey, Rating]] = {}
     for snapshot in snapshots:
-        if before is not None and snapshot.key >= before:
-            continue
         known = ratings.get(snapshot.player_id)
         if known is None or known[0] < snapshot.key:
             ratings[snapshot.player_id] = (snapshot.key, snapshot.rating)
     return {player: rating for player, (_, rating) in ratings.items()}
-
-
-def replay_from(
-    snapshots: Sequence[Snapshot], results: Iterable[MatchResult], start: MatchKey
-) -> list[Snapshot]:
-    """The snapshots after re-rating from ``start``: earlier ones kept, ``results`` at or after
-    ``start`` replayed from the ratings just before it. What the service does with rows."""
-    kept = [snapshot for snapshot in snapshots if snapshot.key < start]
-    later = [result for result in results if result.key >= start]
-    return kept + replay(later, latest(kept))

@@ -1,4 +1,4 @@
-"""Hand review statistics (issue 17): each seat's review of every hand recorded play by play, stored by
+"""Hand review statistics: each seat's review of every hand recorded play by play, stored by
 the follow-up task of each closed or corrected hand, and summed per player, game and season.
 
 Idempotent: a refresh recomputes a match's rows from its stored logs and never increments.

@@ -123,7 +123,7 @@ def fingerprint(club_id: int) -> tuple[object, ...]:
 
 
 def provisional_below(club_id: int) -> int:
-    """The club's provisional threshold (RULES of issue #8: default 5)."""
+    """The club's provisional threshold (docs/rules-decisions.md, Standings and ratings: default 5)."""
     found = (
         ClubStatsSettings.objects.filter(club_id=club_id).values_list("provisional_below", flat=True).first()
     )

@@ -1,4 +1,4 @@
-"""Rows of the CSV exports: a season's standings table and every match's score sheet (issue #8)."""
+"""Rows of the CSV exports: a season's standings table and every match's score sheet."""
 
 from __future__ import annotations
 

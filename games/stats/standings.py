@@ -1,4 +1,4 @@
-"""Standings rows and head-to-head records, folded over finished matches in time order (issue #8).
+"""Standings rows and head-to-head records, folded over finished matches in time order.
 
 Each player of a side is credited with the side's result (pairs share it). "Points against" is the
 highest opponent total: the score the side had to beat (docs/rules-decisions.md, "Standings").

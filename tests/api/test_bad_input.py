@@ -1,4 +1,4 @@
-"""Issue #13: no input gives a 500. Each probe class an attacker tried is a 4xx in the error envelope,
+"""No input gives a 500 (docs/errors.md). Each probe class an attacker tried is a 4xx in the error envelope,
 with a stable code, and writes nothing; lists are bounded before any per-item query."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The score's reasons in the API (issue #11): a hand's state and the scoreboard's per-hand lines carry
+"""The score's reasons in the API: a hand's state and the scoreboard's per-hand lines carry
 the events (``play_index``, ``kind``, ``side``, ``points``) and the breakdown; old fields stay."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue #13, item 7: a hand's revision counts every write and never repeats, so a stale phone that
+"""A hand's revision counts every write and never repeats, so a stale phone that
 missed an undo followed by a new play cannot write; clients that send only ``expected_seq`` still work."""
 
 from __future__ import annotations

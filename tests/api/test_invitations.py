@@ -1,4 +1,4 @@
-"""Invitations and guest claims through the API (issue #16), in the error envelope."""
+"""Invitations and guest claims through the API, in the error envelope."""
 
 from __future__ import annotations
 

@@ -154,7 +154,7 @@ def test_a_play_costs_a_bounded_number_of_queries(
     people: Personas, django_assert_max_num_queries: Callable[..., Any]
 ) -> None:
     """Mid-hand, in a later hand, after earlier plays: neither the earlier hands' scores nor the
-    challenges are read (issue #6's load goal)."""
+    challenges are read (the load goal of docs/rules-decisions.md, Match records)."""
     hand_summary_record(
         hand=Hand.objects.get(),
         entries=[
@@ -167,7 +167,7 @@ def test_a_play_costs_a_bounded_number_of_queries(
     first = owner.post(url, {"seat": 0, "card": "5H", "taken": ["5S"], "expected_seq": 0}, format="json")
     assert first.status_code == 201
     # savepoint, hand + match locked (then the permission check), plays, insert, next_seq, the match's
-    # screen version (issue #15: polls compare it), release
+    # screen version (polls compare it), release
     with django_assert_max_num_queries(7):
         response = owner.post(url, {"seat": 1, "card": "9C", "expected_seq": 1}, format="json")
     assert response.status_code == 201

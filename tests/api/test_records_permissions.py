@@ -1,6 +1,6 @@
-"""Who may write and read a match (issue #6): its creator, its players and its club's admins write; club
-members read; a share link lets spectators read. Every write endpoint refuses an outsider, and writes
-nothing. What a user may not read is 404 to them, as if it did not exist (issue #13)."""
+"""Who may write and read a match (docs/rules-decisions.md, Match records): its creator, its players and
+its club's admins write; club members read; a share link lets spectators read. Every write endpoint
+refuses an outsider, and writes nothing. What a user may not read is 404 to them, as if it did not exist."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 14's readings through the public rules API: the catalogue and its reference pages, the new
+"""The rules reference's readings through the public rules API: the catalogue and its reference pages, the new
 Escoba option, challenges taken back, Twenty's round starters, null options, impossible quick entries
 (docs/rules/shared.md A2, A4, A5; docs/rules/escoba.md 3.2(a), 3.2(g))."""
 

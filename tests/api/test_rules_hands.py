@@ -100,3 +100,16 @@ def test_catalogue_lists_every_game_with_options_and_targets() -> None:
     assert games["tamlin"]["teams_by_default"] == [4]
     tablo_options = {option["key"]: option for option in games["tablo"]["options"]}
     assert tablo_options["tablo_points"]["allowed"] == ["per_five", "per_tablo"]
+
+
+def test_catalogue_lists_the_keys_of_each_games_quick_entry() -> None:
+    games = {game["name"]: game for game in APIClient().get("/api/v1/rules/").json()}
+    assert {name: game["summary_keys"] for name, game in games.items()} == {
+        "tablo": ["cards", "point_cards", "tablos"],
+        "escoba": ["cards", "diamonds", "sevens", "seven_diamonds", "sweeps"],
+        "tamlin": ["cards", "spades", "ten_diamonds", "two_spades", "aces", "tamlins", "jack_penalties"],
+        "twenty": ["awards", "points", "bonus"],
+    }
+    sides = [dict.fromkeys(games["tablo"]["summary_keys"], 0) for _ in range(2)]
+    sides[0] |= {"cards": 52, "point_cards": 22}
+    assert post("/api/v1/rules/tablo/hands/summary/", {"players": 2, "sides": sides}).status_code == 200

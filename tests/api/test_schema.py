@@ -1,4 +1,4 @@
-"""The OpenAPI schema is generated, valid and warning-free, documents pages and errors (issue #13); the
+"""The OpenAPI schema is generated, valid and warning-free, documents pages and errors; the
 docs are served without a CDN."""
 
 from __future__ import annotations

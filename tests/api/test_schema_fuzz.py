@@ -1,4 +1,4 @@
-"""Issue #13, item 10: schemathesis generates requests for every operation of the live OpenAPI schema,
+"""Schemathesis generates requests for every operation of the live OpenAPI schema,
 signed in and anonymous, on PostgreSQL; any 5xx, undocumented status or response that breaks the
 schema fails. Bounded (``max_examples``) so the whole run stays well under two minutes."""
 

@@ -1,4 +1,4 @@
-"""Issue #6 is done when a whole match of every game is played through the API from start to winner:
+"""A whole match of every game is played through the API from start to winner:
 Tablo, Escoba with a challenge, Tamlin and Twenty. The plays are random but legal (the engine's own
 capture lists), and at the end every stored score equals the engine's replay of the stored log."""
 

@@ -1,4 +1,4 @@
-"""A scored hand's breakdown (issue #11): one row per item the engine scored, each side's number in side
+"""A scored hand's breakdown: one row per item the engine scored, each side's number in side
 order, in the reader's language and never as a points key."""
 
 from __future__ import annotations

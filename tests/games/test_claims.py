@@ -1,4 +1,4 @@
-"""Claiming a guest (issue #16): the writer confirms, the guest's matches become the claimant's, and
+"""Claiming a guest: the writer confirms, the guest's matches become the claimant's, and
 the standings and ratings are recomputed from the stored logs."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Two phones on one hand, retries on a bad connection, and crashes, on real PostgreSQL (issue #6).
+"""Two phones on one hand, retries on a bad connection, and crashes, on real PostgreSQL.
 
 Each test commits for real (``transaction=True``) and runs its clients in threads, each with its own
 database connection, so the hand's row lock, the unique constraints and the rollbacks are PostgreSQL's.
@@ -161,7 +161,7 @@ def test_an_undo_racing_the_close_of_the_hand_does_not_deadlock(people: Personas
 
 
 def test_two_me_players_created_at_once_give_one_201_and_one_409() -> None:
-    """Issue #13: both requests may pass the "has this account a player?" check; the database's unique
+    """Both requests may pass the "has this account a player?" check; the database's unique
     account then refuses the second insert, and the service answers it as the conflict it is."""
     me = make_personas().outsider
     body = {"name": "Me", "me": True}

@@ -102,7 +102,7 @@ def test_the_resend_command_sends_what_is_pending() -> None:
 @pytest.mark.redis
 @pytest.mark.django_db(transaction=True)
 def test_the_flag_is_cleared_when_the_task_has_run_not_when_it_is_published() -> None:
-    """Issue #13: a published message can still be lost with a broker or a worker, so only the task
+    """A published message can still be lost with a broker or a worker, so only the task
     itself clears the flag; until then beat's resend may send it again (the task is idempotent)."""
     match = MatchFactory.create(game="tablo")
     with broker(str(settings.REDIS_URL)):

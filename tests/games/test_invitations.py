@@ -1,4 +1,4 @@
-"""Invitations to a seat (issue #16): accepting seats the account's player, who may then record."""
+"""Invitations to a seat: accepting seats the account's player, who may then record."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""Issue 14 through the services and the records API: the deal passes the way Tablo's play goes, each
-Twenty round has its own starter, a Twenty draw counts as a draw in the standings, and the data
-migration keeps stored matches on the rules they were played under (docs/rules/shared.md A4, A5)."""
+"""The rules reference's readings through the services and the records API: the deal passes the way
+Tablo's play goes, each Twenty round has its own starter, a Twenty draw counts as a draw in the standings,
+and the data migration keeps stored matches on the rules they were played under (docs/rules/shared.md A4,
+A5)."""
 
 from __future__ import annotations
 

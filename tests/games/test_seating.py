@@ -1,5 +1,5 @@
-"""Typed names seat accounts first (issue #16): the starter, club members at once, past opponents only
-through an invitation; a guest only when no account answers to the name."""
+"""Typed names seat accounts first (README.md, people at the table): the starter, club members at once,
+past opponents only through an invitation; a guest only when no account answers to the name."""
 
 from __future__ import annotations
 

@@ -88,6 +88,7 @@ def test_every_listed_capture_verifies_with_a_valid_split(
         assert capture.points == sum(board.points[index] for index in capture.taken)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(boards, targets, modes, st.data())
 def test_a_claimed_capture_verifies_exactly_when_the_reference_allows_it(

@@ -1,4 +1,4 @@
-"""What each play scores at once, as the engine reports it (issue #11): tablos (docs/rules/tablo.md
+"""What each play scores at once, as the engine reports it: tablos (docs/rules/tablo.md
 B9), Escoba's sweeps and challenges (E7, 3.2(g)), tamlins and Jack penalties (T11, T12), Twenty's
 awards (W5), and why the leftovers went where they did (B10, E8, T13)."""
 

@@ -1,4 +1,4 @@
-"""Hand review (issue 17): each play rated against the best capture the table and the seat's cards allowed."""
+"""Hand review: each play rated against the best capture the table and the seat's cards allowed."""
 
 from __future__ import annotations
 
@@ -145,6 +145,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "teams", "options"), CASES)
 @settings(max_examples=6, deadline=None)
 @given(data=st.data())

@@ -1,6 +1,6 @@
-"""The readings of issue 14 through the engine, and the edition that keeps stored matches as they were
-(docs/rules/shared.md A2, A4, A5; docs/rules/escoba.md 3.2; docs/rules/tablo.md B10; docs/rules/twenty.md
-W10; worked examples TB-20, EB-8, TW-7, TW-8)."""
+"""The readings of the rules reference through the engine, and the edition that keeps stored matches as
+they were (docs/rules/shared.md A2, A4, A5; docs/rules/escoba.md 3.2; docs/rules/tablo.md B10;
+docs/rules/twenty.md W10; worked examples TB-20, EB-8, TW-7, TW-8)."""
 
 from __future__ import annotations
 

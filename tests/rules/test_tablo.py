@@ -390,6 +390,7 @@ def random_tablo_hand(
     return random_hand(rules, players, lambda n: data.draw(st.integers(0, n - 1)), teams=teams, dealer=1)
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(
     st.data(),

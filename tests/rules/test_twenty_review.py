@@ -29,6 +29,7 @@ def award(tally: list[Card], card: Card, last: int) -> int:
     return 15 if size == 5 else 2 * last if size > 5 else 0
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(order=st.permutations(CARDS), starter=st.sampled_from([0, 1]), all_cards=st.booleans())
 def test_each_play_is_rated_against_every_card_of_the_hand(

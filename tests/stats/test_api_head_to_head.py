@@ -1,4 +1,4 @@
-"""GET /api/v1/head-to-head/?a=..&b=..: two players against each other (issue #8)."""
+"""GET /api/v1/head-to-head/?a=..&b=..: two players against each other."""
 
 from __future__ import annotations
 

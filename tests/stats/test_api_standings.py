@@ -1,4 +1,4 @@
-"""GET /api/v1/clubs/{id}/standings/: the club's table, from the cache, for members (issue #8)."""
+"""GET /api/v1/clubs/{id}/standings/: the club's table, from the cache, for members."""
 
 from __future__ import annotations
 

@@ -1,15 +1,11 @@
-"""OpenSkill ratings replayed over finished matches (issue #8), with properties of the replay."""
+"""OpenSkill ratings replayed over finished matches; the replay's properties, on the rows the
+service stores, are in test_rating_replays.py."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from games.stats.ratings import Rating, Snapshot, latest, rate_match, replay, replay_from
-from games.stats.results import MatchResult
+from games.stats.ratings import Rating, latest, rate_match, replay
 from tests.stats.builders import result
 
 ANA, BO, CY, DI = 1, 2, 3, 4
@@ -61,73 +57,6 @@ def test_replay_snapshots_every_player_of_every_match_with_their_place() -> None
         (2, CY, 0),
     ]
     assert latest(snapshots)[BO] == snapshots[2].rating
-
-
-# Properties (issue #8): the replay depends on the match order alone.
-
-PLAYERS = st.lists(st.integers(1, 6), min_size=2, max_size=4, unique=True)
-
-
-@st.composite
-def matches(draw: st.DrawFn) -> list[MatchResult]:
-    count = draw(st.integers(1, 8))
-    found: list[MatchResult] = []
-    for match_id in range(1, count + 1):
-        seated = draw(PLAYERS)
-        totals = draw(st.lists(st.integers(0, 30), min_size=len(seated), max_size=len(seated)))
-        minute = draw(st.integers(0, 5))  # equal finishing times are ordered by id
-        found.append(result(match_id, [(player,) for player in seated], totals, minute=minute))
-    return found
-
-
-def _recorded(arrivals: Sequence[MatchResult]) -> list[Snapshot]:
-    """What the service does: each arriving match is rated by replaying from its place."""
-    ledger: list[Snapshot] = []
-    arrived: list[MatchResult] = []
-    for match in arrivals:
-        arrived.append(match)
-        ledger = replay_from(ledger, arrived, match.key)
-    return ledger
-
-
-@settings(max_examples=60, deadline=None)
-@given(matches(), st.randoms(use_true_random=False))
-def test_the_order_of_recording_does_not_matter_for_the_same_match_order(
-    found: list[MatchResult], rng: object
-) -> None:
-    arrivals = list(found)
-    rng.shuffle(arrivals)  # type: ignore[attr-defined]  # hypothesis' Random
-    assert sorted(_recorded(arrivals), key=_order) == sorted(replay(found), key=_order)
-
-
-@settings(max_examples=60, deadline=None)
-@given(matches())
-def test_deleting_the_last_match_restores_the_previous_ratings_exactly(found: list[MatchResult]) -> None:
-    last = max(found, key=lambda match: match.key)
-    kept = [match for match in found if match is not last]
-    after_delete = replay_from(replay(found), kept, last.key)
-    assert after_delete == replay(kept)
-    assert latest(after_delete) == latest(replay(kept))
-
-
-@settings(max_examples=60, deadline=None)
-@given(matches(), st.data())
-def test_correcting_a_match_replays_from_its_place_like_a_full_replay(
-    found: list[MatchResult], data: st.DataObject
-) -> None:
-    corrected = data.draw(st.sampled_from(found))
-    flipped = result(
-        corrected.match_id,
-        [side.players for side in corrected.sides],
-        [side.total for side in reversed(corrected.sides)],
-        minute=corrected.finished_at.minute,
-    )
-    now = [flipped if match is corrected else match for match in found]
-    assert replay_from(replay(found), now, corrected.key) == replay(now)
-
-
-def _order(snapshot: Snapshot) -> tuple[object, ...]:
-    return (snapshot.key, snapshot.player_id)
 
 
 @pytest.mark.parametrize("start", [None, {ANA: Rating(30.0, 2.0)}])

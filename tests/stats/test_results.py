@@ -1,4 +1,4 @@
-"""A finished match's outcomes and places (issue #8: standings and ratings read them)."""
+"""A finished match's outcomes and places (standings and ratings read them)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hand review statistics (issue 17): the follow-up task stores each seat's review of every hand recorded
+"""Hand review statistics: the follow-up task stores each seat's review of every hand recorded
 play by play; player statistics sum them per game and season (best-play rate, points missed per hand)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """On PostgreSQL with a real Celery worker on Redis: closing a hand stores its review through the same
-follow-up task as the standings (issue 17)."""
+follow-up task as the standings."""
 
 from __future__ import annotations
 

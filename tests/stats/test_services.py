@@ -1,5 +1,6 @@
 """Rating snapshots follow the recorded matches: replayed from the first affected match, never patched
-(issue #8). Writes go through the recording services, whose follow-up task refreshes the statistics."""
+(docs/rules-decisions.md, Standings and ratings). Writes go through the recording services, whose
+follow-up task refreshes the statistics."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Standings rows, sorting, provisional players and head-to-head (issue #8)."""
+"""Standings rows, sorting, provisional players and head-to-head."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The club's statistics pages and CSV exports, for members (issue #8)."""
+"""The club's statistics pages and CSV exports, for members."""
 
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ def test_the_score_sheets_csv_has_every_hand_of_every_match_with_running_totals(
 
 
 def test_csv_cells_a_spreadsheet_would_run_are_shown_as_text(world: ClubWorld) -> None:
-    """Issue #13: a name like ``=HYPERLINK(...)`` is quoted so the spreadsheet shows it, not runs it."""
+    """A name like ``=HYPERLINK(...)`` is quoted so the spreadsheet shows it, not runs it."""
     names = ['=HYPERLINK("http://x")', "@SUM(A1)"]
     for player, name in zip((world.ana, world.bo), names, strict=True):
         player.name = name

@@ -1,6 +1,6 @@
 """On PostgreSQL with a real Celery worker on Redis (as in CI): matches finished and corrected through the
 API change the standings and ratings within the worker's round trip; with the worker or Redis down the
-match is still recorded, and the standings catch up when it returns (issue #8)."""
+match is still recorded, and the standings catch up when it returns."""
 
 from __future__ import annotations
 

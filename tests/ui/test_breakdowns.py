@@ -1,4 +1,4 @@
-"""The score's reasons at the table, on a phone in English and Russian (issue #11): a tablo made in the
+"""The score's reasons at the table, on a phone in English and Russian: a tablo made in the
 middle of a hand is tallied at once and the scored hand's breakdown is the engine's
 (docs/rules/tablo.md B9-B11); a Twenty round's doubling chain grows to 60 before the players' eyes (W5)
 and its awards are listed."""

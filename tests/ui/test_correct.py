@@ -1,4 +1,4 @@
-"""Correcting a scored hand from the score sheet, in a real browser at a phone's size (issue #7)."""
+"""Correcting a scored hand from the score sheet, in a real browser at a phone's size."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Offline-first at the table (issue 12), in Chromium at a phone's size: plays recorded without a network
-survive a reload and are stored once each, in order; a refused play is fixed; the app installs (manifest,
-service worker) and the match screen opens offline, with its Content-Security-Policy. A second phone's
-plays meanwhile: test_offline_conflict.py."""
+"""Offline-first at the table (README.md, On a phone), in Chromium at a phone's size: plays recorded
+without a network survive a reload and are stored once each, in order; a refused play is fixed; the app
+installs (manifest, service worker) and the match screen opens offline, with its Content-Security-Policy.
+A second phone's plays meanwhile: test_offline_conflict.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""People at the table on two phones, each signed in to its own account (issue #16): an invitation
+"""People at the table on two phones, each signed in to its own account: an invitation
 accepted and recorded from the second phone, a guest claimed and merged into the standings, and
 sharing: the Share button, a revoked link, the friendly 404 page."""
 

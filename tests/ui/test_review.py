@@ -1,4 +1,4 @@
-"""The hand review in a real browser at a phone's size (issue 17): from the match screen to the review."""
+"""The hand review in a real browser at a phone's size: from the match screen to the review."""
 
 from __future__ import annotations
 

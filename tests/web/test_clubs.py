@@ -1,5 +1,5 @@
 """My clubs: reachable from the header, linking each club's statistics; creating a club, admins adding
-members and seasons, refusals for plain members and outsiders (issue #7)."""
+members and seasons, refusals for plain members and outsiders."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Correcting a scored hand from the score sheet (issue #7): counts, plays replaced by counts, refusals."""
+"""Correcting a scored hand from the score sheet: counts, plays replaced by counts, refusals."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The home page groups the user's matches (in progress, finished, abandoned) and archives old
-unfinished ones the user may write (issue #16)."""
+unfinished ones the user may write."""
 
 from __future__ import annotations
 

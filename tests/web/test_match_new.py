@@ -1,4 +1,4 @@
-"""Starting a match in a club and season, seating club members with a tap (issue #7)."""
+"""Starting a match in a club and season, seating club members with a tap."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""People at the table through the test client (issue #16): marks, invitations, claims, renaming."""
+"""People at the table through the test client: marks, invitations, claims, renaming."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What the phone's requests cost in queries, next to the API's (issue #15); their times are in
+"""What the phone's requests cost in queries, next to the API's; their times are in
 ``benchmarks/phone.py``. Polls that find nothing new answer 204 (htmx) or 304 (the API's ETags)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The installable app through the test client: manifest, service worker, offline page, and the open
-hand's state that the match screen's offline recording reads (issue 12)."""
+hand's state that the match screen's offline recording reads (README.md, On a phone)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The hand review screen (issue 17): missed plays first with the table as it was, English and Russian;
+"""The hand review screen: missed plays first with the table as it was, English and Russian;
 the finished screen sums the review per player; a hand entered by counts says why it has none."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The score's reasons on the match screen (issue #11): the result at once after scoring, the breakdown
+"""The score's reasons on the match screen: the result at once after scoring, the breakdown
 on the score sheet, the correction page and the share link, no "points to go" after the end, quick
 entry that asks only what the deck leaves open, and messages with words and suit symbols."""
 

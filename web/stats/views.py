@@ -1,5 +1,5 @@
 """Statistics pages of a club, for its members: the table, a player's profile with a rating chart,
-head-to-head, and the CSV exports (issue #8). Views read through selectors (``games.stats``)."""
+head-to-head, and the CSV exports. Views read through selectors (``games.stats``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hand reviews in templates (issue 17): which games have them, and a finished match's review per player."""
+"""Hand reviews in templates: which games have them, and a finished match's review per player."""
 
 from __future__ import annotations
 

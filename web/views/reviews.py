@@ -1,4 +1,4 @@
-"""A hand's review screen (issue 17): every play rated, missed plays first, with the table as it was."""
+"""A hand's review screen: every play rated, missed plays first, with the table as it was."""
 
 from __future__ import annotations
 
