@@ -279,7 +279,7 @@ class VersionOutput(serializers.Serializer[Any]):
     revision = serializers.IntegerField(help_text="The hand's revision while this was its content.")
     by = serializers.CharField(allow_null=True, help_text="The account that recorded it (user name).")
     at = serializers.DateTimeField(help_text="When it became the hand's content.")
-    kind = serializers.ChoiceField(choices=Hand.Mode.choices, help_text="Recorded play by play or by counts.")
+    kind = serializers.CharField(help_text="plays or summary (a mode of the hand): how it was recorded.")
     plays = PlayOutput(many=True)
     summary = serializers.ListField(child=serializers.DictField(), allow_null=True)
     totals = serializers.ListField(child=serializers.IntegerField(), help_text="Each side's hand points.")
