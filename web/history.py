@@ -105,7 +105,9 @@ def _plays_changed(
     """The plays of ``before`` that ``after`` does not keep, and those it has instead (numbered as in
     their own version), by the longest run of plays the two share."""
     old, new = _lines(before, seat_names), _lines(after, seat_names)
-    matcher = SequenceMatcher(a=[_same(line) for line in old], b=[_same(line) for line in new], autojunk=False)
+    matcher = SequenceMatcher(
+        a=[_same(line) for line in old], b=[_same(line) for line in new], autojunk=False
+    )
     removed: list[PlayLine] = []
     added: list[PlayLine] = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():

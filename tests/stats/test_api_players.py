@@ -83,7 +83,7 @@ def test_a_rating_history_has_one_point_per_match_with_its_change(world: ClubWor
             "outsider", "ratings", {"club": "{club}"}, 404, "resource.not_found", id="404-before-a-bad-query"
         ),
         pytest.param(
-            "member", "ratings", {"club": "{club}"}, 400, "request.invalid", id="ratings-need-a-game"
+            "owner", "ratings", {"club": "{club}"}, 400, "request.invalid", id="ratings-need-a-game"
         ),
     ],
 )
