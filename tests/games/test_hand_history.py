@@ -9,7 +9,7 @@ import pytest
 
 from games.history import hand_history
 from games.models import Hand, HandScore, HandSummary, HandVersion, Play
-from games.selectors import match_audit
+from games.selectors import PlayLine, match_audit
 from games.services.demo import demo_hand_play
 from games.services.errors import HandOutOfSync, HandRevisionStale
 from games.services.hands import hand_correct
@@ -21,7 +21,7 @@ EVEN = [{"cards": 26, "point_cards": 11, "tablos": 0}, {"cards": 26, "point_card
 SWEEP = [{"cards": 52, "point_cards": 22, "tablos": 5}, {"cards": 0, "point_cards": 0, "tablos": 0}]
 
 
-def _played() -> tuple[Hand, list[dict[str, object]], list[int]]:
+def _played() -> tuple[Hand, list[PlayLine], list[int]]:
     """A hand recorded play by play, its log and its points as first scored."""
     people = make_personas()
     hand = demo_hand_play(match=people.match, rng=random.Random(2))
