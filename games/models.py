@@ -346,6 +346,33 @@ class HandScore(models.Model):
         return f"side {self.side}: {self.total} in {self.hand}"
 
 
+class HandVersion(models.Model):
+    """A version of a closed hand's content that a correction replaced: what was recorded (its play log
+    or its quick summary) and the points it scored, at ``revision``. Kept for good, so a dispute can be
+    settled from what was recorded; the hand's rows hold the current version (``games.history``)."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="versions")
+    revision = models.PositiveIntegerField()  # the hand's revision while this was its content
+    kind = models.CharField(max_length=8, choices=Hand.Mode.choices)
+    plays = models.JSONField(default=list)  # each play: seq, seat, card, taken, challenged_by
+    summary = models.JSONField(null=True, blank=True)  # each side's counts
+    totals = models.JSONField(default=list)  # each side's points in the hand
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField()  # when it became the hand's content
+    replaced_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "revision"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "revision"], name="hand_version_once_per_revision")
+        ]
+
+    def __str__(self) -> str:
+        return f"revision {self.revision} of {self.hand}"
+
+
 class Invitation(models.Model):
     """A writer's offer of a seat to an account: to ``invitee`` by user name, or to whoever opens the
     one-time link (``invitee`` empty). Accepting seats the account's player there."""

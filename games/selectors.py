@@ -6,19 +6,18 @@ bounded however many rows a page has.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
 from typing import Any, NamedTuple, TypedDict
 
-from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as Account
 from django.db import connection
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from games import convert
+from games.access import User, account_id, match_visible_to, player_known_to
 from games.breakdowns import BreakdownRow, hand_breakdown, side_cells
 from games.models import (
     Challenge,
@@ -35,61 +34,6 @@ from games.models import (
 )
 from games.replay import finished_report, hand_report_now, is_time_up, live_rows, table_of
 from games.rules.game import HandReport
-
-User = Account | AnonymousUser
-
-
-def _id(user: User) -> int:
-    """The account's id; 0 (no row has it) for an anonymous visitor."""
-    return int(user.pk or 0)
-
-
-def _member_of_club(account_id: int, roles: Sequence[str] = tuple(Membership.Role)) -> Exists:
-    return Exists(Membership.objects.filter(club=OuterRef("club"), user_id=account_id, role__in=roles))
-
-
-def _seated(account_id: int) -> Exists:
-    return Exists(Seat.objects.filter(match=OuterRef("pk"), player__user_id=account_id))
-
-
-def _visible_to_account(account_id: int) -> Q:
-    return Q(created_by_id=account_id) | Q(_seated(account_id)) | Q(_member_of_club(account_id))
-
-
-def match_visible_to(user: User) -> Q:
-    """Matches ``user`` may read: created, played in, or of a club ``user`` belongs to."""
-    if not user.is_authenticated:
-        return Q(pk__in=[])
-    return _visible_to_account(_id(user))
-
-
-def _writable_by_account(account_id: int) -> Q:
-    admin = _member_of_club(account_id, [Membership.Role.ADMIN])
-    return Q(created_by_id=account_id) | Q(_seated(account_id)) | Q(admin)
-
-
-def match_writable_by(user: User) -> Q:
-    """Matches ``user`` may write: created, played in, or of a club ``user`` is an admin of."""
-    if not user.is_authenticated:
-        return Q(pk__in=[])
-    return _writable_by_account(_id(user))
-
-
-def can_write_match(user: User, match: Match) -> bool:
-    if user.is_authenticated and match.created_by_id == user.pk:
-        return True  # the common case, without a query
-    return Match.objects.filter(match_writable_by(user), pk=match.pk).exists()
-
-
-def can_read_match(user: User, match: Match, share_token: str = "") -> bool:
-    """Readable as :func:`match_visible_to` says, or by anyone holding its share link."""
-    # compare_digest takes ASCII text only; no token holds anything else.
-    shared = share_token.isascii() and match.share_token
-    if shared and secrets.compare_digest(share_token, match.share_token):
-        return True
-    if user.is_authenticated and match.created_by_id == user.pk:
-        return True
-    return Match.objects.filter(match_visible_to(user), pk=match.pk).exists()
 
 
 def match_list(
@@ -224,12 +168,7 @@ def hand_log(hand: Hand) -> list[PlayLine]:
 
 def club_list(*, user: User) -> QuerySet[Club]:
     """The clubs ``user`` belongs to."""
-    return Club.objects.filter(memberships__user_id=_id(user)).distinct()
-
-
-def club_role(*, club: Club, user: User) -> str | None:
-    """``admin``, ``member``, or ``None`` for a non-member."""
-    return Membership.objects.filter(club=club, user_id=_id(user)).values_list("role", flat=True).first()
+    return Club.objects.filter(memberships__user_id=account_id(user)).distinct()
 
 
 def membership_list(*, club: Club) -> QuerySet[Membership]:
@@ -277,21 +216,10 @@ def merge_list(*, player_id: int, user: User) -> list[PlayerMerge]:
     return list(merges.prefetch_related(readable))
 
 
-def player_known_to(user: User) -> Q:
-    """Players ``user`` shares a match or a club with, ``user``'s own, and those ``user`` created."""
-    if not user.is_authenticated:
-        return Q(pk__in=[])
-    clubs = Membership.objects.filter(user_id=user.pk).values("club")
-    in_my_club = Exists(Membership.objects.filter(user_id=OuterRef("user_id"), club__in=clubs))
-    matches = Match.objects.filter(match_visible_to(user)).values("pk")
-    at_my_table = Exists(Seat.objects.filter(player=OuterRef("pk"), match__in=matches))
-    return Q(created_by_id=user.pk) | Q(user_id=user.pk) | Q(in_my_club) | Q(at_my_table)
-
-
 def account_known_to(user: User) -> QuerySet[Account]:
     """Accounts ``user`` shares a club or a match with: the only ones ``user`` can find by name, so
     that no one learns which user names exist."""
-    clubs = Membership.objects.filter(user_id=_id(user)).values("club")
+    clubs = Membership.objects.filter(user_id=account_id(user)).values("club")
     players = Player.objects.filter(player_known_to(user))
     in_my_club = Exists(Membership.objects.filter(user=OuterRef("pk"), club__in=clubs))
     return Account.objects.filter(Q(in_my_club) | Q(Exists(players.filter(user=OuterRef("pk")))))

@@ -16,6 +16,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
+from games.access import can_write_match
 from games.labels import game_title
 from games.messages import Who
 from games.models import Hand, Match, Play
@@ -27,7 +28,6 @@ from games.rules.registry import find_game
 from games.selectors import (
     MatchVersion,
     Scoreboard,
-    can_write_match,
     hand_last,
     hand_report,
     hand_rows,

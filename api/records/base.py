@@ -3,6 +3,7 @@ signed-in account, pagination, and the bounds of numbers and lists in inputs."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -11,24 +12,27 @@ from django.http import Http404, HttpRequest, HttpResponseNotModified
 from django.utils.cache import patch_cache_control
 from django.utils.http import parse_etags
 from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import SAFE_METHODS, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.inputs import valid
 from api.pagination import BoundedPagination
-from api.permissions import SHARE_PARAM, ClubAccess, MatchAccess
 from games import selectors
+from games.access import club_for, match_allow, match_for
 from games.models import Club, Hand, Match
 from games.rules.registry import GAMES
 from games.screen_keys import READ, key_opens, screen_key
-from games.services.plays import HandRef
+from games.services.locks import HandRef, MatchRef
 
 # Bounds checked at the edge, so no number reaches a column it does not fit (or a loop it would hold).
 SMALL_MAX = 32_767  # PositiveSmallIntegerField: seats, dealers, hand numbers
 SEQ_MAX = 2_147_483_647  # PositiveIntegerField: play numbers, revisions
 ID_MAX = 9_223_372_036_854_775_807  # BigAutoField
 DECK_MAX = 52  # the full pack (docs/rules/shared.md A1): no hand has more cards, so no more plays
+SHARE_PARAM = "share"  # ?share=<token>: the match's read-only share link
 SEATS_MAX = max(count for game in GAMES.values() for count in game.players)  # 6
 
 
@@ -43,45 +47,64 @@ class RecordsApi(APIView):
 
     def match(self, request: Request, pk: int) -> Match:
         """The match ``pk`` (with its seats) if this request may read it (GET) or write it (others)."""
-        try:
-            match = selectors.match_get(pk)
-        except Match.DoesNotExist:
-            raise Http404 from None
-        self._allow(request, match)
-        return match
+        return match_for(
+            request.user, pk, write=_writes(request), share=_share(request), read=selectors.match_get
+        )
 
     def hand(self, request: Request, pk: int, number: int) -> Hand:
         """Hand ``number`` of match ``pk`` (with its match, in one query), as :meth:`match` allows."""
         hand = Hand.objects.select_related("match").filter(match_id=pk, number=number).first()
         if hand is None:
             raise Http404
-        self._allow(request, hand.match)
+        match_allow(request.user, hand.match, write=_writes(request), share=_share(request))
         return hand
 
     def hand_ref(self, request: Request, pk: int, number: int) -> HandRef:
         """Hand ``number`` of match ``pk`` for a write service, which finds and locks it in its first
-        query and checks this request against the locked match there (403 as :meth:`hand`; no such
+        query and checks this request against the locked match there (as :meth:`hand`; no such
         hand: ``Hand.DoesNotExist``, for the view to make a 404). One query fewer than :meth:`hand`."""
-        return HandRef(match_id=pk, number=number, allow=lambda match: self._allow(request, match))
+        return HandRef(match_id=pk, number=number, allow=self._writer(request))
 
-    def _allow(self, request: Request, match: Match) -> None:
-        if MatchAccess().has_object_permission(request, self, match):
-            return
-        share = request.query_params.get(SHARE_PARAM, "")
-        if request.method in SAFE_METHODS or not selectors.can_read_match(request.user, match, share):
-            raise Http404
-        self.permission_denied(request)
+    def match_ref(self, request: Request, pk: int) -> MatchRef:
+        """Match ``pk`` for a write service, which locks it and then checks this request (as
+        :meth:`match`; no such match: ``Match.DoesNotExist``)."""
+        return MatchRef(match_id=pk, allow=self._writer(request))
+
+    def _writer(self, request: Request) -> Callable[[Match], None]:
+        share = _share(request)  # read now: the service calls this while it holds the lock
+        return lambda match: match_allow(request.user, match, write=True, share=share)
 
     def club(self, request: Request, pk: int) -> Club:
         """The club ``pk`` if this request may read it (members) or write it (admins)."""
-        club = Club.objects.filter(pk=pk).first()
-        if club is None:
-            raise Http404
-        if ClubAccess().has_object_permission(request, self, club):
-            return club
-        if request.method in SAFE_METHODS or selectors.club_role(club=club, user=request.user) is None:
-            raise Http404
-        self.permission_denied(request)
+        return club_for(request.user, pk, write=_writes(request))
+
+
+def valid_or_found(
+    view: RecordsApi,
+    request: Request,
+    pk: int,
+    number: int | None,
+    serializer: type[serializers.Serializer[Any]],
+) -> dict[str, Any]:
+    """The valid body of a write whose service finds and checks match ``pk`` (hand ``number``) under
+    its lock. So that a missing match or hand (404) or a refused user (403) still come before a bad
+    body (400), an invalid one costs the lookup here."""
+    try:
+        return valid(serializer, request.data)
+    except ValidationError:
+        if number is None:
+            view.match(request, pk)
+        else:
+            view.hand(request, pk, number)
+        raise
+
+
+def _writes(request: Request) -> bool:
+    return request.method not in SAFE_METHODS
+
+
+def _share(request: Request) -> str:
+    return request.query_params.get(SHARE_PARAM, "")
 
 
 class RevalidatedApi(RecordsApi):

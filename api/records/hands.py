@@ -1,9 +1,15 @@
-"""Hands of a match: start, list, detail, close, quick summary, correction."""
+"""Hands of a match: start, list, detail, close, quick summary, correction, history.
+
+Each write hands the service a reference to the match or hand (``RecordsApi.match_ref``/``hand_ref``):
+the service locks it, checks the request there, writes, and the answer is drawn from the rows it
+returns, not read again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from django.http import Http404
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
@@ -11,10 +17,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.idempotency import idempotent
-from api.inputs import valid
 from api.records.base import (
     DECK_MAX,
     SEATS_MAX,
+    SEQ_MAX,
     SMALL_MAX,
     CardsField,
     RecordsApi,
@@ -22,12 +28,14 @@ from api.records.base import (
     account,
     paginated,
     tagged,
+    valid_or_found,
 )
 from api.records.matches import SHARE, BreakdownRowOutput
 from api.reports import HandReportOutput
 from api.rules.serializers import HandReviewOutput
 from games import convert, selectors
 from games.breakdowns import hand_breakdown
+from games.history import hand_history
 from games.models import Hand, Match
 from games.reviews import hand_review, review_json
 from games.services.hands import (
@@ -119,9 +127,16 @@ class HandResultOutput(serializers.Serializer[Any]):
 
 
 def _result(hand: Hand) -> Response:
-    match = Match.objects.get(pk=hand.match_id)
-    hand.match = match
-    return Response(HandResultOutput({"hand": hand, "match": match}).data)
+    """The hand and its match as the service that wrote them returns them (``hand.match``)."""
+    return Response(HandResultOutput({"hand": hand, "match": hand.match}).data)
+
+
+def _found(write: Callable[[], Hand]) -> Hand:
+    """The service's result; no match or hand where its reference points is 404."""
+    try:
+        return write()
+    except (Match.DoesNotExist, Hand.DoesNotExist):
+        raise Http404 from None
 
 
 class HandListCreateApi(RecordsApi):
@@ -157,14 +172,13 @@ class HandListCreateApi(RecordsApi):
     @idempotent
     @extend_schema(operation_id="hands_create", request=InputSerializer, responses={201: HandOutput})
     def post(self, request: Request, pk: int) -> Response:
-        match = self.match(request, pk)
-        hand = hand_start(match=match, **valid(self.InputSerializer, request.data))
-        hand.match = match
+        data = valid_or_found(self, request, pk, None, self.InputSerializer)
+        hand = _found(lambda: hand_start(match=self.match_ref(request, pk), **data))
         return Response(HandOutput(hand).data, status=status.HTTP_201_CREATED)
 
 
 class HandDetailApi(RevalidatedApi):
-    permission_classes = [AllowAny]  # MatchAccess decides, share links included
+    permission_classes = [AllowAny]  # games.access decides, share links included
 
     @extend_schema(operation_id="hands_retrieve", parameters=[SHARE], responses=HandOutput)
     def get(self, request: Request, pk: int, number: int) -> Response:
@@ -176,7 +190,7 @@ class HandReviewApi(RecordsApi):
     """A hand recorded play by play, every play rated against the best the table and the seat's cards
     allowed (a hand entered by its counts has no review: ``review.no_plays``)."""
 
-    permission_classes = [AllowAny]  # MatchAccess decides, share links included
+    permission_classes = [AllowAny]  # games.access decides, share links included
 
     @extend_schema(operation_id="hands_review", parameters=[SHARE], responses=HandReviewOutput)
     def get(self, request: Request, pk: int, number: int) -> Response:
@@ -190,7 +204,7 @@ class HandCloseApi(RecordsApi):
     @idempotent
     @extend_schema(operation_id="hands_close", request=None, responses=HandResultOutput)
     def post(self, request: Request, pk: int, number: int) -> Response:
-        return _result(hand_close(hand=self.hand(request, pk, number)))
+        return _result(_found(lambda: hand_close(hand=self.hand_ref(request, pk, number))))
 
 
 class SummaryCreateApi(RecordsApi):
@@ -208,9 +222,11 @@ class SummaryCreateApi(RecordsApi):
     @idempotent
     @extend_schema(operation_id="hands_summary", request=InputSerializer, responses={201: HandResultOutput})
     def post(self, request: Request, pk: int, number: int) -> Response:
-        hand = self.hand(request, pk, number)
-        data = valid(self.InputSerializer, request.data)
-        response = _result(hand_summary_record(hand=hand, entries=data["sides"], by=account(request)))
+        data = valid_or_found(self, request, pk, number, self.InputSerializer)
+        hand = self.hand_ref(request, pk, number)
+        response = _result(
+            _found(lambda: hand_summary_record(hand=hand, entries=data["sides"], by=account(request)))
+        )
         response.status_code = status.HTTP_201_CREATED
         return response
 
@@ -234,11 +250,52 @@ class HandCorrectApi(RecordsApi):
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
         plays = CorrectPlaySerializer(many=True, required=False, max_length=DECK_MAX)  # type: ignore[call-arg]
         summary = serializers.ListField(child=serializers.DictField(), required=False, max_length=SEATS_MAX)
+        expected_revision = serializers.IntegerField(
+            min_value=0,
+            max_value=SEQ_MAX,
+            required=False,
+            help_text="The hand's revision as this client saw it; stale: 409 hand.out_of_sync.",
+        )
 
     @idempotent
     @extend_schema(operation_id="hands_correct", request=InputSerializer, responses=HandResultOutput)
     def post(self, request: Request, pk: int, number: int) -> Response:
-        hand = self.hand(request, pk, number)
-        data = valid(self.InputSerializer, request.data)
+        data = valid_or_found(self, request, pk, number, self.InputSerializer)
         plays = None if "plays" not in data else [PlayInput(**play) for play in data["plays"]]
-        return _result(hand_correct(hand=hand, by=account(request), plays=plays, summary=data.get("summary")))
+        hand = self.hand_ref(request, pk, number)
+        corrected = _found(
+            lambda: hand_correct(
+                hand=hand,
+                by=account(request),
+                plays=plays,
+                summary=data.get("summary"),
+                expected_revision=data.get("expected_revision"),
+            )
+        )
+        return _result(corrected)
+
+
+class VersionOutput(serializers.Serializer[Any]):
+    revision = serializers.IntegerField(help_text="The hand's revision while this was its content.")
+    by = serializers.CharField(allow_null=True, help_text="The account that recorded it (user name).")
+    at = serializers.DateTimeField(help_text="When it became the hand's content.")
+    kind = serializers.CharField(help_text="plays or summary (a mode of the hand): how it was recorded.")
+    plays = PlayOutput(many=True)
+    summary = serializers.ListField(child=serializers.DictField(), allow_null=True)
+    totals = serializers.ListField(child=serializers.IntegerField(), help_text="Each side's hand points.")
+
+
+class HandHistoryApi(RecordsApi):
+    """Every version of a closed hand's content, oldest first, the current one last: what each
+    correction replaced, who recorded it and when, and the points it scored (an open hand: none)."""
+
+    permission_classes = [AllowAny]  # games.access decides, share links included
+
+    @extend_schema_serializer(component_name="HandHistoryOutput")
+    class OutputSerializer(serializers.Serializer[Any]):
+        versions = VersionOutput(many=True)
+
+    @extend_schema(operation_id="hands_history", parameters=[SHARE], responses=OutputSerializer)
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        versions = hand_history(self.hand(request, pk, number))
+        return Response(self.OutputSerializer({"versions": versions}).data)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.http import Http404
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
@@ -18,8 +17,8 @@ from rest_framework.response import Response
 
 from api.inputs import valid
 from api.records.base import SMALL_MAX, RecordsApi, account
-from games import selectors
-from games.models import GuestClaim, Invitation, Match
+from games.access import claim_for, invitation_for, match_for
+from games.models import GuestClaim
 from games.services.claims import guest_claim_create, guest_claim_decide
 from games.services.invitations import guest_seat_get, invitation_accept, invitation_create
 
@@ -74,10 +73,7 @@ class InvitationAcceptApi(RecordsApi):
 
     @extend_schema(operation_id="invitations_accept", request=None, responses=TakenSeatOutput)
     def post(self, request: Request, token: str) -> Response:
-        invitation = Invitation.objects.filter(token=token).first()
-        if invitation is None or invitation.invitee_id not in (None, request.user.pk):
-            raise Http404
-        seat = invitation_accept(invitation=invitation, by=account(request))
+        seat = invitation_accept(invitation=invitation_for(request.user, token), by=account(request))
         return Response(TakenSeatOutput(seat).data)
 
 
@@ -102,9 +98,7 @@ class ClaimCreateApi(RecordsApi):
     )
     def post(self, request: Request, pk: int) -> Response:
         data = valid(self.InputSerializer, request.data)
-        match = Match.objects.filter(pk=pk).first()
-        if match is None or not selectors.can_read_match(request.user, match, data["share"]):
-            raise Http404
+        match = match_for(request.user, pk, share=data["share"])
         claim = guest_claim_create(match=match, seat=data["seat"], by=account(request))
         return Response(ClaimOutput(claim).data, status=status.HTTP_201_CREATED)
 
@@ -120,10 +114,7 @@ class ClaimDecideApi(RecordsApi):
     @extend_schema(operation_id="matches_claims_decide", request=InputSerializer, responses=ClaimOutput)
     def post(self, request: Request, pk: int, claim_id: int) -> Response:
         data = valid(self.InputSerializer, request.data)
-        claim = GuestClaim.objects.filter(
-            pk=claim_id, match_id=pk, guest__created_by=account(request)
-        ).first()
-        if claim is None:
-            raise Http404
-        claim = guest_claim_decide(claim=claim, by=account(request), confirm=data["confirm"])
+        claim = guest_claim_decide(
+            claim=claim_for(request.user, pk, claim_id), by=account(request), confirm=data["confirm"]
+        )
         return Response(ClaimOutput(claim).data)

@@ -13,10 +13,19 @@ from rest_framework.response import Response
 
 from api.idempotency import idempotent
 from api.inputs import valid
-from api.permissions import SHARE_PARAM
-from api.records.base import ID_MAX, SEATS_MAX, RecordsApi, RevalidatedApi, account, paginated, tagged
+from api.records.base import (
+    ID_MAX,
+    SEATS_MAX,
+    SHARE_PARAM,
+    RecordsApi,
+    RevalidatedApi,
+    account,
+    paginated,
+    tagged,
+)
 from api.reports import EventOutput
 from games import selectors
+from games.access import can_write_match
 from games.models import Club, Match, Player, Season
 from games.rules.registry import GAMES
 from games.services.matches import match_abandon, match_share, match_start
@@ -138,12 +147,12 @@ class _Filters(serializers.Serializer[dict[str, Any]]):
 
 
 class MatchDetailApi(RecordsApi):
-    permission_classes = [AllowAny]  # MatchAccess decides, share links included
+    permission_classes = [AllowAny]  # games.access decides, share links included
 
     @extend_schema(operation_id="matches_retrieve", parameters=[SHARE], responses=MatchDetailOutput)
     def get(self, request: Request, pk: int) -> Response:
         match = self.match(request, pk)
-        writer = selectors.can_write_match(request.user, match)
+        writer = can_write_match(request.user, match)
         return Response(MatchDetailOutput(match, context={"writer": writer}).data)
 
 
@@ -212,7 +221,7 @@ class ScoreboardOutput(serializers.Serializer[Any]):
 class MatchScoreboardApi(RevalidatedApi):
     """Per side: total, per-hand breakdown, sweeps and tally marks, progress to the target; leader, winner."""
 
-    permission_classes = [AllowAny]  # MatchAccess decides, share links included
+    permission_classes = [AllowAny]  # games.access decides, share links included
 
     @extend_schema(operation_id="matches_scoreboard", parameters=[SHARE], responses=ScoreboardOutput)
     def get(self, request: Request, pk: int) -> Response:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.http import Http404
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import exceptions, serializers, status
@@ -19,6 +18,7 @@ from api.idempotency import idempotent
 from api.inputs import valid
 from api.records.base import RecordsApi, account, paginated
 from games import selectors
+from games.access import player_for, player_known_to
 from games.models import Membership, Player
 from games.services.clubs import club_create, membership_create, player_create, season_create
 from scorekeeper.sign_in import wait_seconds
@@ -52,7 +52,7 @@ class PlayerListCreateApi(RecordsApi):
     )
     def get(self, request: Request) -> Response:
         players = selectors.player_list(search=request.query_params.get("search", ""))
-        mine = players.filter(selectors.player_known_to(request.user)).select_related("user")
+        mine = players.filter(player_known_to(request.user)).select_related("user")
         return paginated(self, request, mine, PlayerOutput)
 
     @idempotent
@@ -67,11 +67,7 @@ class PlayerListCreateApi(RecordsApi):
 class PlayerDetailApi(RecordsApi):
     @extend_schema(operation_id="players_retrieve", responses=PlayerOutput)
     def get(self, request: Request, pk: int) -> Response:
-        known = Player.objects.filter(selectors.player_known_to(request.user))
-        player = known.select_related("user").filter(pk=pk).first()
-        if player is None:
-            raise Http404
-        return Response(PlayerOutput(player).data)
+        return Response(PlayerOutput(player_for(request.user, pk)).data)
 
 
 class ClubOutput(serializers.Serializer[Any]):

@@ -19,8 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.idempotency import IDEMPOTENCY, KEY_HEADER, KEY_MAX_LENGTH, REPLAYED_HEADER, header_key
-from api.inputs import valid
-from api.records.base import SEQ_MAX, SMALL_MAX, CardsField, RecordsApi, account
+from api.records.base import SEQ_MAX, SMALL_MAX, CardsField, RecordsApi, account, valid_or_found
 from api.records.hands import ReportOutput
 from games import convert
 from games.models import Challenge, Hand, Play
@@ -87,16 +86,15 @@ def _key(request: Request, field: str) -> str:
 def _input(
     view: RecordsApi, request: Request, pk: int, number: int, serializer: type[serializers.Serializer[Any]]
 ) -> dict[str, Any]:
-    """The valid body. The service finds the hand and checks the permission in its first query; so
-    that a missing hand (404) or a refused user (403) still come before a bad body (400), an invalid
-    one costs the lookup here."""
-    try:
-        data = valid(serializer, request.data)
-        if "idempotency_key" in data:
+    """The valid body (:func:`~api.records.base.valid_or_found`), its idempotency key from the header
+    or the body."""
+    data = valid_or_found(view, request, pk, number, serializer)
+    if "idempotency_key" in data:
+        try:
             data["idempotency_key"] = _key(request, data["idempotency_key"])
-    except ValidationError:
-        view.hand(request, pk, number)
-        raise
+        except ValidationError:
+            view.hand(request, pk, number)
+            raise
     return data
 
 

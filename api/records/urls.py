@@ -42,6 +42,7 @@ urlpatterns = [
     path(f"{HAND}review/", hands.HandReviewApi.as_view(), name="records-hand-review"),
     path(f"{HAND}close/", hands.HandCloseApi.as_view(), name="records-hand-close"),
     path(f"{HAND}correct/", hands.HandCorrectApi.as_view(), name="records-hand-correct"),
+    path(f"{HAND}history/", hands.HandHistoryApi.as_view(), name="records-hand-history"),
     path(f"{HAND}summary/", hands.SummaryCreateApi.as_view(), name="records-hand-summary"),
     path(f"{HAND}plays/", plays.PlayCreateApi.as_view(), name="records-plays"),
     path(f"{HAND}plays/undo/", plays.PlayUndoApi.as_view(), name="records-play-undo"),

@@ -1,7 +1,7 @@
 """The statistics API: club standings, player statistics, rating history, head-to-head.
 
-Club statistics are for the club's members: a club the requester does not belong to is a 403.
-Views validate the query, call a selector and serialize.
+Club statistics are for the club's members: to anyone else a club (or a player) is 404, as if it did
+not exist (``games.access``). Views validate the query, call a selector and serialize.
 """
 
 from __future__ import annotations
@@ -18,14 +18,15 @@ from rest_framework.views import APIView
 
 from api.inputs import valid
 from api.stats import serializers as s
-from games.models import Club, Player, Season
+from games.access import club_for, player_for
+from games.models import Club, Season
 from games.stats import selectors
 from games.stats.players import head_to_head_get, player_stats
 from games.stats.selectors import rating_history, standings_for
 
 
 def member_club(request: Request, club_id: int) -> Club:
-    return selectors.member_club(user=request.user, club_id=club_id)
+    return club_for(request.user, club_id)
 
 
 def visible_club_ids(request: Request, club_id: int | None) -> list[int]:
@@ -80,7 +81,7 @@ class PlayerStatsApi(StatsApi):
 
     @extend_schema(parameters=[s.ClubQuery], responses=s.PlayerStatsSerializer, operation_id="player_stats")
     def get(self, request: Request, player_id: int) -> Response:
-        player = get_object_or_404(Player, pk=player_id)
+        player = player_for(request.user, player_id)
         club_ids = visible_club_ids(request, self.query(s.ClubQuery, request).get("club"))
         games = player_stats(player_id=player.pk, club_ids=club_ids)
         months = [month for stats in games for month in stats.review_months]
@@ -101,7 +102,7 @@ class PlayerRatingHistoryApi(StatsApi):
         operation_id="player_rating_history",
     )
     def get(self, request: Request, player_id: int) -> Response:
-        player = get_object_or_404(Player, pk=player_id)
+        player = player_for(request.user, player_id)
         query = self.query(s.RatingHistoryQuery, request)
         club = member_club(request, query["club"])
         points = rating_history(club_id=club.pk, game=query["game"], player_id=player.pk)
@@ -122,7 +123,7 @@ class HeadToHeadApi(StatsApi):
     )
     def get(self, request: Request) -> Response:
         query = self.query(s.HeadToHeadQuery, request)
-        a, b = (get_object_or_404(Player, pk=query[key]) for key in ("a", "b"))
+        a, b = (player_for(request.user, query[key]) for key in ("a", "b"))
         club_ids = visible_club_ids(request, query.get("club"))
         record = head_to_head_get(club_ids=club_ids, a=a.pk, b=b.pk, game=query.get("game"))
         body = {

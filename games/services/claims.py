@@ -13,8 +13,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from games.access import match_writable_by
 from games.models import GuestClaim, Match, Player, PlayerMerge, Seat
-from games.selectors import match_writable_by
 from games.services.clubs import player_create
 from games.services.errors import (
     ClaimClosed,

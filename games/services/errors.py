@@ -54,6 +54,16 @@ class HandOutOfSync(RecordConflict):
     )
 
 
+class HandRevisionStale(HandOutOfSync):
+    """A correction of a hand that was written since the corrector saw it: the code of every stale
+    write, with the hand's current revision."""
+
+    template = gettext_noop(
+        "Hand {number} was changed after you opened it (revision {revision}, not {got}):"
+        " look at it again before correcting it."
+    )
+
+
 class HandNotOpen(RecordConflict):
     code = "hand.not_open"
     template = gettext_noop("Hand {number} is closed; correct it instead.")

@@ -1,6 +1,10 @@
 """Writes for hands: start (setup checked by the engine), close, quick summary, correction.
 
-Lock order: the match row, then the hand row (plays lock only the hand), so these never deadlock.
+Each write takes its rows as :mod:`games.services.locks` says (the match, then the hand, in one query)
+and checks the caller there, then the hand's state and version under the lock, then writes, and
+answers with the rows it wrote (``hand.match``: the match as the write left it), so the caller shows
+them without reading them again. A correction first stores the version it replaces
+(:class:`~games.models.HandVersion`, :mod:`games.history`).
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from django.utils import timezone
 
 from games import convert
 from games.events.selectors import first_dealer
-from games.models import Challenge, Hand, HandSummary, Match, Play
+from games.history import version_now
+from games.models import Challenge, Hand, HandSummary, HandVersion, Match, Play
 from games.replay import is_time_up, replay, setup_of, table_of
 from games.rules.errors import BadDealer, BadTableSize
 from games.rules.game import HandReport
@@ -23,10 +28,12 @@ from games.services.errors import (
     HandAwaitsSummary,
     HandHasPlays,
     HandNotOpen,
+    HandRevisionStale,
     HandStillOpen,
     MatchNotInProgress,
 )
 from games.services.followups import followups_schedule
+from games.services.locks import HandRef, MatchRef, hand_lock, match_lock
 from games.services.rescoring import match_rescore
 from games.services.versions import match_version_bump
 
@@ -43,7 +50,7 @@ class PlayInput:
 
 def hand_start(
     *,
-    match: Match,
+    match: Match | MatchRef,
     dealer: int | None = None,
     starter: int | None = None,
     table: Sequence[str] = (),
@@ -53,18 +60,20 @@ def hand_start(
     """Open the match's next hand; the deal passes as the game says unless given (docs/rules/shared.md A4).
 
     A hand in ``Hand.Mode.SUMMARY`` will be scored from its quick summary alone, so its table cards
-    may be left out (no summary check uses them); it takes no plays.
+    may be left out (no summary check uses them); it takes no plays. The new hand's ``match`` is the
+    locked row.
 
     Raises:
         MatchNotInProgress: the match is over (also when its time limit ran out between hands).
         HandStillOpen: the previous hand is not closed.
         BadDealer, RuleViolation: a bad setup (the engine checks the table and set-aside cards).
     """
-    if match.time_limit_minutes is not None and _finish_if_over(match=match):
-        raise MatchNotInProgress(status=Match.Status.FINISHED)
-    return _hand_open(
+    hand = _hand_open(
         match=match, mode=Hand.Mode(mode), dealer=dealer, starter=starter, table=table, set_aside=set_aside
     )
+    if hand is None:  # raised once the match's end is committed
+        raise MatchNotInProgress(status=Match.Status.FINISHED)
+    return hand
 
 
 def summary_pending(hand: Hand) -> HandReport | None:
@@ -75,14 +84,10 @@ def summary_pending(hand: Hand) -> HandReport | None:
     return HandReport(complete=False, next_seat=None, table=tuple(convert.cards(hand.table)))
 
 
-@transaction.atomic
-def _finish_if_over(*, match: Match) -> bool:
+def _finished_by_time(match: Match) -> bool:
     """Out of time between hands: ask the engine whether the match is over now, and record it."""
-    match = _locked_match(match)
-    if not is_time_up(match) or match.status != Match.Status.IN_PROGRESS:
+    if not is_time_up(match):
         return False
-    if match.hands.filter(closed_at__isnull=True).exists():
-        return False  # the hand in progress is played out first (docs/rules/tamlin.md T15)
     status = match_rescore(match=match, from_number=match.hands.count() + 1)
     if status.finished:
         followups_schedule(match=match)
@@ -92,19 +97,22 @@ def _finish_if_over(*, match: Match) -> bool:
 @transaction.atomic
 def _hand_open(
     *,
-    match: Match,
+    match: Match | MatchRef,
     mode: Hand.Mode,
     dealer: int | None,
     starter: int | None,
     table: Sequence[str],
     set_aside: Sequence[str],
-) -> Hand:
-    match = _locked_match(match)
+) -> Hand | None:
+    """The new hand; ``None`` when the match's time ran out (its end is recorded)."""
+    match = match_lock(match)
     if match.status != Match.Status.IN_PROGRESS:
         raise MatchNotInProgress(status=match.status)
     previous = match.hands.order_by("-number").first()
     if previous is not None and previous.is_open:
-        raise HandStillOpen(number=previous.number)
+        raise HandStillOpen(number=previous.number)  # it is played out first (docs/rules/tamlin.md T15)
+    if match.time_limit_minutes is not None and _finished_by_time(match):
+        return None
     if dealer is None:
         dealer = (
             first_dealer(match.pk)  # an event table's dealer, else seat 0
@@ -133,7 +141,7 @@ def _hand_open(
 
 
 @transaction.atomic
-def hand_close(*, hand: Hand) -> Hand:
+def hand_close(*, hand: Hand | HandRef) -> Hand:
     """Close a hand whose plays are over: the engine scores it and the match's progress is updated.
 
     Raises:
@@ -150,7 +158,7 @@ def hand_close(*, hand: Hand) -> Hand:
 
 @transaction.atomic
 def hand_summary_record(
-    *, hand: Hand, entries: Sequence[Mapping[str, object]], by: User | None = None
+    *, hand: Hand | HandRef, entries: Sequence[Mapping[str, object]], by: User | None = None
 ) -> Hand:
     """Quick entry instead of plays: each side's counts; the engine checks and scores them, and the
     hand closes.
@@ -175,34 +183,48 @@ def _finish(match: Match, hand: Hand) -> None:
     hand.closed_at = timezone.now()
     hand.revision += 1
     hand.save(update_fields=["mode", "closed_at", "revision"])
+    _rescored(match, hand)
+
+
+def _rescored(match: Match, hand: Hand) -> None:
+    """Rescore the match from ``hand`` on; ``hand`` then holds its stored report and the match row as
+    the rescoring left it."""
     match_rescore(match=match, from_number=hand.number)
     followups_schedule(match=match)
-    hand.refresh_from_db()
+    hand.refresh_from_db()  # its report, and no relation cached before the write (its summary)
+    hand.match = match
 
 
 @transaction.atomic
 def hand_correct(
     *,
-    hand: Hand,
+    hand: Hand | HandRef,
     by: User | None = None,
     plays: Sequence[PlayInput] | None = None,
     summary: Sequence[Mapping[str, object]] | None = None,
+    expected_revision: int | None = None,
 ) -> Hand:
-    """Replace a closed hand's log (or summary); every score from it on is replayed, never patched.
+    """Replace a closed hand's log (or summary), keeping the version it replaces; every score from it
+    on is replayed, never patched. ``expected_revision``: the hand's revision as the corrector saw it.
 
     The match may finish, or go on again, as the engine now says (docs/rules/ B12, E10, T15, W10).
 
     Raises:
         MatchNotInProgress: the match was abandoned.
         HandStillOpen: the hand is open (undo plays instead).
+        HandRevisionStale: the hand was written since the corrector saw ``expected_revision``.
         CorrectionContent: not exactly one of ``plays`` and ``summary``.
         RuleViolation, HandIncomplete: the new content is illegal or does not finish the hand.
     """
     match, hand = _locked(hand, finished_too=True)
     if hand.is_open:
         raise HandStillOpen(number=hand.number)
+    if expected_revision is not None and expected_revision != hand.revision:
+        raise HandRevisionStale(number=hand.number, revision=hand.revision, got=expected_revision)
     if (plays is None) == (summary is None):
         raise CorrectionContent(given="both" if plays is not None else "neither")
+    replaced, author = version_now(hand)
+    HandVersion.objects.create(hand=hand, **{**replaced, "by": author})
     Play.objects.filter(hand=hand).delete()
     HandSummary.objects.filter(hand=hand).delete()
     if plays is not None:
@@ -214,9 +236,7 @@ def hand_correct(
     hand.corrections += 1
     hand.revision += 1
     hand.save(update_fields=["mode", "next_seq", "corrections", "revision"])
-    match_rescore(match=match, from_number=hand.number)
-    followups_schedule(match=match)
-    hand.refresh_from_db()
+    _rescored(match, hand)
     return hand
 
 
@@ -237,20 +257,16 @@ def _store_plays(match: Match, hand: Hand, plays: Sequence[PlayInput], by: User 
         )
 
 
-def _locked_match(match: Match) -> Match:
-    return Match.objects.select_for_update().get(pk=match.pk)
-
-
-def _locked(hand: Hand, *, finished_too: bool = False) -> tuple[Match, Hand]:
-    """The match and the hand, locked in that order.
+def _locked(hand: Hand | HandRef, *, finished_too: bool = False) -> tuple[Match, Hand]:
+    """The match and the hand, locked (:func:`~games.services.locks.hand_lock`) and allowed.
 
     Raises:
         MatchNotInProgress: the match is abandoned, or finished (unless ``finished_too``).
     """
-    match = _locked_match(Match(pk=hand.match_id))
+    hand = hand_lock(hand)
     allowed = (
         {Match.Status.IN_PROGRESS, Match.Status.FINISHED} if finished_too else {Match.Status.IN_PROGRESS}
     )
-    if match.status not in allowed:
-        raise MatchNotInProgress(status=match.status)
-    return match, Hand.objects.select_for_update().get(pk=hand.pk)
+    if hand.match.status not in allowed:
+        raise MatchNotInProgress(status=hand.match.status)
+    return hand.match, hand

@@ -12,11 +12,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import convert
+from games.access import match_writable_by
 from games.models import Club, Hand, Match, Membership, Player, Season, Seat, Side
 from games.rules.errors import BadPlayerCount, TeamsNotAllowed
 from games.rules.game import Game, resolve_options, sides_of
 from games.rules.registry import find_game
-from games.selectors import match_writable_by, player_seatable_by
+from games.selectors import player_seatable_by
 from games.services.errors import (
     GuestNotYours,
     MatchNotInProgress,

@@ -35,23 +35,13 @@ from games.services.errors import (
     NoSuchPlay,
     NothingToUndo,
 )
+from games.services.locks import HandRef, hand_lock
 from games.services.versions import match_version_bump
 
 Row = TypeVar("Row", Play, Challenge)
 P = ParamSpec("P")
 R = TypeVar("R")
 KEY_CONSTRAINTS = {Play: "play_key_once_per_match", Challenge: "challenge_key_once_per_match"}
-
-
-@dataclass(frozen=True, slots=True)
-class HandRef:
-    """A hand named by its match and number, for a write to find and lock in its first query (none
-    such: ``Hand.DoesNotExist``). ``allow`` (the API's permission check) sees the locked match before
-    anything else is read or written, and raises to refuse."""
-
-    match_id: int
-    number: int
-    allow: Callable[[Match], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,16 +208,8 @@ def _digest(**fields: object) -> str:
 
 
 def _locked_open(hand: Hand | HandRef) -> tuple[Hand, Table]:
-    """The hand and its match, both locked and read in one query, so a concurrent abandon or close is
-    seen. The match is locked first (PostgreSQL takes ``OF`` rows in the order listed), as every
-    writer of a match locks them (``match_abandon``, ``hand_close``): no deadlock. ``NO KEY``: inserts
-    that only reference the rows (a new hand's foreign key) need not wait."""
-    locked = Hand.objects.select_related("match").select_for_update(no_key=True, of=("match", "self"))
-    if isinstance(hand, HandRef):
-        row = locked.get(match_id=hand.match_id, number=hand.number)
-        hand.allow(row.match)
-    else:
-        row = locked.get(pk=hand.pk)
+    """The hand and its match, locked and allowed (:func:`~games.services.locks.hand_lock`)."""
+    row = hand_lock(hand)
     return row, table_of(row.match)
 
 

@@ -10,30 +10,16 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Exists, Max, OuterRef, QuerySet, Subquery, Sum
-from django.shortcuts import get_object_or_404
 
+from games.access import User, club_for
 from games.models import Club, HandScore, Match, Player, Seat
-from games.selectors import User, club_list, club_role
+from games.selectors import club_list
 from games.stats import cache
 from games.stats.models import PROVISIONAL_BELOW, ClubStatsSettings, RatingSnapshot
 from games.stats.ratings import Rating
 from games.stats.results import MatchResult, SideResult
 from games.stats.standings import StandingsRow, mark_provisional, sort_rows, standings
-
-
-def member_club(*, user: User, club_id: int) -> Club:
-    """The club, for one of its members: its statistics are theirs.
-
-    Raises:
-        Http404: no such club.
-        PermissionDenied: ``user`` is not a member.
-    """
-    club = get_object_or_404(Club, pk=club_id)
-    if club_role(club=club, user=user) is None:
-        raise PermissionDenied("Only the club's members see its statistics.")
-    return club
 
 
 def club_players(*, club: Club) -> QuerySet[Player]:
@@ -43,9 +29,10 @@ def club_players(*, club: Club) -> QuerySet[Player]:
 
 
 def visible_club_ids(*, user: User, club_id: int | None) -> list[int]:
-    """The one club asked for (as :func:`member_club`), or every club of ``user``."""
+    """The one club asked for (for its members only, as :func:`games.access.club_for` says), or every
+    club of ``user``."""
     if club_id is not None:
-        return [member_club(user=user, club_id=club_id).pk]
+        return [club_for(user, club_id).pk]
     return list(club_list(user=user).values_list("pk", flat=True))
 
 

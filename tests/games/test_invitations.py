@@ -6,8 +6,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
+from games.access import can_read_match, can_write_match
 from games.models import Invitation, Player
-from games.selectors import can_read_match, can_write_match
 from games.services.errors import AlreadySeated, InvitationClosed, SeatHeld
 from games.services.invitations import invitation_accept, invitation_create, invitation_withdraw
 from games.services.seating import match_start_seating

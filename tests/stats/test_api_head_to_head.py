@@ -37,7 +37,7 @@ def test_head_to_head_counts_matches_wins_each_and_the_average_margin(world: Clu
         pytest.param({"a": "{ana}", "b": "{ana}"}, 400, "request.invalid", id="same-player"),
         pytest.param({"a": "{ana}", "b": "999999"}, 404, "resource.not_found", id="unknown-player"),
         pytest.param(
-            {"a": "{ana}", "b": "{bo}", "club": "{club}"}, 403, "auth.forbidden", id="outsider-club"
+            {"a": "{ana}", "b": "{bo}", "club": "{club}"}, 404, "resource.not_found", id="outsider-club"
         ),
     ],
 )

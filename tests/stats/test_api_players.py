@@ -68,24 +68,34 @@ def test_a_rating_history_has_one_point_per_match_with_its_change(world: ClubWor
 
 
 @pytest.mark.parametrize(
-    ("path", "query", "status", "code"),
+    ("who", "path", "query", "status", "code"),
     [
-        pytest.param("stats", {"club": "{club}"}, 403, "auth.forbidden", id="stats-of-a-club-not-mine"),
+        pytest.param("outsider", "stats", {"club": "{club}"}, 404, "resource.not_found", id="stats-not-mine"),
         pytest.param(
-            "ratings", {"club": "{club}", "game": "tamlin"}, 403, "auth.forbidden", id="ratings-not-mine"
+            "outsider",
+            "ratings",
+            {"club": "{club}", "game": "tamlin"},
+            404,
+            "resource.not_found",
+            id="ratings-not-mine",
         ),
-        pytest.param("ratings", {"club": "{club}"}, 400, "request.invalid", id="ratings-need-a-game"),
+        pytest.param(
+            "outsider", "ratings", {"club": "{club}"}, 404, "resource.not_found", id="404-before-a-bad-query"
+        ),
+        pytest.param(
+            "owner", "ratings", {"club": "{club}"}, 400, "request.invalid", id="ratings-need-a-game"
+        ),
     ],
 )
 def test_an_outsider_or_a_bad_query_is_refused(
-    world: ClubWorld, path: str, query: dict[str, str], status: int, code: str
+    world: ClubWorld, who: str, path: str, query: dict[str, str], status: int, code: str
 ) -> None:
     filled = {key: value.format(club=world.club.pk) for key, value in query.items()}
-    response = client_for(world.outsider).get(f"/api/v1/players/{world.ana.pk}/{path}/", filled)
+    response = client_for(getattr(world, who)).get(f"/api/v1/players/{world.ana.pk}/{path}/", filled)
     assert (response.status_code, response.json()["code"]) == (status, code)
 
 
-def test_an_outsider_sees_no_club_statistics_of_a_player(world: ClubWorld) -> None:
+def test_an_outsider_does_not_learn_that_a_player_exists(world: ClubWorld) -> None:
     tamlin_match(world.club, [world.ana, world.bo])
     response = client_for(world.outsider).get(f"/api/v1/players/{world.ana.pk}/stats/")
-    assert response.json()["games"] == []
+    assert (response.status_code, response.json()["code"]) == (404, "resource.not_found")

@@ -110,7 +110,7 @@ def test_the_table_sorts_by_any_column(world: ClubWorld, query: dict[str, str], 
 @pytest.mark.parametrize(
     ("who", "status", "code"),
     [
-        pytest.param("outsider", 403, "auth.forbidden", id="outsider"),
+        pytest.param("outsider", 404, "resource.not_found", id="outsider"),
         pytest.param(None, 403, "auth.required", id="anonymous"),
     ],
 )

@@ -48,7 +48,7 @@ def test_the_standings_page_lists_the_members_results_with_sortable_columns(worl
 @pytest.mark.parametrize(
     ("who", "status"),
     [
-        pytest.param("outsider", 403, id="outsider-refused"),
+        pytest.param("outsider", 404, id="outsider-as-if-none"),
         pytest.param(None, 302, id="anonymous-to-sign-in"),
     ],
 )

@@ -9,14 +9,15 @@ from collections.abc import Iterable, Iterator
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Club, Player
+from games.access import club_for, player_for
+from games.models import Club
 from games.rules.registry import GAMES
 from games.selectors import merge_list
 from games.stats.players import head_to_head_get, player_stats
-from games.stats.selectors import StandingsTable, club_players, member_club, rating_history, standings_for
+from games.stats.selectors import StandingsTable, club_players, rating_history, standings_for
 from games.stats.sheets import score_sheet_lines, standings_lines
 from games.stats.standings import ASCENDING_BY_DEFAULT
 from web.forms import RenameForm
@@ -72,7 +73,7 @@ def _sort_links(query: QueryDict, current: str, order: str) -> list[tuple[str, s
 
 @login_required
 def club_standings(request: HttpRequest, club_id: int) -> HttpResponse:
-    club = member_club(user=request.user, club_id=club_id)
+    club = club_for(request.user, club_id)
     form, table = _table(request, club)
     sort = request.GET.get("sort") or "rank"
     context = {
@@ -88,8 +89,8 @@ def club_standings(request: HttpRequest, club_id: int) -> HttpResponse:
 
 @login_required
 def player_profile(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
-    club = member_club(user=request.user, club_id=club_id)
-    player = get_object_or_404(Player.objects.select_related("user"), pk=player_id)
+    club = club_for(request.user, club_id)
+    player = player_for(request.user, player_id)
     games = player_stats(player_id=player.pk, club_ids=[club.pk])
     charts = [
         (
@@ -110,7 +111,7 @@ def player_profile(request: HttpRequest, club_id: int, player_id: int) -> HttpRe
 
 @login_required
 def head_to_head(request: HttpRequest, club_id: int) -> HttpResponse:
-    club = member_club(user=request.user, club_id=club_id)
+    club = club_for(request.user, club_id)
     form = HeadToHeadForm(request.GET or None, players=club_players(club=club))
     record = None
     if form.is_valid():
@@ -147,7 +148,7 @@ def _csv(lines: Iterable[Iterable[object]], filename: str) -> StreamingHttpRespo
 @login_required
 def standings_csv(request: HttpRequest, club_id: int) -> StreamingHttpResponse:
     """The table shown on the standings page (same query), as CSV."""
-    club = member_club(user=request.user, club_id=club_id)
+    club = club_for(request.user, club_id)
     _, table = _table(request, club)
     parts = [f"club-{club.pk}", f"season-{table.season_id}" if table.season_id else "", table.game or ""]
     return _csv(standings_lines(table.rows), "-".join(filter(None, ["standings", *parts])) + ".csv")
@@ -156,7 +157,7 @@ def standings_csv(request: HttpRequest, club_id: int) -> StreamingHttpResponse:
 @login_required
 def score_sheets_csv(request: HttpRequest, club_id: int) -> StreamingHttpResponse:
     """Every match's score sheet of the club (or of ``?season=``), hand by hand and side by side."""
-    club = member_club(user=request.user, club_id=club_id)
+    club = club_for(request.user, club_id)
     form = StandingsForm(request.GET or None, club=club)
     season = form.cleaned_data.get("season") if form.is_valid() else None
     suffix = f"-season-{season.pk}" if season else ""

@@ -15,9 +15,10 @@ from django.utils import timezone
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from games.access import match_writable_by
 from games.models import GuestClaim, Invitation, Match, Player
 from games.rules.registry import GAMES
-from games.selectors import match_list, match_writable_by
+from games.selectors import match_list
 from games.services.matches import matches_archive
 from scorekeeper.throttles import SignUpThrottle, throttled
 from web.forms import RenameForm

@@ -6,15 +6,14 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.models import Club, Membership
-from games.selectors import club_list, club_role
+from games.access import club_for
+from games.models import Club
 from games.services.clubs import club_create, membership_create, season_create
 from games.services.errors import SeasonNameTaken
 from web.clubs import ClubForm, MemberForm, SeasonForm, club_views
@@ -52,12 +51,7 @@ def clubs_page(request: HttpRequest) -> HttpResponse:
 
 def _admin_club(request: HttpRequest, club_id: int) -> Club:
     """The club, if the user is one of its admins (404 for others' clubs, 403 for its plain members)."""
-    club = club_list(user=_account(request)).filter(pk=club_id).first()
-    if club is None:
-        raise Http404
-    if club_role(club=club, user=_account(request)) != Membership.Role.ADMIN:
-        raise PermissionDenied
-    return club
+    return club_for(request.user, club_id, write=True)
 
 
 @login_required

@@ -1,7 +1,9 @@
 """Correcting a scored hand from the score sheet: replace its counts, or re-enter its plays.
 
-Nothing is written until the correction is saved; ``hand_correct`` then replays the match from that
-hand on, so later hands, the totals and the result follow.
+Nothing is written until the correction is saved; ``hand_correct`` then locks the hand, checks the
+visitor and the revision the page was drawn from (``expected_revision``: a hand corrected meanwhile is
+refused, 409), keeps the version it replaces and replays the match from that hand on, so later hands,
+the totals and the result follow. The page shows every earlier version and what changed.
 """
 
 from __future__ import annotations
@@ -18,12 +20,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import push_url
 
+from games.access import match_writer
+from games.history import hand_history
 from games.messages import violation_text
 from games.models import Hand, Match
 from games.rules.errors import RuleViolation
 from games.selectors import hand_get
 from games.services.errors import HandStillOpen, MatchNotInProgress
 from games.services.hands import PlayInput, hand_correct
+from games.services.locks import HandRef
 from web.corrections import (
     CorrectionScreen,
     DraftScreen,
@@ -34,6 +39,7 @@ from web.corrections import (
 )
 from web.entries import EntryForm, entry_form
 from web.forms import DraftForm
+from web.history import history_views
 from web.screens import who_of
 from web.views import HtmxHttpRequest
 from web.views.hands import REFUSALS, REFUSED, play_choices, refusal, valid
@@ -43,6 +49,18 @@ from web.views.live import match_writable
 def _account(request: HtmxHttpRequest) -> User:
     assert isinstance(request.user, User)  # match_writable: signed in
     return request.user
+
+
+def _ref(request: HtmxHttpRequest, pk: int, number: int) -> HandRef:
+    """The hand for ``hand_correct``, which locks it and checks the visitor under the lock."""
+    return HandRef(match_id=pk, number=number, allow=match_writer(request.user))
+
+
+def _revision(request: HtmxHttpRequest) -> int | None:
+    """The hand's revision the correction was drawn from, as its form (or the draft's steps) carry it
+    (a form older than that field: ``None``)."""
+    sent = (request.POST if request.method == "POST" else request.GET).get("expected_revision", "")
+    return int(sent) if sent.isdigit() else None
 
 
 def _hand(request: HtmxHttpRequest, pk: int, number: int) -> tuple[Match, Hand]:
@@ -70,7 +88,8 @@ def _page(
     status: int = 200,
     **extra: object,
 ) -> HttpResponse:
-    context = {"screen": screen, "summary_form": form, **extra}
+    history = history_views(hand_history(screen.hand), screen.seat_names, screen.side_names)
+    context = {"screen": screen, "summary_form": form, "history": history, **extra}
     return render(request, "web/matches/correct.html", context, status=status)
 
 
@@ -101,7 +120,12 @@ def hand_correct_summary(request: HtmxHttpRequest, pk: int, number: int) -> Http
         raise Http404  # the game has no counts to enter
     try:
         valid(form)
-        hand_correct(hand=hand, summary=form.entries(), by=_account(request))
+        hand_correct(
+            hand=_ref(request, pk, number),
+            summary=form.entries(),
+            by=_account(request),
+            expected_revision=_revision(request),
+        )
     except REFUSALS as refused:
         error, status, problems = refusal(refused, who_of(match))
         return _page(request, screen, form, status, error=error, problems=problems)
@@ -137,7 +161,12 @@ def hand_correct_plays(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
     card, taken, status = form.cleaned_data.get("card") or "", form.cleaned_data.get("taken") or [], 200
     if draft is not None and not error and request.method == "POST":
         try:
-            hand_correct(hand=hand, plays=list(draft.plays), by=_account(request))
+            hand_correct(
+                hand=_ref(request, pk, number),
+                plays=list(draft.plays),
+                by=_account(request),
+                expected_revision=_revision(request),
+            )
         except REFUSALS as refused_write:
             error, status, _problems = refusal(refused_write, who_of(match))
         else:
@@ -147,9 +176,11 @@ def hand_correct_plays(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
             draft, card, taken = draft_add(draft, card, form.taken_cards()), "", []
         except RuleViolation as violation:
             error, status = violation_text(violation, who_of(match)), REFUSED
+    revision = _revision(request)
     context = {
         "correction": correction,
         "screen": draft,
+        "revision": hand.revision if revision is None else revision,
         "error": error,
         "chosen_card": [card] if card else [],
         **play_choices(match, draft.hand if draft else None, card, taken),

@@ -1,8 +1,10 @@
 """Recording a hand from the match screen: start it, play cards, undo, challenge, close, quick summary.
 
-Every write goes through a service; with htmx the answer is the refreshed live region (an error is
-shown in it, status 409 for a stale phone and 422 for a play the rules refuse), without JavaScript a
-redirect back to the match screen.
+Every write goes through a service, given a reference to the match or hand the phone shows: the
+service locks it, checks the visitor there (``games.access.match_writer``), writes, and the answer is
+drawn from the rows it returns. With htmx the answer is the refreshed live region (an error is shown in
+it, status 409 for a stale phone and 422 for a play the rules refuse), without JavaScript a redirect
+back to the match screen.
 """
 
 from __future__ import annotations
@@ -12,20 +14,18 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from games.access import match_writer
 from games.messages import NOBODY, Who, problem_texts, verdict_reason, violation_text
 from games.models import Challenge, Hand, Match, Play
 from games.rules.capture.capturing import capture_check, capture_list
 from games.rules.errors import BadCardText, RuleViolation, SummaryInconsistent
 from games.screen_keys import WRITE, key_opens
 from games.selectors import (
-    can_read_match,
-    can_write_match,
     hand_get,
     hand_last,
     hand_report,
@@ -35,8 +35,8 @@ from games.selectors import (
 )
 from games.services.errors import HandNotOpen, RecordConflict
 from games.services.hands import hand_close, hand_start, hand_summary_record
+from games.services.locks import HandRef, MatchRef
 from games.services.plays import (
-    HandRef,
     Recorded,
     hand_challenge_record,
     hand_play_record,
@@ -93,17 +93,33 @@ Keep = Callable[[MatchScreen], dict[str, object]]
 
 
 def _answer(
-    request: HtmxHttpRequest, pk: int, write: Callable[[Match], object], keep: Keep | None = None
+    request: HtmxHttpRequest, pk: int, write: Callable[[Match], Hand], keep: Keep | None = None
 ) -> HttpResponse:
-    """Run ``write`` on the match, then show the match again; if it was refused, with the error and
-    (``keep``) what the phone had chosen, so it can be corrected rather than entered again."""
+    """Run ``write`` with the match its form is drawn from (the seats' names), then answer as
+    :func:`_written`."""
     match = _writable_live(request, pk)
+    return _written(request, pk, lambda: write(match), keep, match)
+
+
+def _written(
+    request: HtmxHttpRequest,
+    pk: int,
+    write: Callable[[], Hand],
+    keep: Keep | None = None,
+    match: Match | None = None,
+) -> HttpResponse:
+    """Run ``write`` (a start, close or summary, whose service locks and checks the match), then show
+    the match as the service left it; if it was refused, with the error and (``keep``) what the phone
+    had chosen, so it can be corrected rather than entered again."""
     try:
-        write(match)
+        hand = write()
+    except (Hand.DoesNotExist, HandNotOpen):
+        over = forms.ValidationError(HAND_OVER)
+        return _refused(request, match or _writable_live(request, pk), over, keep)
     except REFUSALS as refused:
-        return _refused(request, match, refused, keep)
+        return _refused(request, match or _writable_live(request, pk), refused, keep)
     if request.htmx:
-        return render(request, "web/matches/_live.html", live_context(request, match_get_live(pk)))
+        return render(request, "web/matches/_live.html", live_context(request, match_seats_load(hand.match)))
     return redirect("match", pk=pk)
 
 
@@ -129,10 +145,7 @@ def _recorded(
     show the match as the write left it: the service finds, locks and checks the hand and the visitor
     in its first query, and its report and plays are shown, not read and replayed again. Refused:
     as :func:`_answer`."""
-    if not request.user.is_authenticated:  # also reads the account now, not while the hand is locked
-        raise Http404
-    number = request.POST.get("hand", "")
-    hand = HandRef(match_id=pk, number=int(number) if number.isdigit() else 0, allow=_writer(request))
+    hand = _hand_ref(request, pk)
     try:
         recorded = write(hand)
     except (Hand.DoesNotExist, HandNotOpen):
@@ -150,33 +163,34 @@ def _writable_live(request: HtmxHttpRequest, pk: int) -> Match:
     return match_writable(request, pk, read=match_get_live)
 
 
-def _writer(request: HtmxHttpRequest) -> Callable[[Match], None]:
-    """The write check of :func:`match_writable`, for a service to run on the match it locked."""
+def _hand_ref(request: HtmxHttpRequest, pk: int) -> HandRef:
+    """The hand the phone shows (the form's ``hand``; a form without it: the open hand), for a service
+    to find, lock and check the visitor against in its first query."""
+    if not request.user.is_authenticated:  # also reads the account now, not while the hand is locked
+        raise Http404
+    number = request.POST.get("hand", "")
+    if not number:
+        open_hands = Hand.objects.filter(match_id=pk, closed_at__isnull=True)
+        number = str(open_hands.values_list("number", flat=True).first() or "")
+    return HandRef(
+        match_id=pk, number=int(number) if number.isdigit() else 0, allow=match_writer(request.user)
+    )
 
-    def allow(match: Match) -> None:
-        if not can_write_match(request.user, match):
-            raise PermissionDenied if can_read_match(request.user, match) else Http404
 
-    return allow
-
-
-def _current(match: Match, expected_hand: str | None) -> Hand:
-    """The open hand the phone was looking at; a phone that missed a new hand is out of sync."""
-    hand = _open_hand(match)
-    if hand is None or (expected_hand and expected_hand != str(hand.number)):
-        raise forms.ValidationError(HAND_OVER)
-    return hand
+def _match_ref(request: HtmxHttpRequest, pk: int) -> MatchRef:
+    """The match, for a service to lock and check the visitor against."""
+    return MatchRef(match_id=pk, allow=match_writer(request.user))
 
 
 @require_POST
 def hand_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    def write(match: Match) -> None:
+    def write(match: Match) -> Hand:
         seats = {seat.number: seat.player.name for seat in match.seats.all()}
         form = valid(HandStartForm(request.POST, seats=seats))
         data = form.cleaned_data
         mode = data["mode"] or Hand.Mode.PLAYS
-        hand_start(
-            match=match,
+        return hand_start(
+            match=_match_ref(request, pk),
             dealer=data["dealer"],
             starter=data["starter"] if data["starter"] != "" else None,
             table=data["table"] if mode == Hand.Mode.PLAYS else [],  # hidden when scored from counts
@@ -246,10 +260,8 @@ def play_challenge(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def hand_finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    def write(match: Match) -> None:
-        hand_close(hand=_current(match, request.POST.get("hand")))
-
-    return _answer(request, pk, write)
+    hand = _hand_ref(request, pk)
+    return _written(request, pk, lambda: hand_close(hand=hand))
 
 
 def _entry_form(request: HtmxHttpRequest, match: Match) -> EntryForm:
@@ -263,11 +275,11 @@ def _entry_form(request: HtmxHttpRequest, match: Match) -> EntryForm:
 
 @require_POST
 def summary_record(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    def write(match: Match) -> None:
-        hand = _current(match, request.POST.get("hand"))
+    def write(match: Match) -> Hand:
         form = valid(_entry_form(request, match))
         assert isinstance(form, EntryForm)
-        hand_summary_record(hand=hand, entries=form.entries(), by=request.user)  # type: ignore[arg-type]  # signed in
+        by = request.user
+        return hand_summary_record(hand=_hand_ref(request, pk), entries=form.entries(), by=by)  # type: ignore[arg-type]  # signed in
 
     return _answer(request, pk, write)
 

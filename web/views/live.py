@@ -6,15 +6,15 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 
+from games.access import match_for
 from games.models import Match
 from games.screen_keys import READ, WRITE, key_opens, screen_key
-from games.selectors import can_read_match, can_write_match, match_get, match_version
+from games.selectors import match_get, match_version
 from games.services.plays import Recorded
 from web.deals import deal_questions
 from web.entries import entry_form
@@ -29,13 +29,7 @@ def match_readable(
 ) -> Match:
     """The match, as ``read`` gives it (the whole page's by default; ``match_get_live``: the live
     region's), if the visitor may read it (404 otherwise, so its existence is not revealed)."""
-    try:
-        match = read(pk)
-    except Match.DoesNotExist:
-        raise Http404 from None
-    if not can_read_match(request.user, match, token):
-        raise Http404
-    return match
+    return match_for(request.user, pk, share=token, read=read)
 
 
 def match_writable(request: HtmxHttpRequest, pk: int, *, read: Callable[[int], Match] = match_get) -> Match:
@@ -44,10 +38,7 @@ def match_writable(request: HtmxHttpRequest, pk: int, *, read: Callable[[int], M
     Raises:
         Http404: unknown or unreadable; PermissionDenied: readable but not writable.
     """
-    match = match_readable(request, pk, read=read)
-    if not can_write_match(request.user, match):
-        raise PermissionDenied
-    return match
+    return match_for(request.user, pk, write=True, read=read)
 
 
 def live_url(screen: MatchScreen, token: str) -> str:

@@ -13,10 +13,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.access import can_read_match, claim_for, invitation_for
 from games.messages import violation_text
-from games.models import GuestClaim, Invitation, Match, Player
+from games.models import Invitation, Match, Player
 from games.rules.errors import CodedError
-from games.selectors import can_read_match
 from games.services.claims import guest_claim_create, guest_claim_decide
 from games.services.clubs import player_rename
 from games.services.invitations import invitation_accept, invitation_create, invitation_withdraw
@@ -86,9 +86,7 @@ def invitation_drop(request: HtmxHttpRequest, pk: int, invitation_id: int) -> Ht
 @login_required
 def invitation_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """An invitation (GET) and accepting it (POST); 404 when it is unknown or someone else's."""
-    invitation = Invitation.objects.select_related("match", "created_by").filter(token=token).first()
-    if invitation is None or invitation.invitee_id not in (None, request.user.pk):
-        raise Http404
+    invitation = invitation_for(request.user, token)
     if request.method == "POST":
         try:
             invitation_accept(invitation=invitation, by=_account(request))
@@ -124,12 +122,7 @@ def claim_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def claim_decide(request: HtmxHttpRequest, pk: int, claim_id: int) -> HttpResponse:
     """The guest's owner confirms or declines a claim on it (404 for anyone else)."""
-    claim = get_object_or_404(
-        GuestClaim.objects.select_related("match", "claimant"),
-        pk=claim_id,
-        match_id=pk,
-        guest__created_by=request.user,
-    )
+    claim = claim_for(request.user, pk, claim_id)
     match = claim.match
     confirm = request.POST.get("confirm") == "1"
     try:

@@ -1,0 +1,170 @@
+"""Who may read and write what: the one access policy of the API and the web UI.
+
+- A match is written by its creator, its seated players and its club's admins; read also by its
+  club's members, and by anyone holding its share link (read-only).
+- A club, and its statistics, are read by its members and written by its admins.
+- A player is read by whoever shares a match or a club with it, its account and its creator.
+- An invitation is read by its invitee (anyone holding a link invitation); a guest claim is decided by
+  the account that added the guest.
+
+Whatever a caller may not read raises ``Http404``, exactly as if it did not exist, so an outsider
+learns nothing, not even that it exists. ``PermissionDenied`` (403) is only for what the caller may
+read but not write. The API answers them ``resource.not_found`` and ``auth.forbidden``
+(``api/errors.py``), the web its 404 and 403 pages.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User as Account
+from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef, Q
+from django.http import Http404
+
+from games.models import Club, GuestClaim, Invitation, Match, Membership, Player, Seat
+
+User = Account | AnonymousUser
+
+
+def account_id(user: User) -> int:
+    """The account's id; 0 (no row has it) for an anonymous visitor."""
+    return int(user.pk or 0)
+
+
+def _member_of_club(account_id: int, roles: Sequence[str] = tuple(Membership.Role)) -> Exists:
+    return Exists(Membership.objects.filter(club=OuterRef("club"), user_id=account_id, role__in=roles))
+
+
+def _seated(account_id: int) -> Exists:
+    return Exists(Seat.objects.filter(match=OuterRef("pk"), player__user_id=account_id))
+
+
+def match_visible_to(user: User) -> Q:
+    """Matches ``user`` may read: created, played in, or of a club ``user`` belongs to."""
+    if not user.is_authenticated:
+        return Q(pk__in=[])
+    pk = account_id(user)
+    return Q(created_by_id=pk) | Q(_seated(pk)) | Q(_member_of_club(pk))
+
+
+def match_writable_by(user: User) -> Q:
+    """Matches ``user`` may write: created, played in, or of a club ``user`` is an admin of."""
+    if not user.is_authenticated:
+        return Q(pk__in=[])
+    pk = account_id(user)
+    return Q(created_by_id=pk) | Q(_seated(pk)) | Q(_member_of_club(pk, [Membership.Role.ADMIN]))
+
+
+def can_write_match(user: User, match: Match) -> bool:
+    if user.is_authenticated and match.created_by_id == user.pk:
+        return True  # the common case, without a query
+    return Match.objects.filter(match_writable_by(user), pk=match.pk).exists()
+
+
+def can_read_match(user: User, match: Match, share_token: str = "") -> bool:
+    """Readable as :func:`match_visible_to` says, or by anyone holding its share link."""
+    # compare_digest takes ASCII text only; no token holds anything else.
+    shared = share_token.isascii() and match.share_token
+    if shared and secrets.compare_digest(share_token, match.share_token):
+        return True
+    if user.is_authenticated and match.created_by_id == user.pk:
+        return True
+    return Match.objects.filter(match_visible_to(user), pk=match.pk).exists()
+
+
+def match_allow(user: User, match: Match, *, write: bool, share: str = "") -> None:
+    """Let ``user`` (holding ``share``, maybe) read, or ``write``, ``match``.
+
+    Raises:
+        Http404: ``user`` may not read it; PermissionDenied: ``user`` may read it but not write it.
+    """
+    if write and can_write_match(user, match):
+        return
+    if not can_read_match(user, match, share):
+        raise Http404
+    if write:
+        raise PermissionDenied
+
+
+def match_writer(user: User) -> Callable[[Match], None]:
+    """The write check of :func:`match_allow`, for a service to run on the match it has locked."""
+    return lambda match: match_allow(user, match, write=True)
+
+
+def match_for(
+    user: User,
+    pk: int,
+    *,
+    write: bool = False,
+    share: str = "",
+    read: Callable[[int], Match] | None = None,
+) -> Match:
+    """Match ``pk`` as ``read`` gives it, if :func:`match_allow` lets ``user`` read or ``write`` it."""
+    try:
+        match = Match.objects.get(pk=pk) if read is None else read(pk)
+    except Match.DoesNotExist:
+        raise Http404 from None
+    match_allow(user, match, write=write, share=share)
+    return match
+
+
+def club_role(*, club: Club, user: User) -> str | None:
+    """``admin``, ``member``, or ``None`` for a non-member."""
+    roles = Membership.objects.filter(club=club, user_id=account_id(user))
+    return roles.values_list("role", flat=True).first()
+
+
+def club_for(user: User, pk: int, *, write: bool = False) -> Club:
+    """Club ``pk``, for its members (and, to ``write`` it, its admins); its statistics are theirs.
+
+    Raises:
+        Http404: no such club, or ``user`` is not a member; PermissionDenied: a member, not an admin.
+    """
+    club = Club.objects.filter(pk=pk).first()
+    role = None if club is None else club_role(club=club, user=user)
+    if club is None or role is None:
+        raise Http404
+    if write and role != Membership.Role.ADMIN:
+        raise PermissionDenied
+    return club
+
+
+def player_known_to(user: User) -> Q:
+    """Players ``user`` shares a match or a club with, ``user``'s own, and those ``user`` created."""
+    if not user.is_authenticated:
+        return Q(pk__in=[])
+    clubs = Membership.objects.filter(user_id=user.pk).values("club")
+    in_my_club = Exists(Membership.objects.filter(user_id=OuterRef("user_id"), club__in=clubs))
+    matches = Match.objects.filter(match_visible_to(user)).values("pk")
+    at_my_table = Exists(Seat.objects.filter(player=OuterRef("pk"), match__in=matches))
+    return Q(created_by_id=user.pk) | Q(user_id=user.pk) | Q(in_my_club) | Q(at_my_table)
+
+
+def player_for(user: User, pk: int) -> Player:
+    """Player ``pk`` (with its account), if :func:`player_known_to` says ``user`` knows it (else Http404)."""
+    player = Player.objects.filter(player_known_to(user), pk=pk).select_related("user").first()
+    if player is None:
+        raise Http404
+    return player
+
+
+def invitation_for(user: User, token: str) -> Invitation:
+    """The invitation behind ``token`` (with its match), for its invitee; a link invitation for anyone
+    (else Http404)."""
+    invitation = Invitation.objects.select_related("match", "created_by").filter(token=token).first()
+    if invitation is None or invitation.invitee_id not in (None, user.pk):
+        raise Http404
+    return invitation
+
+
+def claim_for(user: User, match_id: int, claim_id: int) -> GuestClaim:
+    """Claim ``claim_id`` of match ``match_id`` (with its match and claimant), for the account that
+    added its guest: only they decide it (else Http404)."""
+    claims = GuestClaim.objects.select_related("match", "claimant")
+    claim = claims.filter(pk=claim_id, match_id=match_id, guest__created_by_id=account_id(user)).first()
+    if claim is None:
+        raise Http404
+    return claim

@@ -1,0 +1,259 @@
+"""One refusal table for every route of both APIs and the web UI (``games/access.py``): an outsider who
+asks for a match, hand, club, player, invitation or claim that is not theirs gets 404, exactly as if it
+did not exist, statistics included, and nothing is written. A route that is neither in the table nor
+in ``PUBLIC`` (routes that name nothing an outsider could be refused) fails the walk over the URL
+resolver, so a new route cannot be added without saying who is refused."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import User
+from django.db.models import Model
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from games.models import Player
+from games.services.claims import guest_claim_create
+from games.services.hands import hand_start, hand_summary_record
+from games.services.invitations import invitation_create
+from tests.factories import api_client, make_personas
+
+pytestmark = pytest.mark.django_db
+
+API, M, H = "api/v1/", "api/v1/matches/<int:pk>/", "api/v1/matches/<int:pk>/hands/<int:number>/"
+W = "matches/<int:pk>/"
+EVEN = [{"cards": 26, "point_cards": 11, "tablos": 0}, {"cards": 26, "point_cards": 11, "tablos": 0}]
+CLUB, STATS = "api/v1/clubs/<int:pk>/", "clubs/<int:club_id>/"
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    route: str  # the resolver's pattern, as the walk below spells it
+    method: str
+    path: str  # filled from the fixture's objects
+    body: dict[str, object]
+
+
+def _r(route: str, method: str, path: str, **body: object) -> Refusal:
+    return Refusal(route, method, path, body)
+
+
+TABLE = [
+    # Records API: matches, hands, plays.
+    _r(M, "get", "/api/v1/matches/{match}/"),
+    _r(f"{M}scoreboard/", "get", "/api/v1/matches/{match}/scoreboard/"),
+    _r(f"{M}abandon/", "post", "/api/v1/matches/{match}/abandon/"),
+    _r(f"{M}share/", "post", "/api/v1/matches/{match}/share/"),
+    _r(f"{M}share/", "delete", "/api/v1/matches/{match}/share/"),
+    _r(f"{M}invitations/", "post", "/api/v1/matches/{match}/invitations/", seat=1),
+    _r(f"{API}invitations/<str:token>/accept/", "post", "/api/v1/invitations/{invitation}/accept/"),
+    _r(f"{M}claims/", "post", "/api/v1/matches/{match}/claims/", seat=1),
+    _r(
+        f"{M}claims/<int:claim_id>/decision/",
+        "post",
+        "/api/v1/matches/{match}/claims/{claim}/decision/",
+        confirm=True,
+    ),
+    _r(f"{M}hands/", "get", "/api/v1/matches/{match}/hands/"),
+    _r(f"{M}hands/", "post", "/api/v1/matches/{match}/hands/", mode="summary"),
+    _r(H, "get", "/api/v1/matches/{match}/hands/1/"),
+    _r(f"{H}review/", "get", "/api/v1/matches/{match}/hands/1/review/"),
+    _r(f"{H}history/", "get", "/api/v1/matches/{match}/hands/1/history/"),
+    _r(f"{H}close/", "post", "/api/v1/matches/{match}/hands/2/close/"),
+    _r(f"{H}correct/", "post", "/api/v1/matches/{match}/hands/1/correct/", summary=[{"cards": 26}] * 2),
+    _r(f"{H}summary/", "post", "/api/v1/matches/{match}/hands/2/summary/", sides=[{"cards": 26}] * 2),
+    _r(f"{H}plays/", "post", "/api/v1/matches/{match}/hands/2/plays/", seat=1, card="9C", expected_seq=0),
+    _r(f"{H}plays/undo/", "post", "/api/v1/matches/{match}/hands/2/plays/undo/", expected_seq=0),
+    _r(
+        f"{H}challenges/",
+        "post",
+        "/api/v1/matches/{match}/hands/2/challenges/",
+        seat=0,
+        play_seq=0,
+        expected_seq=0,
+    ),
+    # Records API: clubs and players.
+    _r(CLUB, "get", "/api/v1/clubs/{club}/"),
+    _r(f"{CLUB}memberships/", "get", "/api/v1/clubs/{club}/memberships/"),
+    _r(f"{CLUB}memberships/", "post", "/api/v1/clubs/{club}/memberships/", username="outsider"),
+    _r(f"{CLUB}seasons/", "get", "/api/v1/clubs/{club}/seasons/"),
+    _r(f"{CLUB}seasons/", "post", "/api/v1/clubs/{club}/seasons/", name="Winter"),
+    _r(f"{API}players/<int:pk>/", "get", "/api/v1/players/{player}/"),
+    # Statistics API.
+    _r(f"{API}clubs/<int:club_id>/standings/", "get", "/api/v1/clubs/{club}/standings/"),
+    _r(f"{API}players/<int:player_id>/stats/", "get", "/api/v1/players/{player}/stats/"),
+    _r(
+        f"{API}players/<int:player_id>/ratings/",
+        "get",
+        "/api/v1/players/{player}/ratings/?club={club}&game=tablo",
+    ),
+    _r(
+        f"{API}players/<int:player_id>/ratings/",
+        "get",
+        "/api/v1/players/{own}/ratings/?club={club}&game=tablo",
+    ),
+    _r(f"{API}head-to-head/", "get", "/api/v1/head-to-head/?a={player}&b={other}"),
+    _r(f"{API}head-to-head/", "get", "/api/v1/head-to-head/?a={own}&b={guest}&club={club}"),
+    # Web: the match screen and its writes.
+    _r(W, "get", "/matches/{match}/"),
+    _r(f"{W}live/", "get", "/matches/{match}/live/"),
+    _r(f"{W}share/", "post", "/matches/{match}/share/"),
+    _r(f"{W}abandon/", "post", "/matches/{match}/abandon/"),
+    _r(f"{W}invitations/", "post", "/matches/{match}/invitations/", seat=1),
+    _r(
+        f"{W}invitations/<int:invitation_id>/withdraw/",
+        "post",
+        "/matches/{match}/invitations/{invitation_id}/withdraw/",
+    ),
+    _r(f"{W}claims/", "post", "/matches/{match}/claims/", seat=1),
+    _r(f"{W}claims/<int:claim_id>/", "post", "/matches/{match}/claims/{claim}/", confirm=1),
+    _r("invitations/<str:token>/", "get", "/invitations/{invitation}/"),
+    _r("invitations/<str:token>/", "post", "/invitations/{invitation}/"),
+    _r("players/<int:player_id>/rename/", "post", "/players/{player}/rename/", name="Mine"),
+    _r(f"{W}hands/", "post", "/matches/{match}/hands/", mode="summary"),
+    _r(f"{W}play/", "post", "/matches/{match}/play/", hand=2, seat=1, card="9C", expected_seq=0),
+    _r(f"{W}play/options/", "get", "/matches/{match}/play/options/?card=9C"),
+    _r(f"{W}undo/", "post", "/matches/{match}/undo/", hand=2, expected_seq=0),
+    _r(f"{W}challenge/", "post", "/matches/{match}/challenge/", hand=2, seat=0, play_seq=0, expected_seq=0),
+    _r(f"{W}finish/", "post", "/matches/{match}/finish/", hand=2),
+    _r(f"{W}summary/", "post", "/matches/{match}/summary/", hand=2, cards_0=26),
+    _r(f"{W}summary/check/", "get", "/matches/{match}/summary/check/?hand=2&cards_0=26"),
+    _r(f"{W}hands/<int:number>/correct/", "get", "/matches/{match}/hands/1/correct/"),
+    _r(
+        f"{W}hands/<int:number>/correct/counts/",
+        "post",
+        "/matches/{match}/hands/1/correct/counts/",
+        cards_0=26,
+    ),
+    _r(f"{W}hands/<int:number>/correct/plays/", "get", "/matches/{match}/hands/1/correct/plays/?keep=0"),
+    _r(f"{W}hands/<int:number>/correct/plays/", "post", "/matches/{match}/hands/1/correct/plays/", keep=0),
+    _r(f"{W}hands/<int:number>/review/", "get", "/matches/{match}/hands/1/review/"),
+    _r("shared/<str:token>/", "get", "/shared/not-the-link/"),
+    _r("shared/<str:token>/live/", "get", "/shared/not-the-link/live/"),
+    # Web: clubs and their statistics.
+    _r("clubs/<int:club_id>/members/", "post", "/clubs/{club}/members/", username="outsider", role="admin"),
+    _r("clubs/<int:club_id>/seasons/", "post", "/clubs/{club}/seasons/", name="Winter"),
+    _r(f"{STATS}standings/", "get", "/clubs/{club}/standings/"),
+    _r(f"{STATS}standings.csv", "get", "/clubs/{club}/standings.csv"),
+    _r(f"{STATS}score-sheets.csv", "get", "/clubs/{club}/score-sheets.csv"),
+    _r(f"{STATS}players/<int:player_id>/", "get", "/clubs/{club}/players/{player}/"),
+    _r(f"{STATS}head-to-head/", "get", "/clubs/{club}/head-to-head/"),
+]
+
+# Routes that name nothing an outsider could be refused: public pages and reference data, the
+# caller's own lists and creations, signing in, and the admin site (staff only, Django's own checks).
+PUBLIC = {
+    "livez",
+    "healthz",
+    "admin/",
+    "api/schema/",
+    "api/docs/",
+    "i18n/setlang/",
+    *(
+        f"{API}rules/{rest}"
+        for rest in (
+            "",
+            "twenty/rounds/replay/",
+            "twenty/rounds/review/",
+            "<slug:game>/reference/",
+            "<slug:game>/captures/",
+            "<slug:game>/captures/check/",
+            "<slug:game>/hands/replay/",
+            "<slug:game>/hands/review/",
+            "<slug:game>/hands/summary/",
+        )
+    ),
+    f"{API}auth/token/",
+    f"{API}players/",  # the players the caller knows
+    f"{API}clubs/",  # the caller's clubs
+    f"{API}matches/",  # the matches the caller may read
+    "",
+    "manifest.webmanifest",
+    "sw.js",
+    "offline/",
+    "accounts/login/",
+    "accounts/logout/",
+    "accounts/signup/",
+    "disputes/",
+    "clubs/",
+    "matches/new/",
+    "matches/new/seat/",
+    "matches/archive/",
+}
+
+
+def _routes(patterns: list[URLPattern | URLResolver], prefix: str = "") -> Iterator[str]:
+    for pattern in patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLPattern) or getattr(pattern, "app_name", None) == "admin":
+            yield route
+        else:
+            yield from _routes(pattern.url_patterns, route)
+
+
+def test_every_route_is_in_the_refusal_table_or_public() -> None:
+    routes = set(_routes(get_resolver().url_patterns))
+    listed = {refusal.route for refusal in TABLE} | PUBLIC
+    assert sorted(routes - listed) == [], "say who is refused: add the route to TABLE (or PUBLIC)"
+    assert sorted(listed - routes) == []
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """The personas' match with hand 1 closed (from its counts) and hand 2 open, the guest at seat 1 (its
+    owner's), a pending invitation for the club member, the member's claim on the guest, and a
+    player of the outsider's own."""
+
+    outsider: User
+    ids: dict[str, object]
+
+
+@pytest.fixture
+def scene() -> Scene:
+    people = make_personas()
+    match = people.match
+    hand_summary_record(hand=hand_start(match=match, mode="summary"), entries=EVEN)
+    hand_start(match=match, mode="summary")
+    seats = {seat.number: seat.player for seat in match.seats.select_related("player")}
+    Player.objects.filter(pk=seats[1].pk).update(created_by=people.owner)
+    invitation = invitation_create(match=match, seat=1, by=people.owner, invitee=people.member)
+    claim = guest_claim_create(match=match, seat=1, by=people.member)
+    own = Player.objects.create(name="Mine", user=people.outsider, created_by=people.outsider)
+    guest = Player.objects.create(name="My guest", created_by=people.outsider)
+    ids = {
+        "match": match.pk,
+        "club": people.club.pk,
+        "player": seats[1].pk,
+        "other": seats[0].pk,
+        "own": own.pk,
+        "guest": guest.pk,
+        "invitation": invitation.token,
+        "invitation_id": invitation.pk,
+        "claim": claim.pk,
+    }
+    return Scene(outsider=people.outsider, ids=ids)
+
+
+def _rows() -> dict[str, int]:
+    models: list[type[Model]] = [*apps.get_app_config("games").get_models(), User]
+    return {model.__name__: model._default_manager.count() for model in models}
+
+
+@pytest.mark.parametrize("refusal", [pytest.param(r, id=f"{r.method} {r.route}") for r in TABLE])
+def test_an_outsider_gets_404_and_nothing_is_written(scene: Scene, refusal: Refusal) -> None:
+    path = refusal.path.format(**scene.ids)
+    before = _rows()
+    if refusal.route.startswith(API):
+        response = getattr(api_client(scene.outsider), refusal.method)(path, refusal.body, format="json")
+        assert (response.status_code, response.json()["code"]) == (404, "resource.not_found")
+    else:
+        client = Client(raise_request_exception=False)
+        client.force_login(scene.outsider)
+        data = refusal.body if refusal.method == "post" else None
+        response = getattr(client, refusal.method)(path, data)
+        assert response.status_code == 404
+    assert _rows() == before
