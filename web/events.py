@@ -1,0 +1,338 @@
+"""What the event pages show, read through the event selectors: entries, each round's tables by number
+and by name (with why each was paired), results with who set them, and the standings with each
+tie-break's value. Nothing here pairs or scores: the pairing core and the standings do."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games.events.models import Entry, Event, Round, Table
+from games.events.selectors import entry_list, event_standings, override_of, round_list, table_result
+from games.models import Player
+from games.services.clubs import player_create
+from games.services.names import name_key
+from games.services.seating import SeatKind, seating_known
+from web.event_forms import TIEBREAK_LABELS
+from web.event_reasons import reason_text
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EntryRow:
+    entry: Entry
+    name: str
+    checked_in: bool
+    dropped: bool
+    joined_round: int
+
+
+def entry_rows(event: Event, *, query: str = "", pending: bool = False, only: int | None = None) -> list[EntryRow]:
+    """The event's entries by name: those whose name holds ``query``, with ``pending`` only those not
+    checked in (nor dropped), with ``only`` that one entry."""
+    entries = entry_list(event=event)
+    if only is not None:
+        entries = entries.filter(pk=only)
+    if query.strip():
+        entries = entries.filter(player__name__icontains=query.strip())
+    if pending:
+        entries = entries.filter(checked_in_at__isnull=True, dropped_round__isnull=True)
+    rows = [
+        EntryRow(
+            entry=entry,
+            name=entry.player.name,
+            checked_in=entry.checked_in_at is not None,
+            dropped=entry.dropped_round is not None,
+            joined_round=entry.joined_round,
+        )
+        for entry in entries
+    ]
+    return sorted(rows, key=lambda row: (row.name.casefold(), row.entry.pk))
+
+
+@dataclass(frozen=True, slots=True)
+class MemberChoice:
+    player_id: int
+    name: str
+
+
+def member_choices(event: Event, director: User) -> list[MemberChoice]:
+    """The club's members with a player, not yet entered: one tap enters each."""
+    known = seating_known(by=director, club=event.club)
+    entered = set(event.entries.values_list("player_id", flat=True))
+    seen: set[int] = set()
+    choices = []
+    for choice in known.suggestions():
+        player = choice.player or (known.players.get(choice.account.pk) if choice.account else None)
+        if choice.kind is not SeatKind.ACCOUNT or player is None or player.pk in entered | seen:
+            continue
+        seen.add(player.pk)
+        choices.append(MemberChoice(player.pk, player.name))
+    return sorted(choices, key=lambda choice: name_key(choice.name))
+
+
+def named_player(event: Event, director: User, name: str) -> tuple[Player | None, str]:
+    """Whom a typed name enters: a club member's player (made for a member who has none yet) or a
+    guest the director entered before; else ``(None, name)``, a new guest of that name."""
+    choice = seating_known(by=director, club=event.club).choice(name)
+    if choice.kind is SeatKind.ACCOUNT and choice.account is not None:
+        return choice.player or player_create(name=choice.name, by=director, user=choice.account), ""
+    if choice.kind is SeatKind.GUEST and choice.player is not None:
+        return choice.player, ""
+    return None, choice.name
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResultView:
+    text: str
+    by: str = ""  # who set it, when the director did
+    at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableView:
+    number: int
+    round: int
+    match_id: int | None
+    seats: tuple[str, ...]  # names in seat order
+    sides: tuple[str, ...]  # each side's names
+    dealer: str
+    why: tuple[str, ...]
+    rematch: bool
+    result: ResultView | None = None
+    table: Table | None = None  # the stored row (a draft has none)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundView:
+    number: int
+    tables: tuple[TableView, ...]
+    byes: tuple[str, ...]
+    rematches: tuple[str, ...] = ()
+    bye_why: tuple[str, ...] = ()
+
+    @property
+    def by_name(self) -> list[tuple[str, str]]:
+        """(name, where), alphabetically: each player's table and seat, or their bye."""
+        where = [
+            (name, _("table %(table)s, seat %(seat)s") % {"table": table.number, "seat": seat + 1})
+            for table in self.tables
+            for seat, name in enumerate(table.seats)
+        ]
+        where += [(name, _("bye")) for name in self.byes]
+        return sorted(where, key=lambda item: name_key(item[0]))
+
+    @property
+    def open_tables(self) -> int:
+        return sum(table.result is None for table in self.tables)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandingRow:
+    rank: int
+    name: str
+    points: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+    tiebreaks: tuple[str, ...]
+    dropped: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventScreen:
+    event: Event
+    rounds: tuple[RoundView, ...]
+    standings: tuple[StandingRow, ...]
+    tiebreaks: tuple[str, ...]  # the columns' headings, in the event's order
+    entries: int
+    can_direct: bool
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def current(self) -> RoundView | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def planned(self) -> int:
+        return self.event.rounds
+
+
+def _names(event: Event) -> dict[int, str]:
+    return {entry.player_id: entry.player.name for entry in entry_list(event=event)}
+
+
+def _reasons(raw: Iterable[Any], names: Mapping[int, str]) -> tuple[str, ...]:
+    """Each reason as text; stored reasons are dicts, a draft's are the core's values."""
+    texts = []
+    for reason in raw:
+        code = reason["code"] if isinstance(reason, Mapping) else reason.code
+        players = reason.get("players", ()) if isinstance(reason, Mapping) else reason.players
+        texts.append(reason_text(code, [names.get(player, "?") for player in players]))
+    return tuple(texts)
+
+
+def _result(table: Table, names: Sequence[str]) -> ResultView | None:
+    """The table's result as text, and who set it when the director did."""
+    result = table_result(table)
+    if result is None:
+        return None
+    if len(names) == 2:
+        if result.places[0] == result.places[1]:
+            text = _("Draw")
+        else:
+            text = _("%(name)s won") % {"name": names[result.places.index(0)]}
+    else:
+        order = sorted(range(len(names)), key=lambda side: result.places[side])
+        text = ", ".join(f"{result.places[side] + 1}. {names[side]}" for side in order)
+    override = override_of(table)
+    if override is None:
+        return ResultView(text=text)
+    by = override.by.get_username() if override.by else _("a director")
+    return ResultView(text=text, by=by, at=override.at)
+
+
+def _sides(sides: Sequence[Sequence[int]], names: Mapping[int, str]) -> tuple[str, ...]:
+    return tuple(" & ".join(names.get(player, "?") for player in side) for side in sides)
+
+
+def _rematch_pairs(rematches: Iterable[Sequence[int]], names: Mapping[int, str]) -> tuple[str, ...]:
+    return tuple(" – ".join(names.get(player, "?") for player in pair) for pair in rematches)
+
+
+def _table_view(table: Any, names: Mapping[int, str], number: int, stored: bool) -> TableView:
+    seats = tuple(names.get(player, "?") for player in table.players)
+    sides = _sides(table.sides, names)
+    why = _reasons(table.reasons, names)
+    codes = {reason["code"] if isinstance(reason, Mapping) else reason.code for reason in table.reasons}
+    return TableView(
+        number=table.number,
+        round=number,
+        match_id=table.match_id if stored else None,
+        seats=seats,
+        sides=sides,
+        dealer=seats[table.dealer] if table.dealer < len(seats) else "",
+        why=why,
+        rematch=any("rematch" in code or "repeat" in code for code in codes),
+        result=_result(table, sides) if stored else None,
+        table=table if stored else None,
+    )
+
+
+def _round_view(played: Round, names: Mapping[int, str]) -> RoundView:
+    return RoundView(
+        number=played.number,
+        tables=tuple(_table_view(table, names, played.number, True) for table in played.tables.all()),
+        byes=tuple(names.get(bye.player_id, "?") for bye in played.byes.all()),
+    )
+
+
+def pairing_view(event: Event, draft: Any) -> RoundView:
+    """A draft of the next round (the pairing service's answer) as the preview shows it."""
+    names = _names(event)
+    number = int(getattr(draft, "number", 0) or event.event_rounds.count() + 1)
+    return RoundView(
+        number=number,
+        tables=tuple(_table_view(table, names, number, False) for table in draft.tables),
+        byes=tuple(names.get(player, "?") for player in draft.byes),
+        rematches=_rematch_pairs(draft.rematches, names),
+        bye_why=_reasons(getattr(draft, "bye_reasons", ()), names),
+    )
+
+
+def _value(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def event_screen(event: Event, *, can_direct: bool) -> EventScreen:
+    """The public page's (and the TV's) content: every round, the last one first in the pairings."""
+    names = _names(event)
+    rounds = tuple(_round_view(played, names) for played in round_list(event=event))
+    dropped = set(event.entries.filter(dropped_round__isnull=False).values_list("player_id", flat=True))
+    rows = tuple(
+        StandingRow(
+            rank=row.rank,
+            name=names.get(row.player, "?"),
+            points=row.points,
+            wins=row.wins,
+            draws=row.draws,
+            losses=row.losses,
+            byes=row.byes,
+            tiebreaks=tuple(_value(row.tiebreaks[name]) for name in event.tiebreaks),
+            dropped=row.player in dropped,
+        )
+        for row in event_standings(event=event)
+    )
+    headings = tuple(str(TIEBREAK_LABELS.get(name, name)) for name in event.tiebreaks)
+    return EventScreen(
+        event=event,
+        rounds=rounds,
+        standings=rows,
+        tiebreaks=headings,
+        entries=len(names),
+        can_direct=can_direct,
+    )
+
+
+def table_of(event: Event, number: int, table: int) -> TableView | None:
+    """Table ``table`` of round ``number``, as the result form shows it."""
+    played = round_list(event=event).filter(number=number).first()
+    if played is None:
+        return None
+    found = next((each for each in played.tables.all() if each.number == table), None)
+    return None if found is None else _table_view(found, _names(event), number, True)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultChoices:
+    """The results a director may set for two sides, by the form's value: the service's arguments
+    (none for a pod, whose sides are each given a place)."""
+
+    labels: tuple[tuple[str, str], ...]
+    values: dict[str, dict[str, Any]]
+
+
+def result_choices(table: TableView) -> ResultChoices:
+    """Two sides: either wins, or a draw."""
+    if len(table.sides) != 2:
+        return ResultChoices((), {})
+    labels = [(f"win-{index}", _("%(name)s won") % {"name": names}) for index, names in enumerate(table.sides)]
+    values: dict[str, dict[str, Any]] = {f"win-{index}": {"winner": index} for index in range(2)}
+    labels.append(("draw", _("Draw")))
+    values["draw"] = {"winner": None}
+    return ResultChoices(tuple(labels), values)
+
+
+def result_chosen(table: TableView, choices: ResultChoices, data: Mapping[str, str]) -> dict[str, Any] | None:
+    """The service's arguments for the result sent (``None``: none, or places not each given once)."""
+    if choices.values:
+        return choices.values.get(data.get("result", ""))
+    count = len(table.sides)
+    given = [data.get(f"place_{side}", "") for side in range(count)]
+    if sorted(given) != [str(place) for place in range(1, count + 1)]:
+        return None
+    return {"places": sorted(range(count), key=lambda side: int(given[side]))}
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A printed table sheet: the table and the full address of its match (its QR code)."""
+
+    table: TableView
+    url: str
+
+
+def print_sheets(event: Event, number: int, absolute: Callable[[str], str]) -> list[Sheet] | None:
+    """Round ``number``'s sheets, one per table (``None``: no such round); ``absolute`` makes a path
+    a full address, as the request came."""
+    played = round_list(event=event).filter(number=number).first()
+    if played is None:
+        return None
+    view = _round_view(played, _names(event))
+    return [Sheet(table, absolute(reverse("match", args=[table.match_id]))) for table in view.tables]
