@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "games",
+    "games.events",
     "api",
     "web",
     "scorekeeper.apps.ScorekeeperConfig",

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import convert
+from games.events.selectors import first_dealer
 from games.models import Challenge, Hand, HandSummary, Match, Play
 from games.replay import is_time_up, replay, setup_of, table_of
 from games.rules.errors import BadDealer, BadTableSize
@@ -105,8 +106,10 @@ def _hand_open(
     if previous is not None and previous.is_open:
         raise HandStillOpen(number=previous.number)
     if dealer is None:
-        dealer = table_of(match).game.next_dealer(
-            None if previous is None else previous.dealer, match.player_count, match.options
+        dealer = (
+            first_dealer(match.pk)  # an event table's dealer, else seat 0
+            if previous is None
+            else table_of(match).game.next_dealer(previous.dealer, match.player_count, match.options)
         )
     if not 0 <= dealer < match.player_count:
         raise BadDealer(dealer=dealer, last=match.player_count - 1)

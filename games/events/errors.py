@@ -1,0 +1,55 @@
+"""Errors of the event services, each with a stable dotted code (docs/errors.md) and its facts:
+``RecordInvalid`` ones are 400, ``RecordConflict`` ones 409, as for the match records."""
+
+from __future__ import annotations
+
+from games.rules.errors import gettext_noop
+from games.services.errors import RecordConflict, RecordInvalid
+
+
+class FormatNotPlayable(RecordInvalid):
+    code = "event.bad_format"
+    template = gettext_noop("{game} cannot be played as {format}: it needs tables of {needs} players.")
+
+
+class TiebreakUnknown(RecordInvalid):
+    code = "event.bad_tiebreak"
+    template = gettext_noop("Unknown tie-break {name!r}; known: {known}.")
+
+
+class ResultInvalid(RecordInvalid):
+    code = "result.invalid"
+    template = gettext_noop(
+        "Table {table} has {sides} sides: give a winner among them (or none for a draw), or every side"
+        " once in its places."
+    )
+
+
+class EntriesClosed(RecordConflict):
+    code = "event.entries_closed"
+    template = gettext_noop("Entries are closed: {started} of the {rounds} rounds have started.")
+
+
+class AlreadyEntered(RecordConflict):
+    code = "entry.exists"
+    template = gettext_noop("{player} is already entered in this event.")
+
+
+class AlreadyDropped(RecordConflict):
+    code = "entry.dropped"
+    template = gettext_noop("{player} already dropped out before round {round}.")
+
+
+class RoundOpen(RecordConflict):
+    code = "event.round_open"
+    template = gettext_noop("Round {number} still has {open} tables without a result.")
+
+
+class EventFinished(RecordConflict):
+    code = "event.finished"
+    template = gettext_noop("All {rounds} rounds of the event have been paired.")
+
+
+class TooFewEntries(RecordConflict):
+    code = "event.too_few_entries"
+    template = gettext_noop("{players} players in the event cannot be seated at tables of {sizes}.")

@@ -1,0 +1,78 @@
+"""The pairing core of club events: pure functions from the standings to the next round's tables.
+
+No Django, no I/O, no clock and no ``random``: the same entrants, seed and round number always give
+the same pairing (the seeded draw hashes its inputs, :func:`~games.events.pairing.field.tie`).
+
+Objectives, in order (docs/events-pairing.md):
+
+1. in an odd field, the bye goes to the lowest-ranked entrant without a bye, unless the others then
+   cannot be paired without a rematch while another choice avoids one;
+2. no rematch (no repeated partner in ``partners``) where any pairing avoids one;
+3. the smallest sum over tables of the squared points differences;
+4. seats and first dealers balanced;
+5. a seeded draw among equals.
+
+Reason codes (``Reason.code``; ``players`` as listed):
+
+- ``equal_points`` (high, low): a Swiss table of two players on the same points;
+- ``floated_down`` (high, low): a Swiss table across points, the first player floated down;
+- ``alternative_rematch`` (a, b): a closer pairing for this table would have been the rematch a-b;
+- ``rematch_unavoidable`` (a, b): a and b meet (or partner) again because no pairing avoids it;
+- ``round_robin`` (white, black): the Berger table's pairing;
+- ``pod`` (players, high to low): a pod grouped by points; ``pod_spread`` (high, low) when it spans
+  points, with ``alternative_rematch`` when a closer pod was a rematch;
+- ``new_partners`` (a, b, c, d): partners a-b against c-d, none partnered before;
+- byes: ``bye_lowest`` (x): the lowest-ranked entrant without a bye; ``bye_to_avoid_rematch``
+  (x, y): x sits out because a bye for y left a rematch; ``bye_again`` (x): x had a bye before;
+  ``bye_round_robin`` (x): the Berger table's bye; ``bye_no_table`` (x): no table size fits everyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.events.pairing.berger import berger_round, round_robin_rounds
+from games.events.pairing.field import PairingInputError
+from games.events.pairing.sizes import pod_sizes
+from games.events.pairing.swiss import pair_swiss
+from games.events.pairing.types import Entrant, Pairing, Reason, Table
+
+FORMATS = ("swiss", "pods", "partners")
+
+__all__ = [
+    "FORMATS",
+    "Entrant",
+    "Pairing",
+    "PairingInputError",
+    "Reason",
+    "Table",
+    "berger_round",
+    "pair_round",
+    "pod_sizes",
+    "round_robin_rounds",
+]
+
+
+def pair_round(
+    fmt: str,
+    entrants: Sequence[Entrant],
+    *,
+    seed: int,
+    round_number: int,
+    table_sizes: frozenset[int] = frozenset({2}),
+) -> Pairing:
+    """The next round of ``entrants`` in format ``fmt`` ("swiss", "pods" or "partners").
+
+    ``table_sizes`` are the player counts the game allows: Swiss needs 2, partners 4, and pods seat
+    tables of 4 and 3 among them. Raises PairingInputError for an unknown format, a table size the
+    game does not allow, or a repeated entrant.
+    """
+    if fmt == "swiss":
+        _require(2 in table_sizes, fmt, table_sizes)
+        return pair_swiss(entrants, seed=seed, round_number=round_number)
+    raise PairingInputError(f"Unknown pairing format {fmt!r}; expected one of {', '.join(FORMATS)}.")
+
+
+def _require(allowed: bool, fmt: str, table_sizes: frozenset[int]) -> None:
+    if not allowed:
+        raise PairingInputError(f"The game's table sizes {sorted(table_sizes)} do not fit {fmt}.")

@@ -1,0 +1,82 @@
+"""What every format shares: the checked field, integer points, the seeded tie-break and the bye order.
+
+Weights are exact integers (the points are scaled by their common denominator), so the matching and the
+search compare objectives exactly; :class:`Ladder` stacks the objectives into one integer, most
+significant first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+
+from games.events.pairing.types import Entrant
+
+TIE_RANGE = 1 << 16
+"""The seeded tie-break draws from ``range(TIE_RANGE)``."""
+
+
+class PairingInputError(ValueError):
+    """The field or the format cannot be paired as asked (a caller's bug: the services check first)."""
+
+    code = "pairing.invalid_input"
+
+
+def checked_field(entrants: Sequence[Entrant]) -> dict[int, Entrant]:
+    """The entrants by id. Raises PairingInputError on a repeated id."""
+    field = {entrant.id: entrant for entrant in entrants}
+    if len(field) != len(entrants):
+        repeated = sorted({e.id for e in entrants if sum(o.id == e.id for o in entrants) > 1})
+        raise PairingInputError(f"Entrants {repeated} appear more than once.")
+    return field
+
+
+def scaled_points(entrants: Iterable[Entrant]) -> dict[int, int]:
+    """Each entrant's points times the points' common denominator: exact integers, same order."""
+    exact = {entrant.id: Fraction(entrant.points) for entrant in entrants}
+    scale = math.lcm(1, *(value.denominator for value in exact.values()))
+    return {key: int(value * scale) for key, value in exact.items()}
+
+
+def tie(seed: int, round_number: int, *parts: int) -> int:
+    """A seeded draw in ``range(TIE_RANGE)`` for one choice (a pair, a bye, a seat order).
+
+    It hashes its inputs, so it is the same on every machine and Python version.
+    """
+    text = ",".join(map(str, (seed, round_number, *parts))).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=4).digest(), "big") % TIE_RANGE
+
+
+def bye_preference(field: Mapping[int, Entrant], seed: int, round_number: int) -> tuple[int, ...]:
+    """Who should sit out first: fewest byes so far, then the lowest-ranked, then the seeded draw."""
+    return tuple(
+        sorted(field, key=lambda key: (field[key].byes, -field[key].rank, tie(seed, round_number, -1, key)))
+    )
+
+
+def have_met(first: Entrant, second: Entrant) -> bool:
+    return second.id in first.opponents or first.id in second.opponents
+
+
+def have_partnered(first: Entrant, second: Entrant) -> bool:
+    return second.id in first.partners or first.id in second.partners
+
+
+class Ladder:
+    """Lexicographic objectives as one integer: a sum of ``terms`` cost vectors compares as the vectors.
+
+    ``maxima[i]`` bounds objective ``i`` in one term; each objective's weight exceeds the largest sum the
+    less significant ones can reach over ``terms`` terms, so no trade between objectives is possible.
+    """
+
+    def __init__(self, maxima: Sequence[int], terms: int) -> None:
+        weights = [1]
+        for bound in reversed(maxima[1:]):
+            weights.append(weights[-1] * (terms * bound + 1))
+        self.weights = tuple(reversed(weights))
+        self.top = sum(w * bound for w, bound in zip(self.weights, maxima, strict=True))
+
+    def encode(self, values: Sequence[int]) -> int:
+        return sum(w * value for w, value in zip(self.weights, values, strict=True))

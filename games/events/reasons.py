@@ -1,0 +1,41 @@
+"""Why the pairing seated a table (or gave a bye) where it did, in the reader's words.
+
+The pairing core names each reason by a code with the players it concerns; this is the one place that
+turns them into text, for the API's ``why`` and the web pages alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from django.utils.translation import gettext, gettext_noop
+
+TEXTS = {
+    "equal_points": gettext_noop("paired on equal points"),
+    "floated_down": gettext_noop("floated down: no one on the same points was left to play"),
+    "alternative_rematch": gettext_noop("floated down: the alternative was a rematch of {players}"),
+    "rematch_unavoidable": gettext_noop("a rematch: no pairing of the round avoids one"),
+    "bye_lowest": gettext_noop("bye: the lowest-ranked player without one"),
+    "bye_to_avoid_rematch": gettext_noop(
+        "bye out of turn: the others could then be paired without a rematch"
+    ),
+    "bye_again": gettext_noop("a second bye: everyone else had one"),
+}
+
+
+def reason_text(code: str, players: Sequence[int], name: Callable[[int], str] = str) -> str:
+    """One reason in the active language; an unknown code reads as itself."""
+    template = TEXTS.get(code)
+    if template is None:
+        return code.replace("_", " ")
+    return gettext(template).format(players=" vs ".join(name(player) for player in players))
+
+
+def why(reasons: Iterable[Mapping[str, object]], name: Callable[[int], str] = str) -> str:
+    """A table's reasons (``{"code", "players"}``), joined into one sentence."""
+    texts = []
+    for reason in reasons:
+        players = reason.get("players") or []
+        assert isinstance(players, list)
+        texts.append(reason_text(str(reason["code"]), [int(player) for player in players], name))
+    return "; ".join(texts)

@@ -1,0 +1,175 @@
+"""Reads of events: who may see or direct them, their rounds, results and standings.
+
+Standings are computed on every read from the tables' matches (status, winner, draw, totals) and the
+directors' overrides, so a hand corrected in a finished match changes every row after it at once.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User as Account
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Sum
+
+from games.events.models import Bye, Entry, Event, ResultOverride, Round, Table
+from games.events.standings import PointsTable, Row, TableResult, standings
+from games.models import Match, Membership
+
+User = Account | AnonymousUser
+
+
+def _member(user: User, roles: Iterable[str] = tuple(Membership.Role)) -> Exists:
+    return Exists(Membership.objects.filter(club=OuterRef("club"), user_id=user.pk or 0, role__in=roles))
+
+
+def event_visible_to(user: User) -> Q:
+    """Events ``user`` may read: those of the clubs ``user`` belongs to."""
+    return Q(_member(user)) if user.is_authenticated else Q(pk__in=[])
+
+
+def event_directed_by(user: User) -> Q:
+    """Events ``user`` may direct (enter players, pair rounds, set results): their clubs' admins."""
+    return Q(_member(user, [Membership.Role.ADMIN])) if user.is_authenticated else Q(pk__in=[])
+
+
+def can_direct(user: User, event: Event) -> bool:
+    return Event.objects.filter(event_directed_by(user), pk=event.pk).exists()
+
+
+def event_list(*, user: User, club: int | None = None) -> QuerySet[Event]:
+    events = Event.objects.filter(event_visible_to(user))
+    return events.filter(club_id=club) if club is not None else events
+
+
+def event_shared(token: str) -> Event | None:
+    """The event behind a public page's share token (``None`` for any other text)."""
+    if not token or not token.isascii():
+        return None
+    event = Event.objects.filter(share_token=token).first()
+    if event is None or not secrets.compare_digest(token, event.share_token):
+        return None
+    return event
+
+
+def event_version(pk: int) -> int | None:
+    """A number that changes whenever what the event shows does: the event's own counter plus its
+    tables' match versions (one query; ``None`` when there is no such event). Phones poll it."""
+    row = (
+        Event.objects.filter(pk=pk)
+        .annotate(matches=Sum("event_rounds__tables__match__screen_version"))
+        .values_list("version", "matches")
+        .first()
+    )
+    return None if row is None else row[0] + (row[1] or 0)
+
+
+def first_dealer(match_id: int) -> int:
+    """The seat that deals the first hand of a match: the event table's dealer, else seat 0."""
+    dealer = Table.objects.filter(match_id=match_id).values_list("dealer", flat=True).first()
+    return dealer or 0
+
+
+def entry_list(*, event: Event) -> QuerySet[Entry]:
+    return event.entries.select_related("player").order_by("pk")
+
+
+def _overrides() -> Prefetch[Any]:
+    return Prefetch(
+        "overrides",
+        ResultOverride.objects.select_related("by").order_by("-at", "-pk"),
+        to_attr="override_list",
+    )
+
+
+def _tables() -> QuerySet[Table]:
+    match_fields = ("match__status", "match__winner", "match__draw", "match__totals", "match__game")
+    return (
+        Table.objects.select_related("match")
+        .only("round_id", "number", "match_id", "players", "sides", "dealer", "reasons", *match_fields)
+        .prefetch_related(_overrides())
+        .order_by("number")
+    )
+
+
+def round_list(*, event: Event) -> QuerySet[Round]:
+    """The event's rounds in order, with their tables (their matches and overrides) and byes."""
+    return event.event_rounds.order_by("number").prefetch_related(
+        Prefetch("tables", _tables()), Prefetch("byes", Bye.objects.order_by("pk"))
+    )
+
+
+def round_get(*, event: Event, number: int) -> Round:
+    """Round ``number`` of the event (raises ``Round.DoesNotExist``)."""
+    return round_list(event=event).get(number=number)
+
+
+def override_of(table: Table) -> ResultOverride | None:
+    """The director's latest result of the table (from :func:`round_list`'s prefetch, else a query)."""
+    found = getattr(table, "override_list", None)
+    if found is None:
+        return table.overrides.order_by("-at", "-pk").first()
+    return found[0] if found else None
+
+
+def table_result(table: Table) -> TableResult | None:
+    """What the table counts for the standings: the director's latest result, else its match's once
+    finished (places by the engine's winner, then the totals); ``None`` while it has neither."""
+    sides = [tuple(side) for side in table.sides]
+    override = override_of(table)
+    if override is not None:
+        if override.places:
+            return TableResult.of_order(sides, override.places)
+        return TableResult.of_winner(sides, override.winner)
+    match = table.match
+    if match.status != Match.Status.FINISHED:
+        return None
+    totals = [int(total) for total in match.totals] if len(match.totals) == len(sides) else []
+    if len(sides) == 2 or not totals:
+        return TableResult.of_winner(sides, None if match.draw else match.winner, totals)
+    keys = [(index == match.winner, total) for index, total in enumerate(totals)]
+    places = tuple(sum(other > key for other in keys) for key in keys)
+    return TableResult(tuple(sides), places, tuple(totals))
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """What the pairing needs to know of the rounds played: results, byes, seats and first deals."""
+
+    results: list[TableResult]
+    byes: list[int]
+    open_tables: dict[int, int]  # round number -> tables without a result
+    seat_counts: dict[int, list[int]]
+    first_deals: dict[int, int]
+
+
+def event_history(event: Event, seats: int) -> History:
+    results: list[TableResult] = []
+    open_tables: dict[int, int] = {}
+    seat_counts: dict[int, list[int]] = {}
+    first_deals: dict[int, int] = {}
+    byes: list[int] = []
+    for played in round_list(event=event):
+        open_tables[played.number] = 0
+        for table in played.tables.all():
+            result = table_result(table)
+            if result is None:
+                open_tables[played.number] += 1
+            else:
+                results.append(result)
+            for seat, player in enumerate(table.players):
+                seat_counts.setdefault(player, [0] * seats)[min(seat, seats - 1)] += 1
+            dealer = table.players[table.dealer]
+            first_deals[dealer] = first_deals.get(dealer, 0) + 1
+        byes.extend(bye.player_id for bye in played.byes.all())
+    return History(results, byes, open_tables, seat_counts, first_deals)
+
+
+def event_standings(*, event: Event, history: History | None = None) -> list[Row]:
+    """The event's standings now: every entry (dropped ones too), best first."""
+    history = history or event_history(event, 2)
+    players = list(event.entries.order_by("pk").values_list("player_id", flat=True))
+    return standings(players, history.results, history.byes, PointsTable.of(event.points), event.tiebreaks)

@@ -1,0 +1,410 @@
+"""Writes for club events: create, entries (members, guests, walk-ins), check-in, drops, pairing and
+publishing rounds (one ordinary match per table), and the director's results.
+
+Every write runs in one transaction that locks the event row first, so two directors pairing at once
+pair one round, and bumps the event's ``version`` for the phones that poll it. The club's admins
+direct; the API answers everyone else before a service is called, and the services check again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.events.errors import (
+    AlreadyDropped,
+    AlreadyEntered,
+    EntriesClosed,
+    EventFinished,
+    FormatNotPlayable,
+    ResultInvalid,
+    RoundOpen,
+    TiebreakUnknown,
+    TooFewEntries,
+)
+from games.events.models import Bye, Entry, Event, ResultOverride, Round, Table, default_points
+from games.events.pairing import (
+    Entrant,
+    Pairing,
+    Reason,
+    berger_round,
+    pair_round,
+    pod_sizes,
+    round_robin_rounds,
+)
+from games.events.selectors import History, event_history, event_standings
+from games.events.standings import TIEBREAKS
+from games.models import Club, Membership, Player, Season
+from games.rules.game import Game, resolve_options, sides_of
+from games.rules.registry import find_game
+from games.selectors import player_seatable_by
+from games.services.clubs import player_create
+from games.services.errors import GuestNotYours, SeasonOfOtherClub, SeatNeedsInvitation
+from games.services.matches import match_start
+from games.services.names import clean_name
+
+SEED_BITS = 31
+
+
+def table_sizes(rules: Game, fmt: str) -> frozenset[int]:
+    """How many players sit at a table of the format, for this game (empty: it cannot be played)."""
+    if fmt == Event.Format.PODS:
+        return frozenset(size for size in (3, 4) if size in rules.players)
+    if fmt == Event.Format.PARTNERS:
+        return frozenset({4}) if 4 in rules.team_players else frozenset()
+    return frozenset({2}) if 2 in rules.players else frozenset()
+
+
+def _director(event_club: Club, by: User) -> None:
+    if not Membership.objects.filter(club=event_club, user=by, role=Membership.Role.ADMIN).exists():
+        raise PermissionDenied("Only the club's admins direct its events.")
+
+
+def _bump(event: Event) -> None:
+    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
+
+
+def _locked(event: Event, by: User) -> Event:
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _director(event.club, by)
+    return event
+
+
+@transaction.atomic
+def event_create(
+    *,
+    club: Club,
+    by: User,
+    name: str,
+    game: str,
+    format: str = Event.Format.SWISS,
+    rounds: int = 1,
+    options: Mapping[str, object] | None = None,
+    season: Season | None = None,
+    points: Mapping[str, object] | None = None,
+    tiebreaks: Sequence[str] | None = None,
+    seed: int | None = None,
+) -> Event:
+    """An event of ``club`` directed by its admins. ``rounds`` is ignored for ``round_robin`` (it is
+    set by the entries when the first round is paired).
+
+    Raises:
+        UnknownGame, UnknownOption, BadOptionValue: from the engine.
+        FormatNotPlayable: the game has no tables of the format's size.
+        TiebreakUnknown, SeasonOfOtherClub: bad input.
+        NameInvalid: see :func:`games.services.names.clean_name`.
+        PermissionDenied: ``by`` is not an admin of ``club``.
+    """
+    _director(club, by)
+    rules = find_game(game)
+    resolved = resolve_options(rules, options)
+    if not table_sizes(rules, format):
+        needs = {Event.Format.PODS: "3 or 4", Event.Format.PARTNERS: "4 in teams"}.get(format, "2")
+        raise FormatNotPlayable(game=rules.name, format=format, needs=needs)
+    chosen = list(tiebreaks) if tiebreaks is not None else None
+    for tiebreak in chosen or ():
+        if tiebreak not in TIEBREAKS:
+            raise TiebreakUnknown(name=tiebreak, known=", ".join(TIEBREAKS))
+    if season is not None and season.club_id != club.pk:
+        raise SeasonOfOtherClub(season=season.name)
+    event = Event.objects.create(
+        club=club,
+        season=season,
+        name=clean_name(name, max_length=Event._meta.get_field("name").max_length or 0),
+        game=rules.name,
+        options=resolved,
+        format=format,
+        rounds=0 if format == Event.Format.ROUND_ROBIN else rounds,
+        points={**default_points(), **(points or {})},
+        created_by=by,
+        seed=secrets.randbits(SEED_BITS) if seed is None else seed,
+        **({"tiebreaks": chosen} if chosen is not None else {}),
+    )
+    return event
+
+
+def _started(event: Event) -> int:
+    return event.event_rounds.count()
+
+
+@transaction.atomic
+def entry_add(*, event: Event, by: User, player: Player | None = None, name: str = "") -> Entry:
+    """Enter ``player`` (a club member's player, ``by``'s own or a guest ``by`` owns), or, given a
+    ``name``, a walk-in: a new guest that ``by`` owns. Late entries are taken until half the rounds
+    have started (a round robin's close at its first round); the rounds missed score nothing.
+
+    Raises:
+        EntriesClosed, AlreadyEntered: see above.
+        GuestNotYours, SeatNeedsInvitation: a player the director may not seat at the event's tables.
+        NameInvalid: a walk-in's name.
+    """
+    event = _locked(event, by)
+    started = _started(event)
+    if event.format == Event.Format.ROUND_ROBIN and started or started * 2 >= event.rounds > 0:
+        raise EntriesClosed(started=started, rounds=event.rounds or started)
+    if player is None:
+        player = player_create(name=name, by=by)
+    elif not Player.objects.filter(player_seatable_by(by, event.club), pk=player.pk).exists():
+        kind = GuestNotYours if player.user_id is None else SeatNeedsInvitation
+        raise kind(player=player.name)
+    if Entry.objects.filter(event=event, player=player).exists():
+        raise AlreadyEntered(player=player.name)
+    try:
+        with transaction.atomic():
+            entry = Entry.objects.create(event=event, player=player, joined_round=started + 1, created_by=by)
+    except IntegrityError:
+        raise AlreadyEntered(player=player.name) from None
+    _bump(event)
+    return entry
+
+
+def _entry(event: Event, player_id: int) -> Entry:
+    """The entry (raises ``Entry.DoesNotExist``), locked."""
+    return Entry.objects.select_for_update().select_related("player").get(event=event, player_id=player_id)
+
+
+@transaction.atomic
+def entry_drop(*, event: Event, player_id: int, by: User) -> Entry:
+    """Leave the player out of every round not yet paired; the results so far stay.
+
+    Raises:
+        Entry.DoesNotExist: not entered. AlreadyDropped: dropped before.
+    """
+    event = _locked(event, by)
+    entry = _entry(event, player_id)
+    if entry.dropped_round is not None:
+        raise AlreadyDropped(player=entry.player.name, round=entry.dropped_round)
+    entry.dropped_round = _started(event) + 1
+    entry.save(update_fields=["dropped_round"])
+    _bump(event)
+    return entry
+
+
+@transaction.atomic
+def entry_check_in(*, event: Event, player_id: int, by: User, undo: bool = False) -> Entry:
+    """Mark the player as here (``undo``: not here after all). Checking in twice keeps the first time.
+
+    Raises:
+        Entry.DoesNotExist: not entered.
+    """
+    event = _locked(event, by)
+    entry = _entry(event, player_id)
+    if undo:
+        entry.checked_in_at = None
+    elif entry.checked_in_at is None:
+        entry.checked_in_at = timezone.now()
+    entry.save(update_fields=["checked_in_at"])
+    _bump(event)
+    return entry
+
+
+@transaction.atomic
+def event_share(*, event: Event, by: User, enabled: bool = True) -> Event:
+    """Give the event a public read-only page (a new link each time), or withdraw it."""
+    event = _locked(event, by)
+    event.share_token = secrets.token_urlsafe(32) if enabled else ""
+    event.save(update_fields=["share_token"])
+    _bump(event)
+    return event
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedTable:
+    number: int
+    players: tuple[int, ...]  # seat order
+    sides: tuple[tuple[int, ...], ...]  # the match's side order
+    dealer: int  # seat of the first dealer
+    reasons: tuple[dict[str, object], ...]  # {"code", "players"}
+    match: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedRound:
+    """A round as paired: stored (``published``) or a draft that stored nothing."""
+
+    number: int
+    seed: int
+    tables: tuple[PlannedTable, ...]
+    byes: tuple[int, ...]
+    rematches: tuple[tuple[int, int], ...]
+    published: bool
+    bye_reasons: tuple[dict[str, object], ...] = ()
+
+
+def round_seed(seed: int, number: int) -> int:
+    """The seed of round ``number``: the event's, mixed with the number (stored with the round)."""
+    digest = hashlib.sha256(f"{seed}:{number}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") >> (32 - SEED_BITS)
+
+
+@transaction.atomic
+def round_pair(*, event: Event, by: User, draft: bool = False) -> PlannedRound:
+    """Pair the next round; unless ``draft``, publish it: store it and start one match per table
+    (its seats, options, club and season pre-filled; the first hand dealt by the table's dealer).
+
+    Raises:
+        RoundOpen: a table of the last round has no result yet.
+        EventFinished: every planned round has been paired.
+        TooFewEntries: the players in this round cannot fill a table.
+        what :func:`games.services.matches.match_start` raises (a guest another admin owns).
+    """
+    event = _locked(event, by)
+    rules = find_game(event.game)
+    sizes = table_sizes(rules, event.format)
+    history = event_history(event, max(sizes))
+    number = len(history.open_tables) + 1
+    if open_tables := history.open_tables.get(number - 1):
+        raise RoundOpen(number=number - 1, open=open_tables)
+    entries = list(event.entries.select_related("player").order_by("pk"))
+    active = [entry for entry in entries if entry.plays_in(number)]
+    rounds = event.rounds
+    if event.format == Event.Format.ROUND_ROBIN and number == 1:
+        rounds = round_robin_rounds(len(active))
+    if number > rounds:
+        raise EventFinished(rounds=rounds)
+    _enough(active, sizes, event.format)
+    seed = round_seed(event.seed, number)
+    if event.format == Event.Format.ROUND_ROBIN:
+        ids = [entry.player_id for entry in entries if entry.joined_round == 1]
+        pairing = berger_round(ids, number)
+    else:
+        entrants = _entrants(event, active, history, max(sizes))
+        pairing = pair_round(event.format, entrants, seed=seed, round_number=number, table_sizes=sizes)
+    teams = event.format == Event.Format.PARTNERS
+    planned = _planned(pairing, {entry.player_id for entry in active}, teams)
+    if draft:
+        return PlannedRound(
+            number, seed, planned.tables, planned.byes, planned.rematches, False, planned.bye_reasons
+        )
+    if rounds != event.rounds:
+        event.rounds = rounds
+        event.save(update_fields=["rounds"])
+    return _publish(event, by, number, seed, planned, {entry.player_id: entry.player for entry in entries})
+
+
+def _enough(active: Sequence[Entry], sizes: frozenset[int], fmt: str) -> None:
+    count = len(active)
+    fits = count >= min(sizes)
+    if fmt == Event.Format.PODS:
+        fits = pod_sizes(count, sizes) is not None
+    if not fits:
+        raise TooFewEntries(players=count, sizes=" or ".join(map(str, sorted(sizes))))
+
+
+def _entrants(event: Event, active: Sequence[Entry], history: History, seats: int) -> list[Entrant]:
+    rows = {row.player: row for row in event_standings(event=event, history=history)}
+    return [
+        Entrant(
+            id=entry.player_id,
+            points=rows[entry.player_id].points,
+            rank=rows[entry.player_id].rank,
+            opponents=frozenset(rows[entry.player_id].opponents),
+            partners=frozenset(rows[entry.player_id].partners),
+            byes=rows[entry.player_id].byes,
+            seat_counts=tuple(history.seat_counts.get(entry.player_id, [0] * seats)),
+            first_dealer=history.first_deals.get(entry.player_id, 0),
+        )
+        for entry in active
+    ]
+
+
+def _planned(pairing: Pairing, active: set[int], teams: bool) -> PlannedRound:
+    """The pairing's tables with each table's sides in the match's side order (docs/rules/shared.md
+    A4); a round robin's table with a dropped player gives the other a bye."""
+    tables: list[PlannedTable] = []
+    byes = [player for player in pairing.byes if player in active]
+    for table in pairing.tables:
+        if not all(player in active for player in table.players):
+            byes.extend(player for player in table.players if player in active)
+            continue
+        sides = tuple(
+            tuple(table.players[seat] for seat in seats) for seats in sides_of(len(table.players), teams)
+        )
+        if {frozenset(side) for side in sides} != {frozenset(side) for side in table.sides}:
+            raise AssertionError(f"Table {table.number}'s sides {table.sides} do not fit its seats")
+        reasons = tuple(_reason(reason) for reason in table.reasons)
+        tables.append(PlannedTable(len(tables) + 1, tuple(table.players), sides, table.dealer, reasons))
+    rematches = tuple((int(a), int(b)) for a, b in pairing.rematches)
+    bye_reasons = tuple(_reason(reason) for reason in pairing.bye_reasons)
+    return PlannedRound(0, 0, tuple(tables), tuple(byes), rematches, False, bye_reasons)
+
+
+def _reason(reason: Reason) -> dict[str, object]:
+    return {"code": reason.code, "players": list(reason.players)}
+
+
+def _publish(
+    event: Event, by: User, number: int, seed: int, planned: PlannedRound, players: Mapping[int, Player]
+) -> PlannedRound:
+    stored = Round.objects.create(
+        event=event,
+        number=number,
+        seed=seed,
+        rematches=[list(pair) for pair in planned.rematches],
+        bye_reasons=list(planned.bye_reasons),
+        published_by=by,
+    )
+    tables = []
+    for table in planned.tables:
+        match = match_start(
+            game=event.game,
+            players=[players[player] for player in table.players],
+            by=by,
+            options=event.options,
+            teams=event.format == Event.Format.PARTNERS,
+            club=event.club,
+            season=event.season,
+        )
+        Table.objects.create(
+            round=stored,
+            number=table.number,
+            match=match,
+            players=list(table.players),
+            sides=[list(side) for side in table.sides],
+            dealer=table.dealer,
+            reasons=list(table.reasons),
+        )
+        tables.append(
+            PlannedTable(table.number, table.players, table.sides, table.dealer, table.reasons, match.pk)
+        )
+    Bye.objects.bulk_create(Bye(round=stored, player_id=player) for player in planned.byes)
+    _bump(event)
+    return PlannedRound(
+        number, seed, tuple(tables), planned.byes, planned.rematches, True, planned.bye_reasons
+    )
+
+
+@transaction.atomic
+def table_result_set(
+    *,
+    table: Table,
+    by: User,
+    winner: int | None = None,
+    places: Sequence[int] | None = None,
+) -> ResultOverride:
+    """The director's result of a table, counted instead of its match's from now on: a ``winner``
+    side (``None``: a draw), or for pods the ``places``, every side index first to last. Recorded with
+    who and when; an earlier override stays in the record.
+
+    Raises:
+        ResultInvalid: a side the table does not have, or places that do not list each side once.
+    """
+    event = _locked(table.round.event, by)
+    count = len(table.sides)
+    if places is not None:
+        if sorted(places) != list(range(count)):
+            raise ResultInvalid(table=table.number, sides=count)
+        winner = places[0]
+    elif winner is not None and not 0 <= winner < count:
+        raise ResultInvalid(table=table.number, sides=count)
+    override = ResultOverride.objects.create(table=table, winner=winner, places=list(places or []), by=by)
+    _bump(event)
+    return override
