@@ -16,6 +16,7 @@ from django.http import Http404
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from games.events.models import Event
+from games.events.selectors import event_shared
 from games.models import Membership
 from games.selectors import club_role
 
@@ -58,9 +59,9 @@ def event_directed(user: User | AnonymousUser, pk: int) -> Event:
     return event
 
 
-def event_shared(token: str) -> Event:
+def event_by_link(token: str) -> Event:
     """The event behind a share link (404 for an unknown or withdrawn link)."""
-    event = Event.objects.select_related("club", "season").filter(share_token=token).first() if token else None
-    if event is None or not token.isascii() or not constant_time_compare(token, event.share_token):
+    event = event_shared(token)
+    if event is None:
         raise Http404
     return event

@@ -107,7 +107,7 @@ class EventForm(forms.Form):
             "rounds": data["rounds"],
             "season": data["season"],
             "points": {**DEFAULT_POINTS, **points},
-            "tiebreaks": [data[f"tiebreak_{slot}"] for slot in range(TIEBREAK_SLOTS) if data[f"tiebreak_{slot}"]],
+            "tiebreaks": [name for slot in range(TIEBREAK_SLOTS) if (name := data[f"tiebreak_{slot}"])],
             "seed": data["seed"],
         }
 

@@ -14,13 +14,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.events.models import Entry, Event, Round, Table
+from games.events.reasons import why
 from games.events.selectors import entry_list, event_standings, override_of, round_list, table_result
+from games.events.services import PlannedRound, PlannedTable
 from games.models import Player
 from games.services.clubs import player_create
 from games.services.names import name_key
 from games.services.seating import SeatKind, seating_known
 from web.event_forms import TIEBREAK_LABELS
-from web.event_reasons import reason_text
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -32,7 +33,9 @@ class EntryRow:
     joined_round: int
 
 
-def entry_rows(event: Event, *, query: str = "", pending: bool = False, only: int | None = None) -> list[EntryRow]:
+def entry_rows(
+    event: Event, *, query: str = "", pending: bool = False, only: int | None = None
+) -> list[EntryRow]:
     """The event's entries by name: those whose name holds ``query``, with ``pending`` only those not
     checked in (nor dropped), with ``only`` that one entry."""
     entries = entry_list(event=event)
@@ -102,7 +105,7 @@ class TableView:
     seats: tuple[str, ...]  # names in seat order
     sides: tuple[str, ...]  # each side's names
     dealer: str
-    why: tuple[str, ...]
+    why: str
     rematch: bool
     result: ResultView | None = None
     table: Table | None = None  # the stored row (a draft has none)
@@ -114,7 +117,6 @@ class RoundView:
     tables: tuple[TableView, ...]
     byes: tuple[str, ...]
     rematches: tuple[str, ...] = ()
-    bye_why: tuple[str, ...] = ()
 
     @property
     def by_name(self) -> list[tuple[str, str]]:
@@ -168,16 +170,6 @@ def _names(event: Event) -> dict[int, str]:
     return {entry.player_id: entry.player.name for entry in entry_list(event=event)}
 
 
-def _reasons(raw: Iterable[Any], names: Mapping[int, str]) -> tuple[str, ...]:
-    """Each reason as text; stored reasons are dicts, a draft's are the core's values."""
-    texts = []
-    for reason in raw:
-        code = reason["code"] if isinstance(reason, Mapping) else reason.code
-        players = reason.get("players", ()) if isinstance(reason, Mapping) else reason.players
-        texts.append(reason_text(code, [names.get(player, "?") for player in players]))
-    return tuple(texts)
-
-
 def _result(table: Table, names: Sequence[str]) -> ResultView | None:
     """The table's result as text, and who set it when the director did."""
     result = table_result(table)
@@ -203,46 +195,45 @@ def _sides(sides: Sequence[Sequence[int]], names: Mapping[int, str]) -> tuple[st
 
 
 def _rematch_pairs(rematches: Iterable[Sequence[int]], names: Mapping[int, str]) -> tuple[str, ...]:
-    return tuple(" – ".join(names.get(player, "?") for player in pair) for pair in rematches)
+    return tuple(" vs ".join(names.get(player, "?") for player in pair) for pair in rematches)
 
 
-def _table_view(table: Any, names: Mapping[int, str], number: int, stored: bool) -> TableView:
+def _table_view(table: Table | PlannedTable, names: Mapping[int, str], number: int) -> TableView:
+    """A stored table (with its match and result) or a draft's (without)."""
     seats = tuple(names.get(player, "?") for player in table.players)
     sides = _sides(table.sides, names)
-    why = _reasons(table.reasons, names)
-    codes = {reason["code"] if isinstance(reason, Mapping) else reason.code for reason in table.reasons}
+    stored = table if isinstance(table, Table) else None
     return TableView(
         number=table.number,
         round=number,
-        match_id=table.match_id if stored else None,
+        match_id=stored.match_id if stored else None,
         seats=seats,
         sides=sides,
         dealer=seats[table.dealer] if table.dealer < len(seats) else "",
-        why=why,
-        rematch=any("rematch" in code or "repeat" in code for code in codes),
-        result=_result(table, sides) if stored else None,
-        table=table if stored else None,
+        why=why(table.reasons, lambda player: names.get(player, "?")),
+        rematch=any(reason["code"] == "rematch_unavoidable" for reason in table.reasons),
+        result=_result(stored, sides) if stored else None,
+        table=stored,
     )
 
 
 def _round_view(played: Round, names: Mapping[int, str]) -> RoundView:
     return RoundView(
         number=played.number,
-        tables=tuple(_table_view(table, names, played.number, True) for table in played.tables.all()),
+        tables=tuple(_table_view(table, names, played.number) for table in played.tables.all()),
         byes=tuple(names.get(bye.player_id, "?") for bye in played.byes.all()),
     )
 
 
-def pairing_view(event: Event, draft: Any) -> RoundView:
+def pairing_view(event: Event, draft: PlannedRound) -> RoundView:
     """A draft of the next round (the pairing service's answer) as the preview shows it."""
     names = _names(event)
-    number = int(getattr(draft, "number", 0) or event.event_rounds.count() + 1)
+    number = draft.number
     return RoundView(
         number=number,
-        tables=tuple(_table_view(table, names, number, False) for table in draft.tables),
+        tables=tuple(_table_view(table, names, number) for table in draft.tables),
         byes=tuple(names.get(player, "?") for player in draft.byes),
         rematches=_rematch_pairs(draft.rematches, names),
-        bye_why=_reasons(getattr(draft, "bye_reasons", ()), names),
     )
 
 
@@ -286,7 +277,7 @@ def table_of(event: Event, number: int, table: int) -> TableView | None:
     if played is None:
         return None
     found = next((each for each in played.tables.all() if each.number == table), None)
-    return None if found is None else _table_view(found, _names(event), number, True)
+    return None if found is None else _table_view(found, _names(event), number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +293,8 @@ def result_choices(table: TableView) -> ResultChoices:
     """Two sides: either wins, or a draw."""
     if len(table.sides) != 2:
         return ResultChoices((), {})
-    labels = [(f"win-{index}", _("%(name)s won") % {"name": names}) for index, names in enumerate(table.sides)]
+    won = _("%(name)s won")
+    labels = [(f"win-{index}", won % {"name": names}) for index, names in enumerate(table.sides)]
     values: dict[str, dict[str, Any]] = {f"win-{index}": {"winner": index} for index in range(2)}
     labels.append(("draw", _("Draw")))
     values["draw"] = {"winner": None}

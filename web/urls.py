@@ -39,8 +39,10 @@ urlpatterns = [
     path("events/<int:pk>/share/", events.event_share_view, name="event-share"),
     path("events/<int:pk>/entries/", event_desk.entries_page, name="event-entries"),
     path("events/<int:pk>/entries/add/", event_desk.entry_add, name="event-entry-add"),
-    path("events/<int:pk>/entries/<int:entry_id>/check-in/", event_desk.entry_check_in, name="event-check-in"),
-    path("events/<int:pk>/entries/<int:entry_id>/check-out/", event_desk.entry_check_out, name="event-check-out"),
+    path(
+        "events/<int:pk>/entries/<int:entry_id>/check-in/", event_desk.entry_check_in, name="event-check-in"
+    ),
+    path("events/<int:pk>/entries/<int:entry_id>/undo/", event_desk.entry_check_out, name="event-check-out"),
     path("events/<int:pk>/entries/<int:entry_id>/drop/", event_desk.entry_drop, name="event-drop"),
     path("events/<int:pk>/rounds/new/", event_desk.round_new, name="event-round-new"),
     path("events/<int:pk>/rounds/<int:number>/print/", events.round_print, name="event-round-print"),

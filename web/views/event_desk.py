@@ -164,8 +164,8 @@ def _confirmed(request: HtmxHttpRequest, pk: int, entry_id: int, action: str) ->
             if action == "drop":
                 services.entry_drop(event=event, player_id=entry.player_id, by=_account(request))
             else:
-                undo = action == "undo"
-                services.entry_check_in(event=event, player_id=entry.player_id, by=_account(request), undo=undo)
+                by, undo = _account(request), action == "undo"
+                services.entry_check_in(event=event, player_id=entry.player_id, by=by, undo=undo)
         except CodedError as refused:
             error = violation_text(refused)
         if not request.htmx:

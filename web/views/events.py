@@ -16,7 +16,7 @@ from games.events.selectors import event_list, event_version
 from games.events.services import event_share
 from games.models import Membership
 from games.selectors import club_list, club_role
-from web.event_access import event_directed, event_key, event_readable, event_shared, key_opens
+from web.event_access import event_by_link, event_directed, event_key, event_readable, key_opens
 from web.events import event_screen, print_sheets
 from web.views import HtmxHttpRequest
 
@@ -27,10 +27,7 @@ PAPERS = ("a4", "letter")
 
 def _context(request: HtmxHttpRequest, event: Event, role: str | None, token: str = "") -> dict[str, object]:
     screen = event_screen(event, can_direct=role == Membership.Role.ADMIN and not token)
-    if token:
-        live = reverse("event-shared-live", args=[token])
-    else:
-        live = reverse("event-live", args=[event.pk])
+    live = reverse("event-shared-live", args=[token]) if token else reverse("event-live", args=[event.pk])
     return {
         "event": event,
         "screen": screen,
@@ -93,7 +90,7 @@ def event_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 def event_shared_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The read-only page for whoever holds the share link (``?tv=1``: the TV mode)."""
-    event = event_shared(token)
+    event = event_by_link(token)
     tv = bool(request.GET.get("tv"))
     context = _context(request, event, None, token) | {
         "poll_seconds": TV_POLL_SECONDS if tv else POLL_SECONDS,
@@ -105,7 +102,7 @@ def event_shared_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def event_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if (answer := _unchanged(request)) is not None:
         return answer
-    return _live(request, event_shared(token), None, token)
+    return _live(request, event_by_link(token), None, token)
 
 
 @login_required
@@ -114,7 +111,7 @@ def event_share_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A new share link (``enabled=1``), or none (``enabled=0``)."""
     event = event_directed(request.user, pk)
     assert request.user.is_authenticated
-    event_share(event=event, by=request.user, enabled=request.POST.get("enabled", "1") == "1")  # type: ignore[arg-type]  # signed in
+    event_share(event=event, by=request.user, enabled=request.POST.get("enabled", "1") == "1")
     return redirect(reverse("event", args=[event.pk]) + "#share")
 
 
@@ -126,18 +123,23 @@ def round_print(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     sheets = print_sheets(event, number, request.build_absolute_uri)
     if sheets is None:
         raise Http404
-    paper = request.GET.get("paper", "a4")
-    context = {"event": event, "number": number, "sheets": sheets, "paper": paper if paper in PAPERS else "a4"}
+    paper = request.GET.get("paper", "")
+    context = {
+        "event": event,
+        "number": number,
+        "sheets": sheets,
+        "paper": paper if paper in PAPERS else PAPERS[0],
+    }
     return render(request, "web/events/print.html", context)
 
 
 @login_required
 def club_events(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     """The club's events, newest first; its admins also get the link to create one."""
-    club = club_list(user=request.user).filter(pk=club_id).first()  # type: ignore[arg-type]  # signed in
+    club = club_list(user=request.user).filter(pk=club_id).first()
     if club is None:
         raise Http404
-    role = club_role(club=club, user=request.user)  # type: ignore[arg-type]  # signed in
-    events = event_list(user=request.user, club=club.pk).order_by("-created_at", "-pk")  # type: ignore[arg-type]
+    role = club_role(club=club, user=request.user)
+    events = event_list(user=request.user, club=club.pk).order_by("-created_at", "-pk")
     context = {"club": club, "events": list(events), "is_admin": role == Membership.Role.ADMIN}
     return render(request, "web/events/list.html", context)
