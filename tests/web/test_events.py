@@ -122,7 +122,7 @@ def test_an_admin_creates_an_event_for_the_club() -> None:
     form = admin.get(url).content.decode()
     assert 'name="tiebreak_0"' in form
     assert "Median Buchholz" in form
-    data = {"name": "Friday cup", "variant": "escoba", "format": "swiss", "rounds": "5"}
+    data: dict[str, str | int] = {"name": "Friday cup", "variant": "escoba", "format": "swiss", "rounds": "5"}
     data |= {"win": 3, "draw": 1, "loss": 0, "bye": 3, "tiebreak_0": "buchholz", "tiebreak_1": "points_diff"}
     response = admin.post(url, data)
     event = Event.objects.get(name="Friday cup")
@@ -179,7 +179,7 @@ def test_check_in_searches_filters_and_asks_to_confirm() -> None:
     assert "Confirm" in asked
     assert Entry.objects.get(pk=entries[0].pk).checked_in_at is None  # asking writes nothing
     row = admin.post(check_in, headers=HTMX).content.decode()
-    assert "checked in" in row
+    assert 'class="entry checked-in"' in row
     assert Entry.objects.get(pk=entries[0].pk).checked_in_at is not None
     undo = reverse("event-check-out", args=[pk, entries[0].pk])
     assert "Mark Mia as not here?" in admin.get(undo).content.decode()  # a page without htmx

@@ -21,7 +21,7 @@ from web.events import event_screen, print_sheets
 from web.views import HtmxHttpRequest
 
 POLL_SECONDS = 3
-TV_POLL_SECONDS = 10
+TV_POLL_SECONDS = 5
 PAPERS = ("a4", "letter")
 
 
