@@ -8,4 +8,5 @@ urlpatterns = [
     path("rules/", include("api.rules.urls")),
     path("", include("api.stats.urls")),
     path("", include("api.records.urls")),
+    path("", include("api.events.urls")),
 ]

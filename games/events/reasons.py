@@ -15,6 +15,12 @@ TEXTS = {
     "floated_down": gettext_noop("floated down: no one on the same points was left to play"),
     "alternative_rematch": gettext_noop("floated down: the alternative was a rematch of {players}"),
     "rematch_unavoidable": gettext_noop("a rematch: no pairing of the round avoids one"),
+    "round_robin": gettext_noop("round robin: the Berger table of the round"),
+    "pod": gettext_noop("a pod grouped by points"),
+    "pod_spread": gettext_noop("a pod across points: {players}"),
+    "new_partners": gettext_noop("new partners: none partnered before"),
+    "bye_round_robin": gettext_noop("bye: the Berger table's bye of the round"),
+    "bye_no_table": gettext_noop("bye: no table size seats everyone"),
     "bye_lowest": gettext_noop("bye: the lowest-ranked player without one"),
     "bye_to_avoid_rematch": gettext_noop(
         "bye out of turn: the others could then be paired without a rematch"

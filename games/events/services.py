@@ -37,7 +37,6 @@ from games.events.pairing import (
     Reason,
     berger_round,
     pair_round,
-    pod_sizes,
     round_robin_rounds,
 )
 from games.events.selectors import History, event_history, event_standings
@@ -52,6 +51,7 @@ from games.services.matches import match_start
 from games.services.names import clean_name
 
 SEED_BITS = 31
+NEEDS: dict[str, str] = {Event.Format.PODS: "3 or 4", Event.Format.PARTNERS: "4 in teams"}
 
 
 def table_sizes(rules: Game, fmt: str) -> frozenset[int]:
@@ -107,7 +107,7 @@ def event_create(
     rules = find_game(game)
     resolved = resolve_options(rules, options)
     if not table_sizes(rules, format):
-        needs = {Event.Format.PODS: "3 or 4", Event.Format.PARTNERS: "4 in teams"}.get(format, "2")
+        needs = NEEDS.get(format, "2")
         raise FormatNotPlayable(game=rules.name, format=format, needs=needs)
     chosen = list(tiebreaks) if tiebreaks is not None else None
     for tiebreak in chosen or ():
@@ -148,7 +148,7 @@ def entry_add(*, event: Event, by: User, player: Player | None = None, name: str
     """
     event = _locked(event, by)
     started = _started(event)
-    if event.format == Event.Format.ROUND_ROBIN and started or started * 2 >= event.rounds > 0:
+    if (event.format == Event.Format.ROUND_ROBIN and started) or started * 2 >= event.rounds > 0:
         raise EntriesClosed(started=started, rounds=event.rounds or started)
     if player is None:
         player = player_create(name=name, by=by)
@@ -270,7 +270,7 @@ def round_pair(*, event: Event, by: User, draft: bool = False) -> PlannedRound:
         rounds = round_robin_rounds(len(active))
     if number > rounds:
         raise EventFinished(rounds=rounds)
-    _enough(active, sizes, event.format)
+    _enough(active, sizes)
     seed = round_seed(event.seed, number)
     if event.format == Event.Format.ROUND_ROBIN:
         ids = [entry.player_id for entry in entries if entry.joined_round == 1]
@@ -290,12 +290,10 @@ def round_pair(*, event: Event, by: User, draft: bool = False) -> PlannedRound:
     return _publish(event, by, number, seed, planned, {entry.player_id: entry.player for entry in entries})
 
 
-def _enough(active: Sequence[Entry], sizes: frozenset[int], fmt: str) -> None:
+def _enough(active: Sequence[Entry], sizes: frozenset[int]) -> None:
+    """At least one table can be seated (whoever does not fit has a bye)."""
     count = len(active)
-    fits = count >= min(sizes)
-    if fmt == Event.Format.PODS:
-        fits = pod_sizes(count, sizes) is not None
-    if not fits:
+    if count < min(sizes):
         raise TooFewEntries(players=count, sizes=" or ".join(map(str, sorted(sizes))))
 
 

@@ -1,0 +1,152 @@
+"""Events of a club: create (its admins), list and read (its members), and the standings."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from django.utils.translation import gettext
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.events.base import EventsApi
+from api.idempotency import idempotent
+from api.inputs import valid
+from api.records.base import ID_MAX, account, paginated
+from api.records.people import NAME_HELP
+from games.events import selectors
+from games.events.models import Event
+from games.events.services import event_create
+from games.events.standings import TIEBREAKS
+from games.models import Season
+from games.rules.registry import GAMES
+
+ROUNDS_MAX = 99
+POINTS_MAX = 1000
+
+
+class ClubEventOutput(serializers.Serializer[Event]):
+    id = serializers.IntegerField()
+    club = serializers.IntegerField(source="club_id")
+    season = serializers.IntegerField(source="season_id", allow_null=True)
+    name = serializers.CharField()
+    game = serializers.CharField()
+    options = serializers.DictField(help_text="Every option of the game, defaults filled in.")
+    format = serializers.ChoiceField(choices=Event.Format.choices)
+    rounds = serializers.IntegerField(help_text="Planned rounds (a round robin's: set at its first round).")
+    points = serializers.DictField()
+    tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=TIEBREAKS))
+    seed = serializers.IntegerField()
+    version = serializers.IntegerField(
+        help_text="Changes whenever the event or one of its tables' matches does: poll and compare."
+    )
+    created_by = serializers.CharField(source="created_by.username")
+    created_at = serializers.DateTimeField()
+
+    def to_representation(self, event: Event) -> dict[str, Any]:
+        body = super().to_representation(event)
+        body["version"] = selectors.event_version(event.pk) or 0
+        return body
+
+
+class EventPointsInput(serializers.Serializer[dict[str, Any]]):
+    win = serializers.IntegerField(required=False, min_value=0, max_value=POINTS_MAX)
+    draw = serializers.IntegerField(required=False, min_value=0, max_value=POINTS_MAX)
+    loss = serializers.IntegerField(required=False, min_value=0, max_value=POINTS_MAX)
+    bye = serializers.IntegerField(required=False, min_value=0, max_value=POINTS_MAX)
+    places = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=POINTS_MAX),
+        required=False,
+        min_length=1,
+        max_length=4,
+        help_text="Pods: the points of the 1st, 2nd, ... place.",
+    )
+
+
+class EventListCreateApi(EventsApi):
+    """A club's events, newest first (members); a club admin creates one and directs it."""
+
+    @extend_schema_serializer(component_name="EventCreateInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        name = serializers.CharField(max_length=120, allow_blank=True, help_text=NAME_HELP)
+        game = serializers.ChoiceField(choices=sorted(GAMES))
+        options = serializers.DictField(required=False, default=dict)
+        format = serializers.ChoiceField(choices=Event.Format.choices, default=Event.Format.SWISS)
+        rounds = serializers.IntegerField(
+            required=False, min_value=1, max_value=ROUNDS_MAX, help_text="Ignored for round_robin."
+        )
+        season = serializers.PrimaryKeyRelatedField(
+            queryset=Season.objects.all(), required=False, allow_null=True
+        )
+        points = EventPointsInput(required=False)
+        tiebreaks = serializers.ListField(
+            child=serializers.ChoiceField(choices=TIEBREAKS), required=False, max_length=len(TIEBREAKS)
+        )
+        seed = serializers.IntegerField(required=False, min_value=0, max_value=ID_MAX)
+
+        def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+            if data["format"] != Event.Format.ROUND_ROBIN and "rounds" not in data:
+                raise serializers.ValidationError({"rounds": [gettext("This field is required.")]})
+            if len(set(data.get("tiebreaks", []))) != len(data.get("tiebreaks", [])):
+                raise serializers.ValidationError({"tiebreaks": [gettext("Each tie-break once.")]})
+            return data
+
+    @extend_schema(operation_id="clubs_events_list", responses=ClubEventOutput(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        club = self.club(request, pk)
+        events = selectors.event_list(user=request.user, club=club.pk).select_related("created_by")
+        return paginated(self, request, events, ClubEventOutput)
+
+    @idempotent
+    @extend_schema(
+        operation_id="clubs_events_create", request=InputSerializer, responses={201: ClubEventOutput}
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        club = self.club(request, pk)
+        data = valid(self.InputSerializer, request.data)
+        event = event_create(club=club, by=account(request), **data)
+        return Response(ClubEventOutput(event).data, status=status.HTTP_201_CREATED)
+
+
+class EventDetailApi(EventsApi):
+    @extend_schema(operation_id="events_retrieve", responses=ClubEventOutput)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(ClubEventOutput(self.event(request, pk)).data)
+
+
+class EventStandingsRowOutput(serializers.Serializer[Any]):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    rank = serializers.IntegerField(help_text="Shared by players level on points and every tie-break.")
+    points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    opponents = serializers.ListField(child=serializers.IntegerField(), help_text="Round by round.")
+    dropped = serializers.BooleanField()
+    tiebreaks = serializers.DictField(child=serializers.FloatField(), help_text="Each tie-break's value.")
+
+
+class EventStandingsOutput(serializers.Serializer[Any]):
+    rows = EventStandingsRowOutput(many=True)
+
+
+class StandingsApi(EventsApi):
+    """The standings now: points, then the event's tie-breaks in order, each with its value."""
+
+    @extend_schema(operation_id="events_standings", responses=EventStandingsOutput)
+    def get(self, request: Request, pk: int) -> Response:
+        event = self.event(request, pk)
+        entries = {entry.player_id: entry for entry in selectors.entry_list(event=event)}
+        rows = [
+            {
+                **asdict(row),
+                "name": entries[row.player].player.name,
+                "dropped": entries[row.player].dropped_round is not None,
+            }
+            for row in selectors.event_standings(event=event)
+        ]
+        return Response(EventStandingsOutput({"rows": rows}).data)

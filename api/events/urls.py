@@ -1,0 +1,30 @@
+"""Routes of the events API (``/api/v1/...``): a club's events, and each event's entries, rounds,
+tables' results and standings."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from api.events import entries, events, rounds
+
+EVENT = "events/<int:pk>/"
+
+urlpatterns = [
+    path("clubs/<int:pk>/events/", events.EventListCreateApi.as_view(), name="events-list"),
+    path(EVENT, events.EventDetailApi.as_view(), name="events-detail"),
+    path(f"{EVENT}standings/", events.StandingsApi.as_view(), name="events-standings"),
+    path(f"{EVENT}entries/", entries.EntryListCreateApi.as_view(), name="events-entries"),
+    path(f"{EVENT}entries/<int:player>/drop/", entries.EntryDropApi.as_view(), name="events-entry-drop"),
+    path(
+        f"{EVENT}entries/<int:player>/check-in/",
+        entries.EntryCheckInApi.as_view(),
+        name="events-entry-check-in",
+    ),
+    path(f"{EVENT}rounds/", rounds.RoundListCreateApi.as_view(), name="events-rounds"),
+    path(f"{EVENT}rounds/<int:number>/", rounds.RoundDetailApi.as_view(), name="events-round"),
+    path(
+        f"{EVENT}rounds/<int:number>/tables/<int:table>/result/",
+        rounds.TableResultApi.as_view(),
+        name="events-table-result",
+    ),
+]

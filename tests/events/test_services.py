@@ -1,0 +1,231 @@
+"""The event services: who may be entered, late entries and drops, pairing and publishing rounds as
+ordinary matches, results from the matches or the director, standings recomputed from corrected hands."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import PermissionDenied
+
+from games.events.errors import (
+    AlreadyDropped,
+    AlreadyEntered,
+    EntriesClosed,
+    EventFinished,
+    FormatNotPlayable,
+    ResultInvalid,
+    RoundOpen,
+    TiebreakUnknown,
+    TooFewEntries,
+)
+from games.events.models import Entry, Event, Round, Table
+from games.events.selectors import event_standings, event_version
+from games.events.services import (
+    entry_add,
+    entry_check_in,
+    entry_drop,
+    event_create,
+    round_pair,
+    table_result_set,
+)
+from games.models import Hand, Match
+from games.selectors import match_writable_by
+from games.services.errors import GuestNotYours
+from games.services.hands import hand_correct, hand_start, hand_summary_record
+from tests.events.helpers import Room, make_room, stored, swiss
+from tests.factories import PlayerFactory, SeasonFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+WIN = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
+LOSS = [WIN[1], WIN[0]]
+
+
+def _entered(room: Room, event: Event) -> list[Entry]:
+    entries = [entry_add(event=event, by=room.director, player=room.member_player)]
+    return entries + [entry_add(event=event, by=room.director, player=guest) for guest in room.guests]
+
+
+def finish(match: Match, sides: list[dict[str, int]]) -> Hand:
+    """Finish a match of target 1 with one quick summary."""
+    hand = hand_start(match=match, mode=Hand.Mode.SUMMARY)
+    return hand_summary_record(hand=hand, entries=sides)
+
+
+def test_only_a_clubs_admin_creates_an_event_and_the_game_must_fit_the_format() -> None:
+    room = make_room(1)
+    with pytest.raises(PermissionDenied):
+        event_create(club=room.club, by=room.member, name="Mine", game="tablo", rounds=3)
+    with pytest.raises(FormatNotPlayable):
+        event_create(club=room.club, by=room.director, name="Pods", game="twenty", format="pods", rounds=3)
+    with pytest.raises(TiebreakUnknown):
+        event_create(club=room.club, by=room.director, name="T", game="tablo", tiebreaks=["coin"])
+    event = event_create(
+        club=room.club, by=room.director, name="RR", game="tablo", format="round_robin", rounds=9
+    )
+    assert (event.rounds, event.points["win"], event.tiebreaks) == (
+        0,
+        3,
+        ["median_buchholz", "buchholz", "points_diff"],
+    )
+
+
+def test_entries_take_seatable_players_and_walk_ins_but_nobody_twice() -> None:
+    room = make_room(1)
+    event = swiss(room)
+    entry_add(event=event, by=room.director, player=room.member_player)
+    walk_in = entry_add(event=event, by=room.director, name="Walk-in Wanda")
+    assert (walk_in.player.name, walk_in.player.created_by, walk_in.player.user) == (
+        "Walk-in Wanda",
+        room.director,
+        None,
+    )
+    with pytest.raises(AlreadyEntered):
+        entry_add(event=event, by=room.director, player=room.member_player)
+    strangers_guest = PlayerFactory.create(created_by=room.outsider)
+    with pytest.raises(GuestNotYours):
+        entry_add(event=event, by=room.director, player=strangers_guest)
+    with pytest.raises(PermissionDenied):
+        entry_add(event=event, by=room.member, name="Sneaky")
+    assert event.entries.count() == 2
+
+
+def test_a_draft_stores_nothing_and_publishing_starts_one_match_per_table() -> None:
+    room = make_room()
+    season = SeasonFactory.create(club=room.club)
+    event = swiss(room, season=season, options={"target": 1})
+    _entered(room, event)
+    before = event_version(event.pk)
+    draft = round_pair(event=event, by=room.director, draft=True)
+    assert (len(draft.tables), draft.published, Round.objects.count(), Match.objects.count()) == (
+        6,
+        False,
+        0,
+        0,
+    )
+    published = round_pair(event=event, by=room.director)
+    assert [table.players for table in published.tables] == [table.players for table in draft.tables]
+    matches = Match.objects.filter(event_table__round__event=event)
+    assert matches.count() == 6
+    assert {(m.club_id, m.season_id, m.game, m.options["target"]) for m in matches} == {
+        (room.club.pk, season.pk, "tablo", 1)
+    }
+    table = Table.objects.select_related("match").get(round__number=1, number=1)
+    seats = list(table.match.seats.order_by("number").values_list("player_id", flat=True))
+    assert seats == table.players
+    assert hand_start(match=table.match, mode=Hand.Mode.SUMMARY).dealer == table.dealer
+    assert event_version(event.pk) != before
+
+
+def test_the_next_round_waits_for_every_result_and_the_event_ends_after_its_rounds() -> None:
+    room = make_room(3)
+    event = swiss(room, rounds=1, options={"target": 1})
+    _entered(room, event)
+    first = round_pair(event=event, by=room.director)
+    with pytest.raises(RoundOpen) as raised:
+        round_pair(event=event, by=room.director, draft=True)
+    assert raised.value.facts == {"number": 1, "open": 2}
+    finish(stored(first.tables[0]).match, WIN)
+    table = stored(first.tables[1])
+    table_result_set(table=table, by=room.director, winner=None)
+    with pytest.raises(EventFinished):
+        round_pair(event=event, by=room.director)
+
+
+def test_late_entries_close_when_half_the_rounds_have_started_and_score_nothing_for_the_missed() -> None:
+    room = make_room(3)
+    event = swiss(room, rounds=4, options={"target": 1})
+    _entered(room, event)
+    for _ in range(2):
+        played = round_pair(event=event, by=room.director)
+        if played.number == 1:
+            late = entry_add(event=event, by=room.director, name="Late Larry")
+            assert late.joined_round == 2
+        for table in played.tables:
+            table_result_set(table=stored(table), by=room.director, winner=0)
+    with pytest.raises(EntriesClosed):
+        entry_add(event=event, by=room.director, name="Too late")
+    rows = {row.player: row for row in event_standings(event=event)}
+    assert rows[late.player_id].wins + rows[late.player_id].losses + rows[late.player_id].byes == 1
+
+
+def test_a_round_robin_closes_its_entries_at_round_one_and_sets_its_rounds() -> None:
+    room = make_room(4)
+    event = event_create(club=room.club, by=room.director, name="RR", game="tablo", format="round_robin")
+    _entered(room, event)
+    round_pair(event=event, by=room.director)
+    event.refresh_from_db()
+    assert event.rounds == 5  # five players: five rounds, one bye each round
+    assert Round.objects.get().byes.count() == 1
+    with pytest.raises(EntriesClosed):
+        entry_add(event=event, by=room.director, name="Late")
+
+
+def test_a_dropped_player_is_not_paired_again_and_check_in_can_be_undone() -> None:
+    room = make_room(4)
+    event = swiss(room, rounds=3)
+    entries = _entered(room, event)
+    checked = entry_check_in(event=event, player_id=entries[1].player_id, by=room.director)
+    assert checked.checked_in_at is not None
+    assert (
+        entry_check_in(event=event, player_id=checked.player_id, by=room.director, undo=True).checked_in_at
+        is None
+    )
+    entry_drop(event=event, player_id=entries[0].player_id, by=room.director)
+    with pytest.raises(AlreadyDropped):
+        entry_drop(event=event, player_id=entries[0].player_id, by=room.director)
+    planned = round_pair(event=event, by=room.director, draft=True)
+    seated = {player for table in planned.tables for player in table.players} | set(planned.byes)
+    assert seated == {entry.player_id for entry in entries[1:]}
+
+
+def test_too_few_players_for_a_table() -> None:
+    room = make_room(0)
+    event = swiss(room)
+    entry_add(event=event, by=room.director, player=room.member_player)
+    with pytest.raises(TooFewEntries):
+        round_pair(event=event, by=room.director, draft=True)
+
+
+def test_an_override_names_a_side_the_table_has() -> None:
+    room = make_room(1)
+    event = swiss(room)
+    _entered(room, event)
+    planned = round_pair(event=event, by=room.director)
+    table = stored(planned.tables[0])
+    with pytest.raises(ResultInvalid):
+        table_result_set(table=table, by=room.director, winner=2)
+    with pytest.raises(ResultInvalid):
+        table_result_set(table=table, by=room.director, places=[0, 0])
+    override = table_result_set(table=table, by=room.director, winner=1)
+    assert (override.by, override.at is not None) == (room.director, True)
+
+
+def test_a_corrected_hand_of_a_finished_table_match_recomputes_the_standings() -> None:
+    room = make_room(1)
+    event = swiss(room, options={"target": 1})
+    _entered(room, event)
+    planned = round_pair(event=event, by=room.director)
+    match = stored(planned.tables[0]).match
+    hand = finish(match, WIN)
+    first, second = planned.tables[0].players
+    rows = {row.player: row for row in event_standings(event=event)}
+    before = rows[first].game_for - rows[first].game_against
+    assert (rows[first].points, rows[second].points, before > 0) == (3, 0, True)
+    hand_correct(hand=hand, summary=LOSS)
+    rows = {row.player: row for row in event_standings(event=event)}
+    assert (rows[first].points, rows[second].points) == (0, 3)
+    assert rows[first].tiebreaks["points_diff"] == -before
+
+
+def test_the_seated_members_may_record_their_tables_match_and_other_members_may_not() -> None:
+    room = make_room(1)
+    event = swiss(room)
+    _entered(room, event)
+    planned = round_pair(event=event, by=room.director)
+    writable = Match.objects.filter(pk=stored(planned.tables[0]).match_id)
+    assert writable.filter(match_writable_by(room.member)).exists()  # Mia sits at the only table
+    assert writable.filter(match_writable_by(room.director)).exists()
+    other_member = UserFactory.create()
+    room.club.memberships.create(user=other_member)
+    assert not writable.filter(match_writable_by(other_member)).exists()
+    assert not writable.filter(match_writable_by(room.outsider)).exists()
