@@ -19,12 +19,13 @@ Reason codes (``Reason.code``; ``players`` as listed):
 - ``alternative_rematch`` (a, b): a closer pairing for this table would have been the rematch a-b;
 - ``rematch_unavoidable`` (a, b): a and b meet (or partner) again because no pairing avoids it;
 - ``round_robin`` (white, black): the Berger table's pairing;
-- ``pod`` (players, high to low): a pod grouped by points; ``pod_spread`` (high, low) when it spans
-  points, with ``alternative_rematch`` when a closer pod was a rematch;
-- ``new_partners`` (a, b, c, d): partners a-b against c-d, none partnered before;
-- byes: ``bye_lowest`` (x): the lowest-ranked entrant without a bye; ``bye_to_avoid_rematch``
+- ``pod`` (the players): a pod, grouped by points;
+- ``new_partners`` (a, b, c, d): partners a-b against c-d, neither pair partnered before;
+- ``points_spread`` (high, low): a pod or partners table spanning points from high's to low's, with
+  ``alternative_rematch`` for each rematch (repeated partners) a closer table would have made;
+- byes: ``bye_lowest`` (x): x is among the lowest-ranked without a bye; ``bye_to_avoid_rematch``
   (x, y): x sits out because a bye for y left a rematch; ``bye_again`` (x): x had a bye before;
-  ``bye_round_robin`` (x): the Berger table's bye; ``bye_no_table`` (x): no table size fits everyone.
+  ``bye_round_robin`` (x): the Berger table's bye.
 """
 
 from __future__ import annotations
@@ -33,7 +34,10 @@ from collections.abc import Sequence
 
 from games.events.pairing.berger import berger_round, round_robin_rounds
 from games.events.pairing.field import PairingInputError
-from games.events.pairing.sizes import pod_sizes
+from games.events.pairing.groups import pair_tables
+from games.events.pairing.partners import PARTNERS
+from games.events.pairing.pods import PODS
+from games.events.pairing.sizes import POD_SIZES, pod_sizes, seated_sizes
 from games.events.pairing.swiss import pair_swiss
 from games.events.pairing.types import Entrant, Pairing, Reason, Table
 
@@ -70,6 +74,15 @@ def pair_round(
     if fmt == "swiss":
         _require(2 in table_sizes, fmt, table_sizes)
         return pair_swiss(entrants, seed=seed, round_number=round_number)
+    if fmt == "pods":
+        allowed = table_sizes & POD_SIZES
+        _require(bool(allowed), fmt, table_sizes)
+        sizes = seated_sizes(len(entrants), allowed)
+        return pair_tables(PODS, entrants, sizes, seed=seed, round_number=round_number)
+    if fmt == "partners":
+        _require(4 in table_sizes, fmt, table_sizes)
+        sizes = (4,) * (len(entrants) // 4)
+        return pair_tables(PARTNERS, entrants, sizes, seed=seed, round_number=round_number)
     raise PairingInputError(f"Unknown pairing format {fmt!r}; expected one of {', '.join(FORMATS)}.")
 
 

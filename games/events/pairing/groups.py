@@ -1,0 +1,206 @@
+"""Pods and partners: tables of three or four seated by the exact search of :mod:`.search`.
+
+A format (:class:`TableFormat`) prices one table as a cost vector, most significant first:
+``(repeats, squares, *extra)``. The bye's place in the bye order is stacked in after the repeats (or
+before them, when no bye choice avoids a repeat: the same two solves as Swiss, for objective 1).
+Seats and dealers are chosen table by table after the search; the seeded draw among equals is the
+search order of entrants on equal points (the first best seating found wins).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from games.events.pairing.field import Ladder, bye_preference, checked_field, scaled_points, tie
+from games.events.pairing.search import Group, Problem, Seating, best_seating
+from games.events.pairing.seating import Sides, seat
+from games.events.pairing.types import Entrant, Pairing, Reason, Table
+
+BUDGET = 20_000
+"""Branches the search may try before it answers the best seating found (``Pairing.exact`` False)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Priced:
+    costs: tuple[int, ...]  # (repeats, squares, *extra)
+    sides: Sides
+    repeats: tuple[tuple[int, int], ...]  # the repeated pairs (sorted ids)
+
+
+@dataclass(frozen=True, slots=True)
+class TableFormat:
+    name: str
+    price: Callable[[tuple[Entrant, ...], Mapping[int, int], int], Priced]  # (players, points, draw)
+    pair_repeat: Callable[[Entrant, Entrant], bool] | None  # a repeat every table of the pair pays
+    maxima: Callable[[int, int], tuple[int, ...]]  # (table size, largest squared difference) -> bounds
+    reason: Callable[[Priced], tuple[Reason, ...]]  # the format's own reasons for a table
+
+
+def pair_tables(
+    fmt: TableFormat,
+    entrants: Sequence[Entrant],
+    sizes: tuple[int, ...],
+    *,
+    seed: int,
+    round_number: int,
+) -> Pairing:
+    """Seat ``entrants`` at tables of ``sizes`` (the rest sit out), by the objectives in order."""
+    field = checked_field(entrants)
+    points = scaled_points(entrants)
+    order = tuple(sorted(field, key=lambda key: (-points[key], tie(seed, round_number, -4, key))))
+    byes = len(field) - sum(sizes)
+    preference = bye_preference(field, seed, round_number)
+    solve = _Solver(fmt, field, points, order, sizes, byes, preference, seed, round_number)
+    seating, priced = solve(bye_first=False)
+    if byes and any(p.repeats for p in priced):
+        seating, priced = solve(bye_first=True)
+
+    def repeats(ids: Sequence[int]) -> set[tuple[int, int]]:
+        return set(fmt.price(tuple(field[key] for key in ids), points, 0).repeats)
+
+    tables = _tables(fmt, seating, priced, order, field, repeats, points, seed, round_number)
+    bye_ids = tuple(sorted((order[i] for i in seating.byes), key=lambda key: field[key].rank))
+    return Pairing(
+        tables=tables,
+        byes=bye_ids,
+        rematches=tuple(sorted(pair for p in priced for pair in p.repeats)),
+        bye_reasons=_bye_reasons(bye_ids, preference, field),
+        exact=seating.exact,
+    )
+
+
+class _Solver:
+    def __init__(
+        self,
+        fmt: TableFormat,
+        field: Mapping[int, Entrant],
+        points: Mapping[int, int],
+        order: tuple[int, ...],
+        sizes: tuple[int, ...],
+        byes: int,
+        preference: Sequence[int],
+        seed: int,
+        round_number: int,
+    ) -> None:
+        self.fmt, self.field, self.points, self.order = fmt, field, points, order
+        self.sizes, self.byes, self.seed, self.round_number = sizes, byes, seed, round_number
+        self.place = {key: at for at, key in enumerate(preference)}
+        self.priced: dict[Group, Priced] = {}
+        spread = (max(points.values(), default=0) - min(points.values(), default=0)) ** 2
+        table_maxima = [
+            max(values) for values in zip(*(fmt.maxima(size, spread) for size in {*sizes, 4}), strict=True)
+        ]
+        self.maxima = (table_maxima[0], len(field), *table_maxima[1:])
+
+    def __call__(self, *, bye_first: bool) -> tuple[Seating, list[Priced]]:
+        """The best seating when the bye is above the repeats (``bye_first``) or below them."""
+
+        def stack(costs: tuple[int, ...], bye: int) -> tuple[int, ...]:
+            return (bye, *costs) if bye_first else (costs[0], bye, *costs[1:])
+
+        zeros = (0,) * (len(self.maxima) - 1)
+        ladder = Ladder(stack(self.maxima[:1] + self.maxima[2:], self.maxima[1]), len(self.sizes) + self.byes)
+        entrants = [self.field[key] for key in self.order]
+        count = len(entrants)
+        repeat = self.fmt.pair_repeat
+
+        def pair_cost(i: int, j: int) -> int:
+            repeated = int(repeat(entrants[i], entrants[j])) if repeat else 0
+            square = (self.points[entrants[i].id] - self.points[entrants[j].id]) ** 2
+            return ladder.encode(stack((repeated, square, *zeros[2:]), 0))
+
+        problem = Problem(
+            points=tuple(self.points[key] for key in self.order),
+            sizes=self.sizes,
+            byes=self.byes,
+            bye_costs=tuple(ladder.encode(stack(zeros, self.place[key])) for key in self.order),
+            pair_costs=tuple(
+                tuple(0 if i == j else pair_cost(i, j) for j in range(count)) for i in range(count)
+            ),
+            square_weight=ladder.encode(stack((0, 1, *zeros[2:]), 0)),
+            table_cost=lambda group: ladder.encode(stack(self.price(group).costs, 0)),
+        )
+        seating = best_seating(problem, BUDGET)
+        return seating, [self.price(group) for group in seating.tables]
+
+    def price(self, group: Group) -> Priced:
+        found = self.priced.get(group)
+        if found is None:
+            players = tuple(self.field[self.order[i]] for i in group)
+            draw = tie(self.seed, self.round_number, -5, *(p.id for p in players))
+            found = self.priced[group] = self.fmt.price(players, self.points, draw)
+        return found
+
+
+def _tables(
+    fmt: TableFormat,
+    seating: Seating,
+    priced: Sequence[Priced],
+    order: tuple[int, ...],
+    field: Mapping[int, Entrant],
+    repeats: Callable[[Sequence[int]], set[tuple[int, int]]],
+    points: Mapping[int, int],
+    seed: int,
+    round_number: int,
+) -> tuple[Table, ...]:
+    """Tables from the strongest down, seated, each with its reasons."""
+    ranked = sorted(zip(seating.tables, priced, strict=True), key=lambda item: item[0])
+    groups = [tuple(order[i] for i in group) for group, _ in ranked]
+    tables = []
+    for number, (group, (_, price)) in enumerate(zip(groups, ranked, strict=True), start=1):
+        players, sides, dealer = seat(price.sides, field, seed, round_number)
+        reasons = (
+            *fmt.reason(price),
+            *_spread_reasons(group, groups, repeats, points),
+            *(Reason("rematch_unavoidable", pair) for pair in price.repeats),
+        )
+        tables.append(Table(number=number, players=players, sides=sides, dealer=dealer, reasons=reasons))
+    return tuple(tables)
+
+
+def _spread_reasons(
+    group: Group,
+    groups: Sequence[Group],
+    repeats: Callable[[Sequence[int]], set[tuple[int, int]]],
+    points: Mapping[int, int],
+) -> list[Reason]:
+    """``points_spread`` when the table spans points, with the rematches a closer swap would have made."""
+    high, low = max(group, key=lambda key: points[key]), min(group, key=lambda key: points[key])
+    if points[high] == points[low]:
+        return []
+
+    def squares(table: Sequence[int]) -> int:
+        return sum((points[a] - points[b]) ** 2 for a, b in combinations(table, 2))
+
+    reasons = [Reason("points_spread", (high, low))]
+    found: set[tuple[int, int]] = set()
+    for other in groups:
+        if other == group:
+            continue
+        now = squares(group) + squares(other)
+        for x in group:
+            for y in other:
+                mine = [y if p == x else p for p in group]
+                theirs = [x if p == y else p for p in other]
+                if squares(mine) + squares(theirs) < now:
+                    found |= (repeats(mine) | repeats(theirs)) - repeats(group) - repeats(other)
+    reasons.extend(Reason("alternative_rematch", pair) for pair in sorted(found))
+    return reasons
+
+
+def _bye_reasons(
+    byes: Sequence[int], preference: Sequence[int], field: Mapping[int, Entrant]
+) -> tuple[Reason, ...]:
+    """For each bye: the default choice, or the one it was moved from to avoid a repeat; and a repeat bye."""
+    expected = [key for key in preference[: len(byes)] if key not in byes]
+    reasons = []
+    for key in byes:
+        if key in preference[: len(byes)]:
+            reasons.append(Reason("bye_lowest", (key,)))
+        else:
+            reasons.append(Reason("bye_to_avoid_rematch", (key, expected.pop(0))))
+        if field[key].byes:
+            reasons.append(Reason("bye_again", (key,)))
+    return tuple(reasons)

@@ -1,0 +1,46 @@
+"""Partners: two against two, a new partner each round, everyone ranked on their own.
+
+A table of four costs (repeated partners, squares, side balance, repeated opponents), with the split
+into sides that is best for the table: squares sum the squared points difference over all six pairs
+(the table's players close in points, as a pod), side balance is the squared difference of the two
+sides' summed points, and repeated opponents count the pairs across the sides who shared a table
+before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations
+
+from games.events.pairing.field import have_met, have_partnered
+from games.events.pairing.groups import Priced, TableFormat
+from games.events.pairing.types import Entrant, Reason
+
+
+def _price(players: tuple[Entrant, ...], points: Mapping[int, int], draw: int) -> Priced:
+    a, b, c, d = players
+    squares = sum((points[x.id] - points[y.id]) ** 2 for x, y in combinations(players, 2))
+    options = []
+    for index, (first, second) in enumerate((((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c)))):
+        repeats = tuple(
+            sorted((min(x.id, y.id), max(x.id, y.id)) for x, y in (first, second) if have_partnered(x, y))
+        )
+        balance = (sum(points[x.id] for x in first) - sum(points[x.id] for x in second)) ** 2
+        met = sum(have_met(x, y) for x in first for y in second)
+        rank = (len(repeats), balance, met, (draw + index) % 3)
+        options.append((rank, repeats, (tuple(x.id for x in first), tuple(x.id for x in second))))
+    rank, repeats, sides = min(options)
+    return Priced(costs=(rank[0], squares, rank[1], rank[2]), sides=sides, repeats=repeats)
+
+
+def _maxima(size: int, spread: int) -> tuple[int, ...]:
+    return 2, 6 * spread, 4 * spread, 4
+
+
+def _reason(priced: Priced) -> tuple[Reason, ...]:
+    if priced.repeats:
+        return ()
+    return (Reason("new_partners", tuple(player for side in priced.sides for player in side)),)
+
+
+PARTNERS = TableFormat(name="partners", price=_price, pair_repeat=None, maxima=_maxima, reason=_reason)

@@ -1,0 +1,34 @@
+"""Pods: tables of 4 and 3 (as :func:`~games.events.pairing.sizes.pod_sizes` splits the field).
+
+A pod's cost is (rematches, squares): how many of its pairs have shared a table before, and the sum
+over its pairs of the squared points difference.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations
+
+from games.events.pairing.field import have_met
+from games.events.pairing.groups import Priced, TableFormat
+from games.events.pairing.types import Entrant, Reason
+
+
+def _price(players: tuple[Entrant, ...], points: Mapping[int, int], draw: int) -> Priced:
+    repeats = tuple(
+        sorted((min(a.id, b.id), max(a.id, b.id)) for a, b in combinations(players, 2) if have_met(a, b))
+    )
+    squares = sum((points[a.id] - points[b.id]) ** 2 for a, b in combinations(players, 2))
+    return Priced(costs=(len(repeats), squares), sides=tuple((p.id,) for p in players), repeats=repeats)
+
+
+def _maxima(size: int, spread: int) -> tuple[int, ...]:
+    pairs = size * (size - 1) // 2
+    return pairs, pairs * spread
+
+
+def _reason(priced: Priced) -> tuple[Reason, ...]:
+    return (Reason("pod", tuple(side[0] for side in priced.sides)),)
+
+
+PODS = TableFormat(name="pods", price=_price, pair_repeat=have_met, maxima=_maxima, reason=_reason)
