@@ -5,7 +5,7 @@ tie-break's value. Nothing here pairs or scores: the pairing core and the standi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -103,6 +103,7 @@ class TableView:
     round: int
     match_id: int | None
     seats: tuple[str, ...]  # names in seat order
+    players: tuple[int, ...]  # their ids
     sides: tuple[str, ...]  # each side's names
     dealer: str
     why: str
@@ -117,6 +118,7 @@ class RoundView:
     tables: tuple[TableView, ...]
     byes: tuple[str, ...]
     rematches: tuple[str, ...] = ()
+    bye_ids: tuple[int, ...] = ()
 
     @property
     def by_name(self) -> list[tuple[str, str]]:
@@ -128,6 +130,15 @@ class RoundView:
         ]
         where += [(name, _("bye")) for name in self.byes]
         return sorted(where, key=lambda item: name_key(item[0]))
+
+    def where(self, player: int) -> tuple[str, TableView | None]:
+        """Where ``player`` plays this round (as :attr:`by_name` says it) and at which table, or
+        ``("", None)`` when they are not in it."""
+        for table in self.tables:
+            if player in table.players:
+                seat = table.players.index(player) + 1
+                return _("table %(table)s, seat %(seat)s") % {"table": table.number, "seat": seat}, table
+        return (_("bye"), None) if player in self.bye_ids else ("", None)
 
     @property
     def open_tables(self) -> int:
@@ -155,7 +166,14 @@ class EventScreen:
     tiebreaks: tuple[str, ...]  # the columns' headings, in the event's order
     entries: int
     can_direct: bool
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    player: int | None = None  # the visitor's own player, if they have one
+
+    @property
+    def mine(self) -> tuple[str, TableView | None]:
+        """Where the visitor plays in the current round (see :meth:`RoundView.where`)."""
+        if self.current is None or self.player is None:
+            return "", None
+        return self.current.where(self.player)
 
     @property
     def current(self) -> RoundView | None:
@@ -208,6 +226,7 @@ def _table_view(table: Table | PlannedTable, names: Mapping[int, str], number: i
         round=number,
         match_id=stored.match_id if stored else None,
         seats=seats,
+        players=tuple(table.players),
         sides=sides,
         dealer=seats[table.dealer] if table.dealer < len(seats) else "",
         why=why(table.reasons, lambda player: names.get(player, "?")),
@@ -222,6 +241,7 @@ def _round_view(played: Round, names: Mapping[int, str]) -> RoundView:
         number=played.number,
         tables=tuple(_table_view(table, names, played.number) for table in played.tables.all()),
         byes=tuple(names.get(bye.player_id, "?") for bye in played.byes.all()),
+        bye_ids=tuple(bye.player_id for bye in played.byes.all()),
     )
 
 
@@ -241,7 +261,7 @@ def _value(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
-def event_screen(event: Event, *, can_direct: bool) -> EventScreen:
+def event_screen(event: Event, *, can_direct: bool, player: int | None = None) -> EventScreen:
     """The public page's (and the TV's) content: every round, the last one first in the pairings."""
     names = _names(event)
     rounds = tuple(_round_view(played, names) for played in round_list(event=event))
@@ -268,6 +288,7 @@ def event_screen(event: Event, *, can_direct: bool) -> EventScreen:
         tiebreaks=headings,
         entries=len(names),
         can_direct=can_direct,
+        player=player,
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal
 
 import pytest
 import segno
@@ -28,10 +29,17 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def _phone(
-    browser: Browser, live_server: LiveServer, user: User | None, width: int, locale: str = "en-US"
+    browser: Browser,
+    live_server: LiveServer,
+    user: User | None,
+    width: int,
+    locale: str = "en-US",
+    scheme: Literal["light", "dark"] = "light",
 ) -> BrowserContext:
     """A phone of ``width`` px, signed in as ``user`` (a session made by the test client)."""
-    context = browser.new_context(viewport={"width": width, "height": 800}, locale=locale, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": width, "height": 800}, locale=locale, color_scheme=scheme, has_touch=True
+    )
     if user is not None:
         client = Client()
         client.force_login(user)
@@ -131,9 +139,10 @@ def test_the_public_pages_fit_the_phone_in_english_and_russian(
     ]
     shared = [reverse("event-shared", args=[token]), reverse("event-shared", args=[token]) + "?tv=1"]
     problems = []
-    for locale in ("en-US", "ru"):
-        for user, paths in ((night.admin, signed_in), (None, shared)):
-            context = _phone(browser, live_server, user, width, locale)
+    schemes: tuple[tuple[str, Literal["light", "dark"]], ...] = (("en-US", "light"), ("ru", "dark"))
+    for locale, scheme in schemes:
+        for user, paths in ((night.admin, signed_in), (night.member, signed_in[:2]), (None, shared)):
+            context = _phone(browser, live_server, user, width, locale, scheme)
             page = context.new_page()
             for path in paths:
                 page.goto(live_server.url + path)

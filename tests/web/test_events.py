@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
 
 from games.events.models import Entry, Event, ResultOverride, Round
 from games.events.selectors import event_version
@@ -226,6 +227,10 @@ def test_the_draft_stores_nothing_and_publishing_shows_every_table_by_number_and
     assert "Median Buchholz" in page
     assert "Game points difference" in page
     assert "Enter the result" not in page  # a member reads
+    mine = next(table for table in played.tables.all() if night.players[0].pk in table.players)
+    seat = mine.players.index(night.players[0].pk) + 1
+    assert f"You: table {mine.number}, seat {seat}" in page  # Mia's own table, first
+    assert page.index("You: table") < page.index("Round 1: tables")
     busy = admin.get(url)
     assert busy.status_code == 409
     assert "still has 2 tables without a result" in busy.content.decode()
@@ -261,7 +266,9 @@ def test_a_pods_table_takes_each_place_once() -> None:
     assert ResultOverride.objects.get().places == [2, 0, 1]
 
 
-def test_a_poll_answers_204_until_the_event_changes_and_a_bad_key_gets_every_check() -> None:
+def test_a_poll_answers_204_until_the_event_changes_and_a_bad_key_gets_every_check(
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
     night = make_night(guests=3)
     entered(night)
     pk = night.event.pk
@@ -269,8 +276,9 @@ def test_a_poll_answers_204_until_the_event_changes_and_a_bad_key_gets_every_che
     member = _client(night.member)
     version = str(event_version(pk))
     query: dict[str, str | int] = {"v": version, "e": pk, "k": event_key(pk)}
+    with django_assert_num_queries(1):  # the version alone: no session, no account, no access check
+        assert _client(None).get(url, query, headers=HTMX).status_code == 204
     assert member.get(url, query, headers=HTMX).status_code == 204
-    assert _client(None).get(url, query, headers=HTMX).status_code == 204  # the key says it: nothing new
     assert _client(night.outsider).get(url, query | {"k": "forged"}, headers=HTMX).status_code == 404
     assert _client(night.outsider).get(url, query | {"e": pk + 1}, headers=HTMX).status_code == 404
     round_pair(event=night.event, by=night.admin)

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from games.events.models import Event
 from games.events.selectors import event_list, event_version
 from games.events.services import event_share
-from games.models import Membership
+from games.models import Membership, Player
 from games.selectors import club_list, club_role
 from web.event_access import event_by_link, event_directed, event_key, event_readable, key_opens
 from web.events import event_screen, print_sheets
@@ -26,7 +26,12 @@ PAPERS = ("a4", "letter")
 
 
 def _context(request: HtmxHttpRequest, event: Event, role: str | None, token: str = "") -> dict[str, object]:
-    screen = event_screen(event, can_direct=role == Membership.Role.ADMIN and not token)
+    player = (
+        None
+        if token
+        else Player.objects.filter(user_id=request.user.pk or 0).values_list("pk", flat=True).first()
+    )
+    screen = event_screen(event, can_direct=role == Membership.Role.ADMIN and not token, player=player)
     live = reverse("event-shared-live", args=[token]) if token else reverse("event-live", args=[event.pk])
     return {
         "event": event,
