@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TypedDict
 
 from django.contrib.auth.models import User
 from django.urls import reverse
@@ -301,13 +301,20 @@ def table_of(event: Event, number: int, table: int) -> TableView | None:
     return None if found is None else _table_view(found, _names(event), number)
 
 
+class ResultArgs(TypedDict, total=False):
+    """What ``table_result_set`` takes besides the table and the director."""
+
+    winner: int | None
+    places: list[int]
+
+
 @dataclass(frozen=True, slots=True)
 class ResultChoices:
     """The results a director may set for two sides, by the form's value: the service's arguments
     (none for a pod, whose sides are each given a place)."""
 
     labels: tuple[tuple[str, str], ...]
-    values: dict[str, dict[str, Any]]
+    values: dict[str, ResultArgs]
 
 
 def result_choices(table: TableView) -> ResultChoices:
@@ -316,13 +323,13 @@ def result_choices(table: TableView) -> ResultChoices:
         return ResultChoices((), {})
     won = _("%(name)s won")
     labels = [(f"win-{index}", won % {"name": names}) for index, names in enumerate(table.sides)]
-    values: dict[str, dict[str, Any]] = {f"win-{index}": {"winner": index} for index in range(2)}
+    values: dict[str, ResultArgs] = {f"win-{index}": {"winner": index} for index in range(2)}
     labels.append(("draw", _("Draw")))
     values["draw"] = {"winner": None}
     return ResultChoices(tuple(labels), values)
 
 
-def result_chosen(table: TableView, choices: ResultChoices, data: Mapping[str, str]) -> dict[str, Any] | None:
+def result_chosen(table: TableView, choices: ResultChoices, data: Mapping[str, str]) -> ResultArgs | None:
     """The service's arguments for the result sent (``None``: none, or places not each given once)."""
     if choices.values:
         return choices.values.get(data.get("result", ""))

@@ -68,9 +68,8 @@ def event_new(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 
 def _entries_context(request: HtmxHttpRequest, event: Event, **extra: object) -> dict[str, object]:
     search = EntrySearchForm(request.GET)
-    search.is_valid()
-    query = search.cleaned_data.get("q", "") if search.is_valid() else ""
-    pending = bool(search.cleaned_data.get("pending")) if search.is_valid() else False
+    found = search.cleaned_data if search.is_valid() else {}
+    query, pending = found.get("q", ""), bool(found.get("pending"))
     return {
         "event": event,
         "search": search,
