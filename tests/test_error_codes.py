@@ -8,6 +8,7 @@ from typing import TypeVar
 
 from django.utils import translation
 
+import games.events.errors  # noqa: F401  (registers the events' codes with the classes below)
 from games.rules.errors import RuleViolation
 from games.services.errors import RecordConflict, RecordInvalid
 

@@ -18,11 +18,8 @@ class EventsApi(RecordsApi):
 
     def event(self, request: Request, pk: int) -> Event:
         """The event ``pk`` if this request may read it (GET) or direct it (others)."""
-        event = (
-            Event.objects.filter(selectors.event_visible_to(request.user), pk=pk)
-            .select_related("club")
-            .first()
-        )
+        visible = Event.objects.filter(selectors.event_visible_to(request.user), pk=pk)
+        event = selectors.with_versions(visible).select_related("club", "created_by").first()
         if event is None:
             raise Http404
         if request.method not in SAFE_METHODS and not selectors.can_direct(request.user, event):

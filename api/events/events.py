@@ -47,7 +47,8 @@ class ClubEventOutput(serializers.Serializer[Event]):
 
     def to_representation(self, event: Event) -> dict[str, Any]:
         body = super().to_representation(event)
-        body["version"] = selectors.event_version(event.pk) or 0
+        shown = getattr(event, "shown_version", None)
+        body["version"] = shown if shown is not None else selectors.event_version(event.pk) or 0
         return body
 
 
@@ -96,7 +97,7 @@ class EventListCreateApi(EventsApi):
     @extend_schema(operation_id="clubs_events_list", responses=ClubEventOutput(many=True))
     def get(self, request: Request, pk: int) -> Response:
         club = self.club(request, pk)
-        events = selectors.event_list(user=request.user, club=club.pk).select_related("created_by")
+        events = selectors.event_list(user=request.user, club=club.pk)
         return paginated(self, request, events, ClubEventOutput)
 
     @idempotent

@@ -13,7 +13,8 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as Account
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Sum
+from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
 
 from games.events.models import Bye, Entry, Event, ResultOverride, Round, Table
 from games.events.standings import PointsTable, Row, TableResult, standings
@@ -40,9 +41,17 @@ def can_direct(user: User, event: Event) -> bool:
     return Event.objects.filter(event_directed_by(user), pk=event.pk).exists()
 
 
+def with_versions(events: QuerySet[Event]) -> QuerySet[Event]:
+    """``events``, each with ``shown_version``: what :func:`event_version` answers, in the same query."""
+    tables = Sum("event_rounds__tables__match__screen_version")
+    return events.annotate(shown_version=F("version") + Coalesce(tables, 0))
+
+
 def event_list(*, user: User, club: int | None = None) -> QuerySet[Event]:
+    """The events ``user`` may read (of ``club``), newest first, with their versions."""
     events = Event.objects.filter(event_visible_to(user))
-    return events.filter(club_id=club) if club is not None else events
+    events = events.filter(club_id=club) if club is not None else events
+    return with_versions(events).select_related("created_by")
 
 
 def event_shared(token: str) -> Event | None:

@@ -298,20 +298,24 @@ def _enough(active: Sequence[Entry], sizes: frozenset[int]) -> None:
 
 
 def _entrants(event: Event, active: Sequence[Entry], history: History, seats: int) -> list[Entrant]:
+    """The active entries as the pairing sees them: the standings' points and ranks, whom they met."""
     rows = {row.player: row for row in event_standings(event=event, history=history)}
-    return [
-        Entrant(
-            id=entry.player_id,
-            points=rows[entry.player_id].points,
-            rank=rows[entry.player_id].rank,
-            opponents=frozenset(rows[entry.player_id].opponents),
-            partners=frozenset(rows[entry.player_id].partners),
-            byes=rows[entry.player_id].byes,
-            seat_counts=tuple(history.seat_counts.get(entry.player_id, [0] * seats)),
-            first_dealer=history.first_deals.get(entry.player_id, 0),
+    entrants = []
+    for entry in active:
+        row = rows[entry.player_id]
+        entrants.append(
+            Entrant(
+                id=entry.player_id,
+                points=row.points,
+                rank=row.rank,
+                opponents=frozenset(row.opponents + row.partners),  # everyone they shared a table with
+                partners=frozenset(row.partners),
+                byes=row.byes,
+                seat_counts=tuple(history.seat_counts.get(entry.player_id, [0] * seats)),
+                first_dealer=history.first_deals.get(entry.player_id, 0),
+            )
         )
-        for entry in active
-    ]
+    return entrants
 
 
 def _planned(pairing: Pairing, active: set[int], teams: bool) -> PlannedRound:

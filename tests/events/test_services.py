@@ -229,3 +229,83 @@ def test_the_seated_members_may_record_their_tables_match_and_other_members_may_
     room.club.memberships.create(user=other_member)
     assert not writable.filter(match_writable_by(other_member)).exists()
     assert not writable.filter(match_writable_by(room.outsider)).exists()
+
+
+def test_pods_seat_fours_then_threes_and_score_by_place_from_the_match() -> None:
+    room = make_room(9)
+    event = swiss(room, format="pods", options={"target": 1})
+    _entered(room, event)
+    planned = round_pair(event=event, by=room.director)
+    assert sorted(len(table.players) for table in planned.tables) == [3, 3, 4]
+    four = next(table for table in planned.tables if len(table.players) == 4)
+    match = stored(four).match
+    assert (match.player_count, match.teams) == (4, False)
+    sides = [{"cards": 16, "point_cards": 8, "tablos": 1}, {"cards": 12, "point_cards": 6, "tablos": 0}]
+    sides += [{"cards": 12, "point_cards": 4, "tablos": 0}, {"cards": 12, "point_cards": 4, "tablos": 0}]
+    finish(match, sides)
+    match.refresh_from_db()
+    rows = {row.player: row for row in event_standings(event=event)}
+    assert match.status == Match.Status.FINISHED
+    places = [sum(other > total for other in match.totals) for total in match.totals]
+    assert [rows[player].points for player in four.players] == [[3, 2, 1, 0][place] for place in places]
+    assert rows[four.players[places.index(0)]].wins == 1
+    table_result_set(table=stored(four), by=room.director, places=[3, 2, 1, 0])
+    rows = {row.player: row for row in event_standings(event=event)}
+    assert [rows[player].points for player in four.players] == [0, 1, 2, 3]
+
+
+def test_partners_sit_across_the_table_and_score_individually() -> None:
+    room = make_room(7)
+    event = swiss(room, format="partners")
+    _entered(room, event)
+    planned = round_pair(event=event, by=room.director)
+    assert len(planned.tables) == 2
+    table = stored(planned.tables[0])
+    seats = list(table.match.seats.order_by("number").values_list("player_id", "side__index"))
+    assert [side for _, side in seats] == [0, 1, 0, 1]  # partners across: seats 0 and 2, 1 and 3
+    assert table.sides == [[seats[0][0], seats[2][0]], [seats[1][0], seats[3][0]]]
+    table_result_set(table=table, by=room.director, winner=1)
+    rows = {row.player: row for row in event_standings(event=event)}
+    assert [rows[player].points for player in table.players] == [0, 3, 0, 3]
+
+
+def test_three_rounds_of_partners_give_everyone_new_partners() -> None:
+    room = make_room(7)
+    event = swiss(room, rounds=3, format="partners")
+    _entered(room, event)
+    partnered: set[frozenset[int]] = set()
+    for _ in range(3):
+        planned = round_pair(event=event, by=room.director)
+        assert planned.rematches == ()
+        for table in planned.tables:
+            for side in table.sides:
+                assert frozenset(side) not in partnered
+                partnered.add(frozenset(side))
+            table_result_set(table=stored(table), by=room.director, winner=0)
+    rows = event_standings(event=event)
+    assert all(len(set(row.partners)) == 3 for row in rows)
+
+
+def test_a_round_robin_gives_the_opponent_of_a_dropped_player_a_bye() -> None:
+    room = make_room(3)
+    event = event_create(club=room.club, by=room.director, name="RR", game="tablo", format="round_robin")
+    entries = _entered(room, event)
+    first = round_pair(event=event, by=room.director)
+    for table in first.tables:
+        table_result_set(table=stored(table), by=room.director, winner=0)
+    entry_drop(event=event, player_id=entries[0].player_id, by=room.director)
+    second = round_pair(event=event, by=room.director)
+    assert (len(second.tables), len(second.byes)) == (1, 1)
+    assert entries[0].player_id not in {p for t in second.tables for p in t.players} | set(second.byes)
+
+
+def test_publishing_seats_as_the_publishing_director_so_another_admins_guest_is_refused() -> None:
+    room = make_room(1)
+    event = swiss(room)
+    _entered(room, event)  # Mia and the director's own guest
+    second_admin = UserFactory.create(username="co-director")
+    room.club.memberships.create(user=second_admin, role="admin")
+    with pytest.raises(GuestNotYours):  # only a guest's owner seats it (docs/events.md)
+        round_pair(event=event, by=second_admin)
+    assert Round.objects.count() == 0
+    assert round_pair(event=event, by=second_admin, draft=True).tables

@@ -1,0 +1,41 @@
+# mypy: disable-error-code="type-arg"
+# (ModelAdmin[Model] needs django-stubs-ext at run time, a dev-only package)
+"""Admin pages of club events (read-mostly: results come from the matches and the directors)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from games.events.models import Entry, Event, ResultOverride, Round, Table
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "game", "format", "rounds", "created_at"]
+    list_filter = ["format", "game"]
+    search_fields = ["name", "club__name"]
+    raw_id_fields = ["club", "season", "created_by"]
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["player", "event", "joined_round", "dropped_round", "checked_in_at"]
+    raw_id_fields = ["event", "player", "created_by"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["event", "number", "seed", "published_at"]
+    raw_id_fields = ["event", "published_by"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["round", "number", "match", "dealer"]
+    raw_id_fields = ["round", "match"]
+
+
+@admin.register(ResultOverride)
+class ResultOverrideAdmin(admin.ModelAdmin):
+    list_display = ["table", "winner", "places", "by", "at"]
+    raw_id_fields = ["table", "by"]
