@@ -220,3 +220,23 @@ def test_the_sheets_print_one_page_per_table_each_with_its_match_qr_code(
         url = live_server.url + reverse("match", args=[table.match_id])
         assert _modules(sheet.locator("svg").evaluate("svg => svg.outerHTML")) == _matrix(url)
         expect(sheet).to_contain_text(url)
+
+
+def test_check_in_by_keyboard_alone(live_server: LiveServer, browser: Browser, night: Night) -> None:
+    entries = entered(night)
+    context = _phone(browser, live_server, night.admin, 390)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("event-entries", args=[night.event.pk]))
+    page.get_by_label("Find a player").focus()
+    page.keyboard.type("guest 2")
+    expect(page.locator("#entry-list .entry")).to_have_count(1)
+    page.keyboard.press("Tab")  # the filter
+    page.keyboard.press("Tab")  # the only row's check-in
+    expect(page.get_by_role("link", name="Check in Guest 2")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Confirm")).to_be_focused()  # the confirm step takes the focus
+    page.keyboard.press("Enter")
+    expect(page.locator(f"#entry-{entries[2].pk}")).to_have_class(re.compile(r"\bchecked-in\b"))
+    expect(page.get_by_role("link", name="Undo the check-in of Guest 2")).to_be_focused()  # still on the row
+    assert Entry.objects.get(pk=entries[2].pk).checked_in_at is not None
+    context.close()

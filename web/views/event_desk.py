@@ -172,7 +172,13 @@ def _confirmed(request: HtmxHttpRequest, pk: int, entry_id: int, action: str) ->
                 messages.error(request, error)
             return redirect("event-entries", pk=event.pk)
         (row,) = entry_rows(event, only=entry.pk)
-        return render(request, "web/events/_entry.html", {"event": event, "row": row, "error": error})
+        context = {
+            "event": event,
+            "row": row,
+            "error": error,
+            "done": True,
+        }  # done: the focus stays on the row
+        return render(request, "web/events/_entry.html", context)
     (row,) = entry_rows(event, only=entry.pk)
     context = {"event": event, "row": row, "confirm": action}
     template = "web/events/_entry.html" if request.htmx else "web/events/confirm.html"
