@@ -263,9 +263,10 @@ def _value(value: float) -> str:
 
 def event_screen(event: Event, *, can_direct: bool, player: int | None = None) -> EventScreen:
     """The public page's (and the TV's) content: every round, the last one first in the pairings."""
-    names = _names(event)
+    entries = list(entry_list(event=event))
+    names = {entry.player_id: entry.player.name for entry in entries}
+    dropped = {entry.player_id for entry in entries if entry.dropped_round is not None}
     rounds = tuple(_round_view(played, names) for played in round_list(event=event))
-    dropped = set(event.entries.filter(dropped_round__isnull=False).values_list("player_id", flat=True))
     rows = tuple(
         StandingRow(
             rank=row.rank,

@@ -9,13 +9,15 @@ from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from games.events.models import Entry, Event, ResultOverride, Round
+from games.events.models import Entry, Event, ResultOverride, Round, Table
 from games.events.selectors import event_version
-from games.events.services import entry_add, entry_check_in, event_create, round_pair
+from games.events.services import entry_add, entry_check_in, event_create, round_pair, table_result_set
 from games.models import Membership, Player
 from games.services.clubs import club_create, membership_create, player_create
 from web.event_access import event_key
@@ -351,3 +353,18 @@ def test_the_clubs_page_links_its_events() -> None:
         reverse("event-new", args=[night.event.club_id])
         in _client(night.admin).get(reverse("club-events", args=[night.event.club_id])).content.decode()
     )
+
+
+def test_the_event_page_costs_the_same_queries_whatever_the_rounds_played() -> None:
+    night = make_night(guests=9)
+    entered(night)
+    member = _client(night.member)
+    counts = []
+    for number in (1, 2, 3):
+        round_pair(event=night.event, by=night.admin)
+        for table in Table.objects.filter(round__number=number):
+            table_result_set(table=table, by=night.admin, winner=0)
+        with CaptureQueriesContext(connection) as queries:
+            assert member.get(reverse("event", args=[night.event.pk])).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1] == counts[2] <= 16
