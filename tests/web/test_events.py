@@ -299,7 +299,9 @@ def test_the_share_link_shows_the_event_read_only_until_revoked() -> None:
     admin.post(share, {"enabled": "1"})
     token = Event.objects.get().share_token
     link = reverse("event-shared", args=[token])
-    assert link in admin.get(reverse("event", args=[night.event.pk])).content.decode()
+    director_page = admin.get(reverse("event", args=[night.event.pk])).content.decode()
+    assert link in director_page
+    assert f"{link}?tv=1" in director_page
     anyone = _client(None)
     page = anyone.get(link).content.decode()
     assert "Round 1: tables" in page
