@@ -210,25 +210,26 @@ def _cost(problem: Problem, tables: Sequence[Group], byes: Group) -> int:
 
 
 def _improved(problem: Problem, seating: tuple[tuple[Group, ...], Group]) -> tuple[tuple[Group, ...], Group]:
-    """``seating`` after swaps of two entrants (between tables, or a table and the byes) while they help."""
-    groups = [list(table) for table in seating[0]] + [list(seating[1])]
+    """``seating`` after re-seating pairs of tables (or a table and the byes) at their best while it helps.
 
-    def priced(at: int, group: list[int]) -> int:
-        if at == len(groups) - 1:
-            return sum(problem.bye_costs[i] for i in group)
-        return problem.table_cost(tuple(sorted(group)))
+    Each step tries every way to share the two groups' entrants between them, sizes kept.
+    """
+    groups = [tuple(sorted(table)) for table in seating[0]] + [tuple(sorted(seating[1]))]
+    last = len(groups) - 1
+
+    def priced(at: int, group: Group) -> int:
+        return sum(problem.bye_costs[i] for i in group) if at == last else problem.table_cost(group)
 
     costs = [priced(at, group) for at, group in enumerate(groups)]
     improved = True
     while improved:
         improved = False
         for a, b in combinations(range(len(groups)), 2):
-            for x in range(len(groups[a])):
-                for y in range(len(groups[b])):
-                    first, second = groups[a][:], groups[b][:]
-                    first[x], second[y] = second[y], first[x]
-                    new_a, new_b = priced(a, first), priced(b, second)
-                    if new_a + new_b < costs[a] + costs[b]:
-                        groups[a], groups[b], costs[a], costs[b] = first, second, new_a, new_b
-                        improved = True
-    return tuple(tuple(sorted(g)) for g in groups[:-1]), tuple(sorted(groups[-1]))
+            union = tuple(sorted(groups[a] + groups[b]))
+            for first in combinations(union, len(groups[a])):
+                second = _without(union, first)
+                new_a, new_b = priced(a, first), priced(b, second)
+                if new_a + new_b < costs[a] + costs[b]:
+                    groups[a], groups[b], costs[a], costs[b] = first, second, new_a, new_b
+                    improved = True
+    return tuple(groups[:-1]), groups[-1]
