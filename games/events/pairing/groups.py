@@ -54,7 +54,7 @@ def pair_tables(
     order = tuple(sorted(field, key=lambda key: (-points[key], tie(seed, round_number, -4, key))))
     byes = len(field) - sum(sizes)
     preference = bye_preference(field, seed, round_number)
-    solve = _Solver(fmt, field, points, order, sizes, byes, preference, seed, round_number)
+    solve = _Solver(fmt, field, points, order, sizes, byes, preference)
     seating, priced = solve(bye_first=False)
     if byes and any(p.repeats for p in priced):
         seating, priced = solve(bye_first=True)
@@ -83,16 +83,15 @@ class _Solver:
         sizes: tuple[int, ...],
         byes: int,
         preference: Sequence[int],
-        seed: int,
-        round_number: int,
     ) -> None:
         self.fmt, self.field, self.points, self.order = fmt, field, points, order
-        self.sizes, self.byes, self.seed, self.round_number = sizes, byes, seed, round_number
+        self.sizes, self.byes = sizes, byes
         self.place = {key: at for at, key in enumerate(preference)}
         self.priced: dict[Group, Priced] = {}
         spread = (max(points.values(), default=0) - min(points.values(), default=0)) ** 2
         table_maxima = [
-            max(values) for values in zip(*(fmt.maxima(size, spread) for size in {*sizes, 4}), strict=True)
+            max(values)
+            for values in zip(*(fmt.maxima(size, spread) for size in set(sizes) or {4}), strict=True)
         ]
         self.maxima = (table_maxima[0], len(field), *table_maxima[1:])
 
