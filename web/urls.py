@@ -5,7 +5,19 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from web.views import accounts, clubs, corrections, disputes, hands, matches, people, pwa, reviews
+from web.views import (
+    accounts,
+    clubs,
+    corrections,
+    disputes,
+    event_desk,
+    events,
+    hands,
+    matches,
+    people,
+    pwa,
+    reviews,
+)
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -19,6 +31,28 @@ urlpatterns = [
     path("clubs/", clubs.clubs_page, name="clubs"),
     path("clubs/<int:club_id>/members/", clubs.club_member_add, name="club-member-add"),
     path("clubs/<int:club_id>/seasons/", clubs.club_season_add, name="club-season-add"),
+    path("clubs/<int:club_id>/events/", events.club_events, name="club-events"),
+    path("clubs/<int:club_id>/events/new/", event_desk.event_new, name="event-new"),
+    path("events/<int:pk>/", events.event_page, name="event"),
+    path("events/<int:pk>/live/", events.event_live, name="event-live"),
+    path("events/<int:pk>/tv/", events.event_tv, name="event-tv"),
+    path("events/<int:pk>/share/", events.event_share_view, name="event-share"),
+    path("events/<int:pk>/entries/", event_desk.entries_page, name="event-entries"),
+    path("events/<int:pk>/entries/add/", event_desk.entry_add, name="event-entry-add"),
+    path(
+        "events/<int:pk>/entries/<int:entry_id>/check-in/", event_desk.entry_check_in, name="event-check-in"
+    ),
+    path("events/<int:pk>/entries/<int:entry_id>/undo/", event_desk.entry_check_out, name="event-check-out"),
+    path("events/<int:pk>/entries/<int:entry_id>/drop/", event_desk.entry_drop, name="event-drop"),
+    path("events/<int:pk>/rounds/new/", event_desk.round_new, name="event-round-new"),
+    path("events/<int:pk>/rounds/<int:number>/print/", events.round_print, name="event-round-print"),
+    path(
+        "events/<int:pk>/rounds/<int:number>/tables/<int:table>/result/",
+        event_desk.table_result,
+        name="event-table-result",
+    ),
+    path("events/shared/<str:token>/", events.event_shared_page, name="event-shared"),
+    path("events/shared/<str:token>/live/", events.event_shared_live, name="event-shared-live"),
     path("matches/new/", matches.match_new, name="match-new"),
     path("matches/new/seat/", matches.match_seat_mark, name="match-seat-mark"),
     path("matches/archive/", accounts.matches_archive_view, name="matches-archive"),

@@ -45,6 +45,16 @@ def test_swiss_pairs_around_the_rematch_a_greedy_pairer_makes() -> None:
     assert score("swiss", field, (tuple(t.players for t in pairing.tables), ())) == (0, 0, 9)
 
 
+def test_a_swiss_float_forced_by_a_rematch_says_so() -> None:
+    # 1 and 2 lead and have met, so both float down: "floated down: the alternative was a rematch".
+    field = _field({1: 3, 2: 3, 3: 0, 4: 0}, [(1, 2), (3, 5), (4, 6)])
+    pairing = pair_round("swiss", field, seed=5, round_number=2)
+    for table in pairing.tables:
+        high = min(table.players)
+        low = max(table.players)
+        assert table.reasons == (Reason("floated_down", (high, low)), Reason("alternative_rematch", (1, 2)))
+
+
 def test_pods_split_the_two_leaders_who_met_rather_than_seat_the_top_four_together() -> None:
     # Greedy pods take the top four (1, 2, 3, 4) together, a rematch of 1 and 2.
     field = _field({1: 9, 2: 9, 3: 6, 4: 6, 5: 3, 6: 3, 7: 0, 8: 0}, [(1, 2)])

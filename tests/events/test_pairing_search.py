@@ -1,15 +1,17 @@
-"""The pods and partners search's squared-difference bound: contiguous runs of the sorted points
-are the best seating at fixed table sizes (docs/events-pairing.md), checked against brute force."""
+"""The pods and partners search: its squared-difference bound (contiguous runs of the sorted points are
+the best seating at fixed table sizes, docs/events-pairing.md) against brute force, and its budget."""
 
 from __future__ import annotations
 
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.events.pairing import Entrant, Pairing, groups, pair_round
 from games.events.pairing.search import Problem, _contiguous_runs
-from tests.events.reference import seatings
+from tests.events.reference import score, seatings
 
 
 def _squares(points: list[int], table: tuple[int, ...]) -> int:
@@ -40,3 +42,31 @@ def test_contiguous_runs_are_the_least_squared_differences(
         sum(_squares(points, table) for table in tables) for tables, _ in seatings(range(len(points)), sizes)
     )
     assert _contiguous_runs(problem, tuple(range(len(points))), tuple(sorted(sizes)))[0] == brute
+
+
+def test_a_search_cut_short_still_seats_everyone_and_says_it_is_not_proven(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(groups, "BUDGET", 1)
+    points = [9, 9, 9, 6, 6, 6, 6, 3, 3, 3, 0, 0, 0, 0]
+    met = {(0, 1), (0, 3), (1, 3), (2, 4), (7, 8), (10, 11), (12, 13), (5, 6)}
+    field = [
+        Entrant(
+            id=i,
+            points=p,
+            rank=i + 1,
+            opponents=frozenset(b if a == i else a for a, b in met if i in (a, b)),
+        )
+        for i, p in enumerate(points)
+    ]
+    pairing = pair_round("pods", field, seed=4, round_number=3, table_sizes=frozenset({3, 4}))
+    assert not pairing.exact
+    assert sorted(key for table in pairing.tables for key in table.players) == list(range(14))
+    monkeypatch.setattr(groups, "BUDGET", 100_000)
+    proven = pair_round("pods", field, seed=4, round_number=3, table_sizes=frozenset({3, 4}))
+    assert proven.exact
+    assert score("pods", field, _seated(proven)) <= score("pods", field, _seated(pairing))
+
+
+def _seated(pairing: Pairing) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    return tuple(t.players for t in pairing.tables), pairing.byes

@@ -13,8 +13,9 @@ register = template.Library()
 
 
 @register.simple_tag
-def qr_svg(url: str, title: str = "") -> SafeString:
-    """``url`` as a QR code in an inline ``<svg>`` (``title`` is its accessible name)."""
+def qr_svg(url: str, title: str = "", fluid: bool = False) -> SafeString:
+    """``url`` as a QR code in an inline ``<svg>`` (``title`` is its accessible name); ``fluid``: sized
+    by its CSS alone (a viewBox instead of a width and height), e.g. for print."""
     buffer = io.BytesIO()
     segno.make(url, error="m").save(
         buffer,
@@ -26,6 +27,7 @@ def qr_svg(url: str, title: str = "") -> SafeString:
         title=title or None,
         dark="#000",
         light="#fff",
+        omitsize=fluid,
     )
     # segno escapes the title it writes; the rest is its own markup
     return mark_safe(buffer.getvalue().decode())

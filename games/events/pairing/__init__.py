@@ -9,7 +9,7 @@ Objectives, in order (docs/events-pairing.md):
    cannot be paired without a rematch while another choice avoids one;
 2. no rematch (no repeated partner in ``partners``) where any pairing avoids one;
 3. the smallest sum over tables of the squared points differences;
-4. seats and first dealers balanced;
+4. seats and first dealers balanced, table by table once the tables are known;
 5. a seeded draw among equals.
 
 Reason codes (``Reason.code``; ``players`` as listed):

@@ -14,9 +14,6 @@ from fractions import Fraction
 
 from games.events.pairing.types import Entrant
 
-TIE_RANGE = 1 << 16
-"""The seeded tie-break draws from ``range(TIE_RANGE)``."""
-
 
 class PairingInputError(ValueError):
     """The field or the format cannot be paired as asked (a caller's bug: the services check first)."""
@@ -41,12 +38,12 @@ def scaled_points(entrants: Iterable[Entrant]) -> dict[int, int]:
 
 
 def tie(seed: int, round_number: int, *parts: int) -> int:
-    """A seeded draw in ``range(TIE_RANGE)`` for one choice (a pair, a bye, a seat order).
+    """A seeded draw in ``range(2**32)`` for one choice (an entrant's place in the order, a seat order).
 
     It hashes its inputs, so it is the same on every machine and Python version.
     """
     text = ",".join(map(str, (seed, round_number, *parts))).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=4).digest(), "big") % TIE_RANGE
+    return int.from_bytes(hashlib.blake2b(text, digest_size=4).digest(), "big")
 
 
 def bye_preference(field: Mapping[int, Entrant], seed: int, round_number: int) -> tuple[int, ...]:

@@ -4,7 +4,8 @@ A format (:class:`TableFormat`) prices one table as a cost vector, most signific
 ``(repeats, squares, *extra)``. The bye's place in the bye order is stacked in after the repeats (or
 before them, when no bye choice avoids a repeat: the same two solves as Swiss, for objective 1).
 Seats and dealers are chosen table by table after the search; the seeded draw among equals is the
-search order of entrants on equal points (the first best seating found wins).
+search order of entrants on equal points (the first best seating found wins, and a partners table
+takes the first best split of its players in that order).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from games.events.pairing.search import Group, Problem, Seating, best_seating
 from games.events.pairing.seating import Sides, seat
 from games.events.pairing.types import Entrant, Pairing, Reason, Table
 
-BUDGET = 20_000
+BUDGET = 3_000
 """Branches the search may try before it answers the best seating found (``Pairing.exact`` False)."""
 
 
@@ -32,8 +33,9 @@ class Priced:
 @dataclass(frozen=True, slots=True)
 class TableFormat:
     name: str
-    price: Callable[[tuple[Entrant, ...], Mapping[int, int], int], Priced]  # (players, points, draw)
+    price: Callable[[tuple[Entrant, ...], Mapping[int, int]], Priced]  # (players in search order, points)
     pair_repeat: Callable[[Entrant, Entrant], bool] | None  # a repeat every table of the pair pays
+    pairwise: bool  # a table costs the sum of its pair costs (no other objective)
     maxima: Callable[[int, int], tuple[int, ...]]  # (table size, largest squared difference) -> bounds
     reason: Callable[[Priced], tuple[Reason, ...]]  # the format's own reasons for a table
 
@@ -52,13 +54,13 @@ def pair_tables(
     order = tuple(sorted(field, key=lambda key: (-points[key], tie(seed, round_number, -4, key))))
     byes = len(field) - sum(sizes)
     preference = bye_preference(field, seed, round_number)
-    solve = _Solver(fmt, field, points, order, sizes, byes, preference, seed, round_number)
+    solve = _Solver(fmt, field, points, order, sizes, byes, preference)
     seating, priced = solve(bye_first=False)
     if byes and any(p.repeats for p in priced):
         seating, priced = solve(bye_first=True)
 
     def repeats(ids: Sequence[int]) -> set[tuple[int, int]]:
-        return set(fmt.price(tuple(field[key] for key in ids), points, 0).repeats)
+        return set(fmt.price(tuple(field[key] for key in ids), points).repeats)
 
     tables = _tables(fmt, seating, priced, order, field, repeats, points, seed, round_number)
     bye_ids = tuple(sorted((order[i] for i in seating.byes), key=lambda key: field[key].rank))
@@ -81,16 +83,15 @@ class _Solver:
         sizes: tuple[int, ...],
         byes: int,
         preference: Sequence[int],
-        seed: int,
-        round_number: int,
     ) -> None:
         self.fmt, self.field, self.points, self.order = fmt, field, points, order
-        self.sizes, self.byes, self.seed, self.round_number = sizes, byes, seed, round_number
+        self.sizes, self.byes = sizes, byes
         self.place = {key: at for at, key in enumerate(preference)}
         self.priced: dict[Group, Priced] = {}
         spread = (max(points.values(), default=0) - min(points.values(), default=0)) ** 2
         table_maxima = [
-            max(values) for values in zip(*(fmt.maxima(size, spread) for size in {*sizes, 4}), strict=True)
+            max(values)
+            for values in zip(*(fmt.maxima(size, spread) for size in set(sizes) or {4}), strict=True)
         ]
         self.maxima = (table_maxima[0], len(field), *table_maxima[1:])
 
@@ -111,6 +112,22 @@ class _Solver:
             square = (self.points[entrants[i].id] - self.points[entrants[j].id]) ** 2
             return ladder.encode(stack((repeated, square, *zeros[2:]), 0))
 
+        costs: dict[Group, int] = {}
+
+        def table_cost(group: Group) -> int:
+            found = costs.get(group)
+            if found is None:
+                if self.fmt.pairwise:
+                    found = sum(pair_costs[i][j] for i, j in combinations(group, 2))
+                else:
+                    found = ladder.encode(stack(self.price(group).costs, 0))
+                costs[group] = found
+            return found
+
+        pair_costs = tuple(
+            tuple(0 if i == j else pair_cost(i, j) for j in range(count)) for i in range(count)
+        )
+
         problem = Problem(
             points=tuple(self.points[key] for key in self.order),
             sizes=self.sizes,
@@ -120,7 +137,7 @@ class _Solver:
                 tuple(0 if i == j else pair_cost(i, j) for j in range(count)) for i in range(count)
             ),
             square_weight=ladder.encode(stack((0, 1, *zeros[2:]), 0)),
-            table_cost=lambda group: ladder.encode(stack(self.price(group).costs, 0)),
+            table_cost=table_cost,
         )
         seating = best_seating(problem, BUDGET)
         return seating, [self.price(group) for group in seating.tables]
@@ -129,8 +146,7 @@ class _Solver:
         found = self.priced.get(group)
         if found is None:
             players = tuple(self.field[self.order[i]] for i in group)
-            draw = tie(self.seed, self.round_number, -5, *(p.id for p in players))
-            found = self.priced[group] = self.fmt.price(players, self.points, draw)
+            found = self.priced[group] = self.fmt.price(players, self.points)
         return found
 
 

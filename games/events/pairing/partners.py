@@ -17,7 +17,7 @@ from games.events.pairing.groups import Priced, TableFormat
 from games.events.pairing.types import Entrant, Reason
 
 
-def _price(players: tuple[Entrant, ...], points: Mapping[int, int], draw: int) -> Priced:
+def _price(players: tuple[Entrant, ...], points: Mapping[int, int]) -> Priced:
     a, b, c, d = players
     squares = sum((points[x.id] - points[y.id]) ** 2 for x, y in combinations(players, 2))
     options = []
@@ -27,7 +27,7 @@ def _price(players: tuple[Entrant, ...], points: Mapping[int, int], draw: int) -
         )
         balance = (sum(points[x.id] for x in first) - sum(points[x.id] for x in second)) ** 2
         met = sum(have_met(x, y) for x in first for y in second)
-        rank = (len(repeats), balance, met, (draw + index) % 3)
+        rank = (len(repeats), balance, met, index)
         options.append((rank, repeats, (tuple(x.id for x in first), tuple(x.id for x in second))))
     rank, repeats, sides = min(options)
     return Priced(costs=(rank[0], squares, rank[1], rank[2]), sides=sides, repeats=repeats)
@@ -43,4 +43,6 @@ def _reason(priced: Priced) -> tuple[Reason, ...]:
     return (Reason("new_partners", tuple(player for side in priced.sides for player in side)),)
 
 
-PARTNERS = TableFormat(name="partners", price=_price, pair_repeat=None, maxima=_maxima, reason=_reason)
+PARTNERS = TableFormat(
+    name="partners", price=_price, pair_repeat=None, pairwise=False, maxima=_maxima, reason=_reason
+)

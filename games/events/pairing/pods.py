@@ -14,7 +14,7 @@ from games.events.pairing.groups import Priced, TableFormat
 from games.events.pairing.types import Entrant, Reason
 
 
-def _price(players: tuple[Entrant, ...], points: Mapping[int, int], draw: int) -> Priced:
+def _price(players: tuple[Entrant, ...], points: Mapping[int, int]) -> Priced:
     repeats = tuple(
         sorted((min(a.id, b.id), max(a.id, b.id)) for a, b in combinations(players, 2) if have_met(a, b))
     )
@@ -31,4 +31,6 @@ def _reason(priced: Priced) -> tuple[Reason, ...]:
     return (Reason("pod", tuple(side[0] for side in priced.sides)),)
 
 
-PODS = TableFormat(name="pods", price=_price, pair_repeat=have_met, maxima=_maxima, reason=_reason)
+PODS = TableFormat(
+    name="pods", price=_price, pair_repeat=have_met, pairwise=True, maxima=_maxima, reason=_reason
+)

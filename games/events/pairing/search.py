@@ -12,8 +12,8 @@ bounds, the larger counts:
   contiguous runs of the sorted points give the smallest sum of pairwise squared differences (the
   tests check this against brute force).
 
-The first seating is the contiguous one improved by swaps; the search stops after ``budget`` branches
-and then answers the best seating found, marked inexact.
+The first seating is the contiguous one improved by re-seating pairs of tables; the search stops after
+``budget`` branches and then answers the best seating found, improved the same way, marked inexact.
 """
 
 from __future__ import annotations
@@ -71,7 +71,8 @@ class _Search:
             if cost + self._bound(left, self.sizes) < self.best and not self._search(
                 left, self.sizes, cost, (), out
             ):
-                return Seating(self.best_tables, self.best_byes, self.best, exact=False)
+                tables, byes = _improved(self.problem, (self.best_tables, self.best_byes))
+                return Seating(tables, byes, _cost(self.problem, tables, byes), exact=False)
         return Seating(self.best_tables, self.best_byes, self.best, exact=True)
 
     def _bye_sets(self) -> Iterator[Group]:
@@ -85,42 +86,42 @@ class _Search:
             if cost < self.best:
                 self.best, self.best_tables, self.best_byes = cost, tables, out
             return True
-        for added, table, rest, rest_sizes in self._choices(left, sizes, cost):
+        for floor, table, rest_sizes in self._choices(left, sizes, cost):
+            if cost + floor >= self.best:
+                break  # the choices come by their pair costs, a floor of their cost: none is cheap enough
             self.branches += 1
             if self.branches > self.budget:
                 return False
-            total = cost + added
+            total = cost + self.problem.table_cost(table)
+            rest = _without(left, table)
             if total + self._bound(rest, rest_sizes) < self.best and not self._search(
                 rest, rest_sizes, total, (*tables, table), out
             ):
                 return False
         return True
 
-    def _choices(self, left: Group, sizes: Group, cost: int) -> list[tuple[int, Group, Group, Group]]:
-        """The first unseated entrant's tables, cheapest first: (cost, table, the rest, sizes left)."""
+    def _choices(self, left: Group, sizes: Group, cost: int) -> list[tuple[int, Group, Group]]:
+        """The first unseated entrant's tables by their pair costs: (pair costs, table, sizes left)."""
         first, others = left[0], set(left[1:])
-        options: list[tuple[int, Group, Group, Group]] = []
+        options: list[tuple[int, Group, Group]] = []
         room = self.best - cost
         for size in sorted(set(sizes)):
             rest_sizes = list(sizes)
             rest_sizes.remove(size)
-            for mates in self._mates(first, others, size - 1, room):
-                table = (first, *sorted(mates))
-                added = self.problem.table_cost(table)
-                if added < room:
-                    options.append((added, table, _without(left[1:], mates), tuple(rest_sizes)))
-        options.sort(key=lambda option: (option[0], option[1]))
+            for spent, mates in self._mates(first, others, size - 1, room):
+                options.append((spent, (first, *sorted(mates)), tuple(rest_sizes)))
+        options.sort()
         return options
 
-    def _mates(self, first: int, others: set[int], count: int, room: int) -> list[Group]:
-        """Tablemates for ``first`` whose pair costs alone stay under ``room``."""
+    def _mates(self, first: int, others: set[int], count: int, room: int) -> list[tuple[int, Group]]:
+        """Tablemates for ``first`` whose pair costs stay under ``room``, with those costs."""
         pair = self.problem.pair_costs
         pool = [j for j in self.neighbours[first] if j in others]
-        found: list[Group] = []
+        found: list[tuple[int, Group]] = []
 
         def extend(start: int, chosen: Group, spent: int) -> None:
             if len(chosen) == count:
-                found.append(chosen)
+                found.append((spent, chosen))
                 return
             for at in range(start, len(pool)):
                 j = pool[at]
@@ -210,25 +211,26 @@ def _cost(problem: Problem, tables: Sequence[Group], byes: Group) -> int:
 
 
 def _improved(problem: Problem, seating: tuple[tuple[Group, ...], Group]) -> tuple[tuple[Group, ...], Group]:
-    """``seating`` after swaps of two entrants (between tables, or a table and the byes) while they help."""
-    groups = [list(table) for table in seating[0]] + [list(seating[1])]
+    """``seating`` after re-seating pairs of tables (or a table and the byes) at their best while it helps.
 
-    def priced(at: int, group: list[int]) -> int:
-        if at == len(groups) - 1:
-            return sum(problem.bye_costs[i] for i in group)
-        return problem.table_cost(tuple(sorted(group)))
+    Each step tries every way to share the two groups' entrants between them, sizes kept.
+    """
+    groups = [tuple(sorted(table)) for table in seating[0]] + [tuple(sorted(seating[1]))]
+    last = len(groups) - 1
+
+    def priced(at: int, group: Group) -> int:
+        return sum(problem.bye_costs[i] for i in group) if at == last else problem.table_cost(group)
 
     costs = [priced(at, group) for at, group in enumerate(groups)]
     improved = True
     while improved:
         improved = False
         for a, b in combinations(range(len(groups)), 2):
-            for x in range(len(groups[a])):
-                for y in range(len(groups[b])):
-                    first, second = groups[a][:], groups[b][:]
-                    first[x], second[y] = second[y], first[x]
-                    new_a, new_b = priced(a, first), priced(b, second)
-                    if new_a + new_b < costs[a] + costs[b]:
-                        groups[a], groups[b], costs[a], costs[b] = first, second, new_a, new_b
-                        improved = True
-    return tuple(tuple(sorted(g)) for g in groups[:-1]), tuple(sorted(groups[-1]))
+            union = tuple(sorted(groups[a] + groups[b]))
+            for first in combinations(union, len(groups[a])):
+                second = _without(union, first)
+                new_a, new_b = priced(a, first), priced(b, second)
+                if new_a + new_b < costs[a] + costs[b]:
+                    groups[a], groups[b], costs[a], costs[b] = first, second, new_a, new_b
+                    improved = True
+    return tuple(groups[:-1]), groups[-1]

@@ -20,12 +20,6 @@ def _count(entrant: Entrant, seat: int) -> int:
     return entrant.seat_counts[seat] if seat < len(entrant.seat_counts) else 0
 
 
-def pair_seat_cost(first: Entrant, second: Entrant) -> int:
-    """The seat cost of the better of the two ways to seat a two-player table."""
-    seats = min(_count(first, 0) + _count(second, 1), _count(first, 1) + _count(second, 0))
-    return seats + min(first.first_dealer, second.first_dealer)
-
-
 def _orders(sides: Sides) -> Iterator[tuple[Sides, tuple[int, ...]]]:
     """Every seat order that keeps the sides alternating: (sides in seat order, players in seat order)."""
     for side_order in permutations(sides):

@@ -1,0 +1,359 @@
+"""What the event pages show, read through the event selectors: entries, each round's tables by number
+and by name (with why each was paired), results with who set them, and the standings with each
+tie-break's value. Nothing here pairs or scores: the pairing core and the standings do."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TypedDict
+
+from django.contrib.auth.models import User
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games.events.models import Entry, Event, Round, Table
+from games.events.reasons import why
+from games.events.selectors import entry_list, event_standings, override_of, round_list, table_result
+from games.events.services import PlannedRound, PlannedTable
+from games.models import Player
+from games.services.clubs import player_create
+from games.services.names import name_key
+from games.services.seating import SeatKind, seating_known
+from web.event_forms import TIEBREAK_LABELS
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EntryRow:
+    entry: Entry
+    name: str
+    checked_in: bool
+    dropped: bool
+    joined_round: int
+
+
+def entry_rows(
+    event: Event, *, query: str = "", pending: bool = False, only: int | None = None
+) -> list[EntryRow]:
+    """The event's entries by name: those whose name holds ``query``, with ``pending`` only those not
+    checked in (nor dropped), with ``only`` that one entry."""
+    entries = entry_list(event=event)
+    if only is not None:
+        entries = entries.filter(pk=only)
+    if query.strip():
+        entries = entries.filter(player__name__icontains=query.strip())
+    if pending:
+        entries = entries.filter(checked_in_at__isnull=True, dropped_round__isnull=True)
+    rows = [
+        EntryRow(
+            entry=entry,
+            name=entry.player.name,
+            checked_in=entry.checked_in_at is not None,
+            dropped=entry.dropped_round is not None,
+            joined_round=entry.joined_round,
+        )
+        for entry in entries
+    ]
+    return sorted(rows, key=lambda row: (row.name.casefold(), row.entry.pk))
+
+
+@dataclass(frozen=True, slots=True)
+class MemberChoice:
+    player_id: int
+    name: str
+
+
+def member_choices(event: Event, director: User) -> list[MemberChoice]:
+    """The club's members with a player, not yet entered: one tap enters each."""
+    known = seating_known(by=director, club=event.club)
+    entered = set(event.entries.values_list("player_id", flat=True))
+    seen: set[int] = set()
+    choices = []
+    for choice in known.suggestions():
+        player = choice.player or (known.players.get(choice.account.pk) if choice.account else None)
+        if choice.kind is not SeatKind.ACCOUNT or player is None or player.pk in entered | seen:
+            continue
+        seen.add(player.pk)
+        choices.append(MemberChoice(player.pk, player.name))
+    return sorted(choices, key=lambda choice: name_key(choice.name))
+
+
+def named_player(event: Event, director: User, name: str) -> tuple[Player | None, str]:
+    """Whom a typed name enters: a club member's player (made for a member who has none yet) or a
+    guest the director entered before; else ``(None, name)``, a new guest of that name."""
+    choice = seating_known(by=director, club=event.club).choice(name)
+    if choice.kind is SeatKind.ACCOUNT and choice.account is not None:
+        return choice.player or player_create(name=choice.name, by=director, user=choice.account), ""
+    if choice.kind is SeatKind.GUEST and choice.player is not None:
+        return choice.player, ""
+    return None, choice.name
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResultView:
+    text: str
+    by: str = ""  # who set it, when the director did
+    at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableView:
+    number: int
+    round: int
+    match_id: int | None
+    seats: tuple[str, ...]  # names in seat order
+    players: tuple[int, ...]  # their ids
+    sides: tuple[str, ...]  # each side's names
+    dealer: str
+    why: str
+    rematch: bool
+    result: ResultView | None = None
+    table: Table | None = None  # the stored row (a draft has none)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundView:
+    number: int
+    tables: tuple[TableView, ...]
+    byes: tuple[str, ...]
+    rematches: tuple[str, ...] = ()
+    bye_ids: tuple[int, ...] = ()
+
+    @property
+    def by_name(self) -> list[tuple[str, str]]:
+        """(name, where), alphabetically: each player's table and seat, or their bye."""
+        where = [
+            (name, _("table %(table)s, seat %(seat)s") % {"table": table.number, "seat": seat + 1})
+            for table in self.tables
+            for seat, name in enumerate(table.seats)
+        ]
+        where += [(name, _("bye")) for name in self.byes]
+        return sorted(where, key=lambda item: name_key(item[0]))
+
+    def where(self, player: int) -> tuple[str, TableView | None]:
+        """Where ``player`` plays this round (as :attr:`by_name` says it) and at which table, or
+        ``("", None)`` when they are not in it."""
+        for table in self.tables:
+            if player in table.players:
+                seat = table.players.index(player) + 1
+                return _("table %(table)s, seat %(seat)s") % {"table": table.number, "seat": seat}, table
+        return (_("bye"), None) if player in self.bye_ids else ("", None)
+
+    @property
+    def open_tables(self) -> int:
+        return sum(table.result is None for table in self.tables)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandingRow:
+    rank: int
+    name: str
+    points: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+    tiebreaks: tuple[str, ...]
+    dropped: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventScreen:
+    event: Event
+    rounds: tuple[RoundView, ...]
+    standings: tuple[StandingRow, ...]
+    tiebreaks: tuple[str, ...]  # the columns' headings, in the event's order
+    entries: int
+    can_direct: bool
+    player: int | None = None  # the visitor's own player, if they have one
+
+    @property
+    def mine(self) -> tuple[str, TableView | None]:
+        """Where the visitor plays in the current round (see :meth:`RoundView.where`)."""
+        if self.current is None or self.player is None:
+            return "", None
+        return self.current.where(self.player)
+
+    @property
+    def current(self) -> RoundView | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def planned(self) -> int:
+        return self.event.rounds
+
+
+def _names(event: Event) -> dict[int, str]:
+    return {entry.player_id: entry.player.name for entry in entry_list(event=event)}
+
+
+def _result(table: Table, names: Sequence[str]) -> ResultView | None:
+    """The table's result as text, and who set it when the director did."""
+    result = table_result(table)
+    if result is None:
+        return None
+    if len(names) == 2:
+        if result.places[0] == result.places[1]:
+            text = _("Draw")
+        else:
+            text = _("%(name)s won") % {"name": names[result.places.index(0)]}
+    else:
+        order = sorted(range(len(names)), key=lambda side: result.places[side])
+        text = ", ".join(f"{result.places[side] + 1}. {names[side]}" for side in order)
+    override = override_of(table)
+    if override is None:
+        return ResultView(text=text)
+    by = override.by.get_username() if override.by else _("a director")
+    return ResultView(text=text, by=by, at=override.at)
+
+
+def _sides(sides: Sequence[Sequence[int]], names: Mapping[int, str]) -> tuple[str, ...]:
+    return tuple(" & ".join(names.get(player, "?") for player in side) for side in sides)
+
+
+def _rematch_pairs(rematches: Iterable[Sequence[int]], names: Mapping[int, str]) -> tuple[str, ...]:
+    return tuple(" vs ".join(names.get(player, "?") for player in pair) for pair in rematches)
+
+
+def _table_view(table: Table | PlannedTable, names: Mapping[int, str], number: int) -> TableView:
+    """A stored table (with its match and result) or a draft's (without)."""
+    seats = tuple(names.get(player, "?") for player in table.players)
+    sides = _sides(table.sides, names)
+    stored = table if isinstance(table, Table) else None
+    return TableView(
+        number=table.number,
+        round=number,
+        match_id=stored.match_id if stored else None,
+        seats=seats,
+        players=tuple(table.players),
+        sides=sides,
+        dealer=seats[table.dealer] if table.dealer < len(seats) else "",
+        why=why(table.reasons, lambda player: names.get(player, "?")),
+        rematch=any(reason["code"] == "rematch_unavoidable" for reason in table.reasons),
+        result=_result(stored, sides) if stored else None,
+        table=stored,
+    )
+
+
+def _round_view(played: Round, names: Mapping[int, str]) -> RoundView:
+    return RoundView(
+        number=played.number,
+        tables=tuple(_table_view(table, names, played.number) for table in played.tables.all()),
+        byes=tuple(names.get(bye.player_id, "?") for bye in played.byes.all()),
+        bye_ids=tuple(bye.player_id for bye in played.byes.all()),
+    )
+
+
+def pairing_view(event: Event, draft: PlannedRound) -> RoundView:
+    """A draft of the next round (the pairing service's answer) as the preview shows it."""
+    names = _names(event)
+    number = draft.number
+    return RoundView(
+        number=number,
+        tables=tuple(_table_view(table, names, number) for table in draft.tables),
+        byes=tuple(names.get(player, "?") for player in draft.byes),
+        rematches=_rematch_pairs(draft.rematches, names),
+    )
+
+
+def _value(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def event_screen(event: Event, *, can_direct: bool, player: int | None = None) -> EventScreen:
+    """The public page's (and the TV's) content: every round, the last one first in the pairings."""
+    entries = list(entry_list(event=event))
+    names = {entry.player_id: entry.player.name for entry in entries}
+    dropped = {entry.player_id for entry in entries if entry.dropped_round is not None}
+    rounds = tuple(_round_view(played, names) for played in round_list(event=event))
+    rows = tuple(
+        StandingRow(
+            rank=row.rank,
+            name=names.get(row.player, "?"),
+            points=row.points,
+            wins=row.wins,
+            draws=row.draws,
+            losses=row.losses,
+            byes=row.byes,
+            tiebreaks=tuple(_value(row.tiebreaks[name]) for name in event.tiebreaks),
+            dropped=row.player in dropped,
+        )
+        for row in event_standings(event=event)
+    )
+    headings = tuple(str(TIEBREAK_LABELS.get(name, name)) for name in event.tiebreaks)
+    return EventScreen(
+        event=event,
+        rounds=rounds,
+        standings=rows,
+        tiebreaks=headings,
+        entries=len(names),
+        can_direct=can_direct,
+        player=player,
+    )
+
+
+def table_of(event: Event, number: int, table: int) -> TableView | None:
+    """Table ``table`` of round ``number``, as the result form shows it."""
+    played = round_list(event=event).filter(number=number).first()
+    if played is None:
+        return None
+    found = next((each for each in played.tables.all() if each.number == table), None)
+    return None if found is None else _table_view(found, _names(event), number)
+
+
+class ResultArgs(TypedDict, total=False):
+    """What ``table_result_set`` takes besides the table and the director."""
+
+    winner: int | None
+    places: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class ResultChoices:
+    """The results a director may set for two sides, by the form's value: the service's arguments
+    (none for a pod, whose sides are each given a place)."""
+
+    labels: tuple[tuple[str, str], ...]
+    values: dict[str, ResultArgs]
+
+
+def result_choices(table: TableView) -> ResultChoices:
+    """Two sides: either wins, or a draw."""
+    if len(table.sides) != 2:
+        return ResultChoices((), {})
+    won = _("%(name)s won")
+    labels = [(f"win-{index}", won % {"name": names}) for index, names in enumerate(table.sides)]
+    values: dict[str, ResultArgs] = {f"win-{index}": {"winner": index} for index in range(2)}
+    labels.append(("draw", _("Draw")))
+    values["draw"] = {"winner": None}
+    return ResultChoices(tuple(labels), values)
+
+
+def result_chosen(table: TableView, choices: ResultChoices, data: Mapping[str, str]) -> ResultArgs | None:
+    """The service's arguments for the result sent (``None``: none, or places not each given once)."""
+    if choices.values:
+        return choices.values.get(data.get("result", ""))
+    count = len(table.sides)
+    given = [data.get(f"place_{side}", "") for side in range(count)]
+    if sorted(given) != [str(place) for place in range(1, count + 1)]:
+        return None
+    return {"places": sorted(range(count), key=lambda side: int(given[side]))}
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A printed table sheet: the table and the full address of its match (its QR code)."""
+
+    table: TableView
+    url: str
+
+
+def print_sheets(event: Event, number: int, absolute: Callable[[str], str]) -> list[Sheet] | None:
+    """Round ``number``'s sheets, one per table (``None``: no such round); ``absolute`` makes a path
+    a full address, as the request came."""
+    played = round_list(event=event).filter(number=number).first()
+    if played is None:
+        return None
+    view = _round_view(played, _names(event))
+    return [Sheet(table, absolute(reverse("match", args=[table.match_id]))) for table in view.tables]

@@ -1,0 +1,231 @@
+"""The director's desk on the phone: a new event, entries and check-in, drops, pairing the next round
+(a draft first, then published) and a table's result. Only the club's admins reach it (members 403,
+anyone else 404); every write is an event service's."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.events import services
+from games.events.models import Entry, Event
+from games.messages import violation_text
+from games.models import Club, Membership, Player
+from games.rules.errors import CodedError
+from games.selectors import club_list, club_role, season_list
+from web.event_access import event_directed
+from web.event_forms import EntryNameForm, EntrySearchForm, EventForm
+from web.events import (
+    entry_rows,
+    member_choices,
+    named_player,
+    pairing_view,
+    result_choices,
+    result_chosen,
+    table_of,
+)
+from web.views import HtmxHttpRequest
+
+REFUSED = 422
+
+
+def _account(request: HtmxHttpRequest) -> User:
+    assert isinstance(request.user, User)  # login_required
+    return request.user
+
+
+def _admin_club(request: HtmxHttpRequest, club_id: int) -> Club:
+    club = club_list(user=_account(request)).filter(pk=club_id).first()
+    if club is None:
+        raise Http404
+    if club_role(club=club, user=_account(request)) != Membership.Role.ADMIN:
+        raise PermissionDenied
+    return club
+
+
+@login_required
+def event_new(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    """The form (GET); the new event (POST), then its entries."""
+    club = _admin_club(request, club_id)
+    form = EventForm(request.POST or None, seasons=season_list(club=club))
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(club=club, by=_account(request), **form.service_arguments())
+        except CodedError as error:
+            form.add_error(None, violation_text(error))
+        else:
+            return redirect("event-entries", pk=event.pk)
+    status = REFUSED if form.is_bound else 200
+    return render(request, "web/events/new.html", {"club": club, "form": form}, status=status)
+
+
+def _entries_context(request: HtmxHttpRequest, event: Event, **extra: object) -> dict[str, object]:
+    search = EntrySearchForm(request.GET)
+    found = search.cleaned_data if search.is_valid() else {}
+    query, pending = found.get("q", ""), bool(found.get("pending"))
+    return {
+        "event": event,
+        "search": search,
+        "rows": entry_rows(event, query=query, pending=pending),
+        "members": member_choices(event, _account(request)),
+        "name_form": extra.pop("name_form", None) or EntryNameForm(),
+        "nav": "entries",
+        **extra,
+    }
+
+
+@login_required
+def entries_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Entries with their check-in: a search and a "not checked in" filter (the list alone for htmx)."""
+    event = event_directed(request.user, pk)
+    only = request.GET.get("only", "")
+    if request.htmx and only.isdigit():  # a confirm step cancelled: the row as it was
+        (row,) = entry_rows(event, only=_entry(event, int(only)).pk)
+        return render(request, "web/events/_entry.html", {"event": event, "row": row})
+    context = _entries_context(request, event)
+    if request.htmx and request.htmx.target == "entry-list":
+        return render(request, "web/events/_entry_list.html", context)
+    return render(request, "web/events/entries.html", context)
+
+
+@login_required
+@require_POST
+def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A member (``player``) or a guest by name; ``walk_in`` checks the new entry in at once."""
+    event = event_directed(request.user, pk)
+    account = _account(request)
+    name_form = EntryNameForm(request.POST) if "name" in request.POST else None
+    try:
+        if name_form is not None:
+            if not name_form.is_valid():
+                context = _entries_context(request, event, name_form=name_form)
+                return render(request, "web/events/entries.html", context, status=REFUSED)
+            player, name = named_player(event, account, name_form.cleaned_data["name"])
+            entry = services.entry_add(event=event, by=account, player=player, name=name)
+        else:
+            entry = services.entry_add(event=event, by=account, player=_member_player(request, event))
+        if request.POST.get("walk_in"):
+            services.entry_check_in(event=event, player_id=entry.player_id, by=account)
+    except CodedError as error:
+        messages.error(request, violation_text(error))
+    else:
+        messages.success(request, _("%(name)s is entered.") % {"name": entry.player.name})
+    return redirect("event-entries", pk=event.pk)
+
+
+def _member_player(request: HtmxHttpRequest, event: Event) -> Player:
+    """The member's player tapped (one of the choices offered, else 404)."""
+    chosen = request.POST.get("player", "")
+    choices = {choice.player_id for choice in member_choices(event, _account(request))}
+    if not chosen.isdigit() or int(chosen) not in choices:
+        raise Http404
+    return Player.objects.get(pk=int(chosen))
+
+
+def _entry(event: Event, entry_id: int) -> Entry:
+    entry = Entry.objects.select_related("player").filter(event=event, pk=entry_id).first()
+    if entry is None:
+        raise Http404
+    return entry
+
+
+@login_required
+def entry_check_in(request: HtmxHttpRequest, pk: int, entry_id: int) -> HttpResponse:
+    """Check-in, in two steps: GET asks to confirm (the row alone for htmx), POST checks in."""
+    return _confirmed(request, pk, entry_id, "check_in")
+
+
+@login_required
+def entry_check_out(request: HtmxHttpRequest, pk: int, entry_id: int) -> HttpResponse:
+    """Undoing a check-in (a mistaken tap), confirmed as check-in is."""
+    return _confirmed(request, pk, entry_id, "undo")
+
+
+@login_required
+def entry_drop(request: HtmxHttpRequest, pk: int, entry_id: int) -> HttpResponse:
+    """Dropping out, in two steps as check-in: the dropped player is paired no more."""
+    return _confirmed(request, pk, entry_id, "drop")
+
+
+def _confirmed(request: HtmxHttpRequest, pk: int, entry_id: int, action: str) -> HttpResponse:
+    event = event_directed(request.user, pk)
+    entry = _entry(event, entry_id)
+    if request.method == "POST":
+        error = ""
+        try:
+            if action == "drop":
+                services.entry_drop(event=event, player_id=entry.player_id, by=_account(request))
+            else:
+                by, undo = _account(request), action == "undo"
+                services.entry_check_in(event=event, player_id=entry.player_id, by=by, undo=undo)
+        except CodedError as refused:
+            error = violation_text(refused)
+        if not request.htmx:
+            if error:
+                messages.error(request, error)
+            return redirect("event-entries", pk=event.pk)
+        (row,) = entry_rows(event, only=entry.pk)
+        context = {
+            "event": event,
+            "row": row,
+            "error": error,
+            "done": True,
+        }  # done: the focus stays on the row
+        return render(request, "web/events/_entry.html", context)
+    (row,) = entry_rows(event, only=entry.pk)
+    context = {"event": event, "row": row, "confirm": action}
+    template = "web/events/_entry.html" if request.htmx else "web/events/confirm.html"
+    return render(request, template, context)
+
+
+@login_required
+def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The next round's pairing as a draft (GET, nothing stored), published by POST."""
+    event = event_directed(request.user, pk)
+    account = _account(request)
+    try:
+        if request.method == "POST":
+            published = services.round_pair(event=event, draft=False, by=account)
+            text = _("Round %(number)s is published.") % {"number": published.number}
+            messages.success(request, text)
+            return redirect("event", pk=event.pk)
+        draft = services.round_pair(event=event, draft=True, by=account)
+    except CodedError as error:
+        context = {"event": event, "error": violation_text(error), "nav": "pair"}
+        return render(request, "web/events/round_new.html", context, status=409)
+    context = {"event": event, "draft": pairing_view(event, draft), "nav": "pair"}
+    return render(request, "web/events/round_new.html", context)
+
+
+@login_required
+def table_result(request: HtmxHttpRequest, pk: int, number: int, table: int) -> HttpResponse:
+    """A table's result as the director enters or overrides it (recorded with who and when): a
+    winner or a draw for two sides, each side's place for a pod."""
+    event = event_directed(request.user, pk)
+    found = table_of(event, number, table)
+    if found is None or found.table is None:
+        raise Http404
+    choices = result_choices(found)
+    error = ""
+    if request.method == "POST":
+        chosen = result_chosen(found, choices, request.POST)
+        if chosen is None:
+            error = _("Choose the result: each place once.")
+        else:
+            try:
+                services.table_result_set(table=found.table, by=_account(request), **chosen)
+            except CodedError as refused:
+                error = violation_text(refused)
+            else:
+                messages.success(request, _("The result of table %(table)s is saved.") % {"table": table})
+                return redirect(reverse("event", args=[event.pk]) + f"#table-{number}-{table}")
+    places = range(1, len(found.sides) + 1)
+    context = {"event": event, "table": found, "choices": choices, "places": places, "error": error}
+    return render(request, "web/events/result.html", context, status=REFUSED if error else 200)

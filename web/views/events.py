@@ -1,0 +1,150 @@
+"""An event's public page (pairings by table and by name, standings, why each table), its TV mode, its
+share link and its printable table sheets. The pairings region polls with the event's version, as the
+match screen's live region does: an unchanged event answers 204 from its version row alone."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games.events.models import Event
+from games.events.selectors import event_list, event_version
+from games.events.services import event_share
+from games.models import Membership, Player
+from games.selectors import club_list, club_role
+from web.event_access import event_by_link, event_directed, event_key, event_readable, key_opens
+from web.events import event_screen, print_sheets
+from web.views import HtmxHttpRequest
+
+POLL_SECONDS = 3
+TV_POLL_SECONDS = 5
+PAPERS = ("a4", "letter")
+
+
+def _context(request: HtmxHttpRequest, event: Event, role: str | None, token: str = "") -> dict[str, object]:
+    player = (
+        None
+        if token
+        else Player.objects.filter(user_id=request.user.pk or 0).values_list("pk", flat=True).first()
+    )
+    screen = event_screen(event, can_direct=role == Membership.Role.ADMIN and not token, player=player)
+    live = reverse("event-shared-live", args=[token]) if token else reverse("event-live", args=[event.pk])
+    return {
+        "event": event,
+        "screen": screen,
+        "version": event_version(event.pk),
+        "poll_key": event_key(event.pk),
+        "live_url": live,
+        "token": token,
+        "nav": "event",
+    }
+
+
+def _poll_seconds(request: HtmxHttpRequest) -> int:
+    return TV_POLL_SECONDS if request.GET.get("tv") else POLL_SECONDS
+
+
+def event_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The event as its members see it; its admins also see the director's links."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    event, role = event_readable(request.user, pk)
+    context = _context(request, event, role) | {"poll_seconds": POLL_SECONDS}
+    return render(request, "web/events/page.html", context)
+
+
+def event_tv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The room's screen: the current round's tables and the standings in big type, refreshing itself."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    event, role = event_readable(request.user, pk)
+    context = _context(request, event, role) | {"poll_seconds": TV_POLL_SECONDS, "tv": True}
+    return render(request, "web/events/tv.html", context)
+
+
+def _unchanged(request: HtmxHttpRequest) -> HttpResponse | None:
+    """204 when the poll's version (``v``) is still that of its event (``e``), whose key it carries
+    (``k``); else ``None``, and the poll is answered in full, with every check."""
+    seen, pk = request.GET.get("v", ""), request.GET.get("e", "")
+    if not seen or not pk.isdigit() or not key_opens(request.GET.get("k", ""), int(pk)):
+        return None
+    found = event_version(int(pk))
+    return HttpResponse(status=204) if found is not None and str(found) == seen else None
+
+
+def _live(request: HtmxHttpRequest, event: Event, role: str | None, token: str = "") -> HttpResponse:
+    context = _context(request, event, role, token) | {
+        "poll_seconds": _poll_seconds(request),
+        "tv": bool(request.GET.get("tv")),
+    }
+    if request.GET.get("v") == str(context["version"]):
+        return HttpResponse(status=204)
+    return render(request, "web/events/_live.html", context)
+
+
+def event_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    if (answer := _unchanged(request)) is not None:
+        return answer
+    event, role = event_readable(request.user, pk)
+    return _live(request, event, role)
+
+
+def event_shared_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The read-only page for whoever holds the share link (``?tv=1``: the TV mode)."""
+    event = event_by_link(token)
+    tv = bool(request.GET.get("tv"))
+    context = _context(request, event, None, token) | {
+        "poll_seconds": TV_POLL_SECONDS if tv else POLL_SECONDS,
+        "tv": tv,
+    }
+    return render(request, "web/events/tv.html" if tv else "web/events/page.html", context)
+
+
+def event_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    if (answer := _unchanged(request)) is not None:
+        return answer
+    return _live(request, event_by_link(token), None, token)
+
+
+@login_required
+@require_POST
+def event_share_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A new share link (``enabled=1``), or none (``enabled=0``)."""
+    event = event_directed(request.user, pk)
+    assert request.user.is_authenticated
+    event_share(event=event, by=request.user, enabled=request.POST.get("enabled", "1") == "1")
+    return redirect(reverse("event", args=[event.pk]) + "#share")
+
+
+@login_required
+def round_print(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """One sheet per table of round ``number``, each with a QR code of its match, for the browser to
+    print on A4 or Letter (``paper``)."""
+    event = event_directed(request.user, pk)
+    sheets = print_sheets(event, number, request.build_absolute_uri)
+    if sheets is None:
+        raise Http404
+    paper = request.GET.get("paper", "")
+    context = {
+        "event": event,
+        "number": number,
+        "sheets": sheets,
+        "paper": paper if paper in PAPERS else PAPERS[0],
+    }
+    return render(request, "web/events/print.html", context)
+
+
+@login_required
+def club_events(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    """The club's events, newest first; its admins also get the link to create one."""
+    club = club_list(user=request.user).filter(pk=club_id).first()
+    if club is None:
+        raise Http404
+    role = club_role(club=club, user=request.user)
+    events = event_list(user=request.user, club=club.pk).order_by("-created_at", "-pk")
+    context = {"club": club, "events": list(events), "is_admin": role == Membership.Role.ADMIN}
+    return render(request, "web/events/list.html", context)
