@@ -15,10 +15,10 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.crypto import constant_time_compare, salted_hmac
 
+from games.access import club_role
 from games.events.models import Event
 from games.events.selectors import event_shared
 from games.models import Membership
-from games.selectors import club_role
 
 
 def event_key(pk: int) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from games.access import match_writable_by
 from games.events.errors import (
     AlreadyDropped,
     AlreadyEntered,
@@ -28,7 +29,6 @@ from games.events.services import (
     table_result_set,
 )
 from games.models import Hand, Match
-from games.selectors import match_writable_by
 from games.services.errors import GuestNotYours
 from games.services.hands import hand_correct, hand_start, hand_summary_record
 from tests.events.helpers import Room, make_room, stored, swiss

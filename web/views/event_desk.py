@@ -14,12 +14,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.access import club_role
 from games.events import services
 from games.events.models import Entry, Event
 from games.messages import violation_text
 from games.models import Club, Membership, Player
 from games.rules.errors import CodedError
-from games.selectors import club_list, club_role, season_list
+from games.selectors import club_list, season_list
 from web.event_access import event_directed
 from web.event_forms import EntryNameForm, EntrySearchForm, EventForm
 from web.events import (

@@ -11,11 +11,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from games.access import club_role
 from games.events.models import Event
 from games.events.selectors import event_list, event_version
 from games.events.services import event_share
 from games.models import Membership, Player
-from games.selectors import club_list, club_role
+from games.selectors import club_list
 from web.event_access import event_by_link, event_directed, event_key, event_readable, key_opens
 from web.events import event_screen, print_sheets
 from web.views import HtmxHttpRequest
