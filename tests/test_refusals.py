@@ -1,5 +1,5 @@
 """One refusal table for every route of both APIs and the web UI (``games/access.py``): an outsider who
-asks for a match, hand, club, player, invitation or claim that is not theirs gets 404, exactly as if it
+asks for a match, hand, club, player, invitation, claim or club event that is not theirs gets 404, exactly as if it
 did not exist, statistics included, and nothing is written. A route that is neither in the table nor
 in ``PUBLIC`` (routes that name nothing an outsider could be refused) fails the walk over the URL
 resolver, so a new route cannot be added without saying who is refused."""
@@ -16,6 +16,7 @@ from django.db.models import Model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from games.events.services import entry_add, event_create, event_share, round_pair
 from games.models import Player
 from games.services.claims import guest_claim_create
 from games.services.hands import hand_start, hand_summary_record
@@ -28,6 +29,7 @@ API, M, H = "api/v1/", "api/v1/matches/<int:pk>/", "api/v1/matches/<int:pk>/hand
 W = "matches/<int:pk>/"
 EVEN = [{"cards": 26, "point_cards": 11, "tablos": 0}, {"cards": 26, "point_cards": 11, "tablos": 0}]
 CLUB, STATS = "api/v1/clubs/<int:pk>/", "clubs/<int:club_id>/"
+EVENT, WEVENT = "api/v1/events/<int:pk>/", "events/<int:pk>/"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +85,26 @@ TABLE = [
     _r(f"{CLUB}seasons/", "get", "/api/v1/clubs/{club}/seasons/"),
     _r(f"{CLUB}seasons/", "post", "/api/v1/clubs/{club}/seasons/", name="Winter"),
     _r(f"{API}players/<int:pk>/", "get", "/api/v1/players/{player}/"),
+    # Events API.
+    _r(f"{CLUB}events/", "get", "/api/v1/clubs/{club}/events/"),
+    _r(f"{CLUB}events/", "post", "/api/v1/clubs/{club}/events/", name="Night", game="tablo", format="swiss"),
+    _r(EVENT, "get", "/api/v1/events/{event}/"),
+    _r(f"{EVENT}standings/", "get", "/api/v1/events/{event}/standings/"),
+    _r(f"{EVENT}entries/", "get", "/api/v1/events/{event}/entries/"),
+    _r(f"{EVENT}entries/", "post", "/api/v1/events/{event}/entries/", player="{own}"),
+    _r(f"{EVENT}entries/<int:player>/drop/", "post", "/api/v1/events/{event}/entries/{entrant}/drop/"),
+    _r(
+        f"{EVENT}entries/<int:player>/check-in/", "post", "/api/v1/events/{event}/entries/{entrant}/check-in/"
+    ),
+    _r(f"{EVENT}rounds/", "get", "/api/v1/events/{event}/rounds/"),
+    _r(f"{EVENT}rounds/", "post", "/api/v1/events/{event}/rounds/", draft=True),
+    _r(f"{EVENT}rounds/<int:number>/", "get", "/api/v1/events/{event}/rounds/1/"),
+    _r(
+        f"{EVENT}rounds/<int:number>/tables/<int:table>/result/",
+        "post",
+        "/api/v1/events/{event}/rounds/1/tables/1/result/",
+        winner=0,
+    ),
     # Statistics API.
     _r(f"{API}clubs/<int:club_id>/standings/", "get", "/api/v1/clubs/{club}/standings/"),
     _r(f"{API}players/<int:player_id>/stats/", "get", "/api/v1/players/{player}/stats/"),
@@ -142,6 +164,32 @@ TABLE = [
     _r(f"{STATS}score-sheets.csv", "get", "/clubs/{club}/score-sheets.csv"),
     _r(f"{STATS}players/<int:player_id>/", "get", "/clubs/{club}/players/{player}/"),
     _r(f"{STATS}head-to-head/", "get", "/clubs/{club}/head-to-head/"),
+    # Web: club events.
+    _r(f"{STATS}events/", "get", "/clubs/{club}/events/"),
+    _r(f"{STATS}events/new/", "get", "/clubs/{club}/events/new/"),
+    _r(
+        f"{STATS}events/new/", "post", "/clubs/{club}/events/new/", name="Night", game="tablo", format="swiss"
+    ),
+    _r(WEVENT, "get", "/events/{event}/"),
+    _r(f"{WEVENT}live/", "get", "/events/{event}/live/"),
+    _r(f"{WEVENT}tv/", "get", "/events/{event}/tv/"),
+    _r(f"{WEVENT}share/", "post", "/events/{event}/share/"),
+    _r(f"{WEVENT}entries/", "get", "/events/{event}/entries/"),
+    _r(f"{WEVENT}entries/add/", "post", "/events/{event}/entries/add/", name="Walk-in"),
+    _r(f"{WEVENT}entries/<int:entry_id>/check-in/", "post", "/events/{event}/entries/{entry}/check-in/"),
+    _r(f"{WEVENT}entries/<int:entry_id>/undo/", "post", "/events/{event}/entries/{entry}/undo/"),
+    _r(f"{WEVENT}entries/<int:entry_id>/drop/", "post", "/events/{event}/entries/{entry}/drop/"),
+    _r(f"{WEVENT}rounds/new/", "get", "/events/{event}/rounds/new/"),
+    _r(f"{WEVENT}rounds/new/", "post", "/events/{event}/rounds/new/"),
+    _r(f"{WEVENT}rounds/<int:number>/print/", "get", "/events/{event}/rounds/1/print/"),
+    _r(
+        f"{WEVENT}rounds/<int:number>/tables/<int:table>/result/",
+        "post",
+        "/events/{event}/rounds/1/tables/1/result/",
+        winner=0,
+    ),
+    _r("events/shared/<str:token>/", "get", "/events/shared/not-the-link/"),
+    _r("events/shared/<str:token>/live/", "get", "/events/shared/not-the-link/live/"),
 ]
 
 # Routes that name nothing an outsider could be refused: public pages and reference data, the
@@ -224,6 +272,10 @@ def scene() -> Scene:
     claim = guest_claim_create(match=match, seat=1, by=people.member)
     own = Player.objects.create(name="Mine", user=people.outsider, created_by=people.outsider)
     guest = Player.objects.create(name="My guest", created_by=people.outsider)
+    event = event_create(club=people.club, by=people.owner, name="Friday", game="tablo", rounds=2)
+    entries = [entry_add(event=event, by=people.owner, name=name) for name in ("Cy", "Di")]
+    event_share(event=event, by=people.owner)
+    round_pair(event=event, by=people.owner)
     ids = {
         "match": match.pk,
         "club": people.club.pk,
@@ -234,26 +286,37 @@ def scene() -> Scene:
         "invitation": invitation.token,
         "invitation_id": invitation.pk,
         "claim": claim.pk,
+        "event": event.pk,
+        "entry": entries[0].pk,
+        "entrant": entries[0].player_id,
     }
     return Scene(outsider=people.outsider, ids=ids)
 
 
 def _rows() -> dict[str, int]:
-    models: list[type[Model]] = [*apps.get_app_config("games").get_models(), User]
+    models: list[type[Model]] = [
+        *apps.get_app_config("games").get_models(),
+        *apps.get_app_config("events").get_models(),
+        User,
+    ]
     return {model.__name__: model._default_manager.count() for model in models}
 
 
 @pytest.mark.parametrize("refusal", [pytest.param(r, id=f"{r.method} {r.route}") for r in TABLE])
 def test_an_outsider_gets_404_and_nothing_is_written(scene: Scene, refusal: Refusal) -> None:
     path = refusal.path.format(**scene.ids)
+    body = {
+        key: str(value).format(**scene.ids) if isinstance(value, str) else value
+        for key, value in refusal.body.items()
+    }
     before = _rows()
     if refusal.route.startswith(API):
-        response = getattr(api_client(scene.outsider), refusal.method)(path, refusal.body, format="json")
+        response = getattr(api_client(scene.outsider), refusal.method)(path, body, format="json")
         assert (response.status_code, response.json()["code"]) == (404, "resource.not_found")
     else:
         client = Client(raise_request_exception=False)
         client.force_login(scene.outsider)
-        data = refusal.body if refusal.method == "post" else None
+        data = body if refusal.method == "post" else None
         response = getattr(client, refusal.method)(path, data)
         assert response.status_code == 404
     assert _rows() == before
