@@ -1,8 +1,8 @@
 """One refusal table for every route of both APIs and the web UI (``games/access.py``): an outsider who
-asks for a match, hand, club, player, invitation, claim or club event that is not theirs gets 404, exactly as if it
-did not exist, statistics included, and nothing is written. A route that is neither in the table nor
-in ``PUBLIC`` (routes that name nothing an outsider could be refused) fails the walk over the URL
-resolver, so a new route cannot be added without saying who is refused."""
+asks for a match, hand, club, player, invitation, claim or club event that is not theirs gets 404,
+exactly as if it did not exist, statistics included, and nothing is written. A route that is neither
+in the table nor in ``PUBLIC`` (routes that name nothing an outsider could be refused) fails the walk
+over the URL resolver, so a new route cannot be added without saying who is refused."""
 
 from __future__ import annotations
 
