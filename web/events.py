@@ -18,7 +18,6 @@ from games.events.reasons import why
 from games.events.selectors import entry_list, event_standings, override_of, round_list, table_result
 from games.events.services import PlannedRound, PlannedTable
 from games.models import Player
-from games.services.clubs import player_create
 from games.services.names import name_key
 from games.services.seating import SeatKind, seating_known
 from web.event_forms import TIEBREAK_LABELS
@@ -79,15 +78,26 @@ def member_choices(event: Event, director: User) -> list[MemberChoice]:
     return sorted(choices, key=lambda choice: name_key(choice.name))
 
 
-def named_player(event: Event, director: User, name: str) -> tuple[Player | None, str]:
-    """Whom a typed name enters: a club member's player (made for a member who has none yet) or a
-    guest the director entered before; else ``(None, name)``, a new guest of that name."""
+@dataclass(frozen=True, slots=True)
+class Named:
+    """Whom a typed name enters (the keywords of ``entry_add``)."""
+
+    player: Player | None = None
+    name: str = ""
+    account: User | None = None
+
+
+def named_player(event: Event, director: User, name: str) -> Named:
+    """Whom a typed name enters: a club member's player (or the member, who has none yet, by
+    ``account``), a guest the director entered before, else a new guest of that name."""
     choice = seating_known(by=director, club=event.club).choice(name)
     if choice.kind is SeatKind.ACCOUNT and choice.account is not None:
-        return choice.player or player_create(name=choice.name, by=director, user=choice.account), ""
+        if choice.player is not None:
+            return Named(player=choice.player)
+        return Named(name=choice.name, account=choice.account)
     if choice.kind is SeatKind.GUEST and choice.player is not None:
-        return choice.player, ""
-    return None, choice.name
+        return Named(player=choice.player)
+    return Named(name=choice.name)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

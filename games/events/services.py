@@ -136,22 +136,35 @@ def _started(event: Event) -> int:
 
 
 @transaction.atomic
-def entry_add(*, event: Event, by: User, player: Player | None = None, name: str = "") -> Entry:
+def entry_add(
+    *,
+    event: Event,
+    by: User,
+    player: Player | None = None,
+    name: str = "",
+    account: User | None = None,
+    checked_in: bool = False,
+) -> Entry:
     """Enter ``player`` (a club member's player, ``by``'s own or a guest ``by`` owns), or, given a
-    ``name``, a walk-in: a new guest that ``by`` owns. Late entries are taken until half the rounds
-    have started (a round robin's close at its first round); the rounds missed score nothing.
+    ``name``, a walk-in: a new guest that ``by`` owns, or the player of ``account``, a club member who
+    has none yet. ``checked_in`` checks the entry in at once (a walk-in at the door). Late entries are
+    taken until half the rounds have started (a round robin's close at its first round); the rounds
+    missed score nothing. Nothing is created when the entry is refused.
 
     Raises:
         EntriesClosed, AlreadyEntered: see above.
-        GuestNotYours, SeatNeedsInvitation: a player the director may not seat at the event's tables.
-        NameInvalid: a walk-in's name.
+        GuestNotYours, SeatNeedsInvitation: a player (or ``account``) the director may not seat at the
+            event's tables.
+        NameInvalid: a walk-in's name. PlayerAccountTaken: ``account`` has a player already.
     """
     event = _locked(event, by)
     started = _started(event)
     if (event.format == Event.Format.ROUND_ROBIN and started) or started * 2 >= event.rounds > 0:
         raise EntriesClosed(started=started, rounds=event.rounds or started)
+    if account is not None and not Membership.objects.filter(club=event.club, user=account).exists():
+        raise SeatNeedsInvitation(player=account.get_username())
     if player is None:
-        player = player_create(name=name, by=by)
+        player = player_create(name=name, by=by, user=account)
     elif not Player.objects.filter(player_seatable_by(by, event.club), pk=player.pk).exists():
         kind = GuestNotYours if player.user_id is None else SeatNeedsInvitation
         raise kind(player=player.name)
@@ -159,7 +172,13 @@ def entry_add(*, event: Event, by: User, player: Player | None = None, name: str
         raise AlreadyEntered(player=player.name)
     try:
         with transaction.atomic():
-            entry = Entry.objects.create(event=event, player=player, joined_round=started + 1, created_by=by)
+            entry = Entry.objects.create(
+                event=event,
+                player=player,
+                joined_round=started + 1,
+                created_by=by,
+                checked_in_at=timezone.now() if checked_in else None,
+            )
     except IntegrityError:
         raise AlreadyEntered(player=player.name) from None
     _bump(event)

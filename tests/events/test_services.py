@@ -28,11 +28,11 @@ from games.events.services import (
     round_pair,
     table_result_set,
 )
-from games.models import Hand, Match
-from games.services.errors import GuestNotYours
+from games.models import Hand, Match, Player
+from games.services.errors import GuestNotYours, SeatNeedsInvitation
 from games.services.hands import hand_correct, hand_start, hand_summary_record
 from tests.events.helpers import Room, make_room, stored, swiss
-from tests.factories import PlayerFactory, SeasonFactory, UserFactory
+from tests.factories import MembershipFactory, PlayerFactory, SeasonFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -87,6 +87,23 @@ def test_entries_take_seatable_players_and_walk_ins_but_nobody_twice() -> None:
     with pytest.raises(PermissionDenied):
         entry_add(event=event, by=room.member, name="Sneaky")
     assert event.entries.count() == 2
+
+
+def test_a_walk_in_is_entered_and_checked_in_at_once_and_a_refused_one_leaves_nothing() -> None:
+    room = make_room(1)
+    event = swiss(room, rounds=2)
+    newcomer = UserFactory.create(username="newcomer")
+    MembershipFactory.create(club=room.club, user=newcomer)
+    entry = entry_add(event=event, by=room.director, name="New", account=newcomer, checked_in=True)
+    assert (entry.player.user, entry.checked_in_at is not None) == (newcomer, True)
+    with pytest.raises(SeatNeedsInvitation):
+        entry_add(event=event, by=room.director, name="Out", account=room.outsider)
+    entry_add(event=event, by=room.director, player=room.member_player)
+    round_pair(event=event, by=room.director)
+    players = Player.objects.count()
+    with pytest.raises(EntriesClosed):
+        entry_add(event=event, by=room.director, name="Too late")
+    assert Player.objects.count() == players
 
 
 def test_a_draft_stores_nothing_and_publishing_starts_one_match_per_table() -> None:

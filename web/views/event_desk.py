@@ -103,17 +103,24 @@ def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = event_directed(request.user, pk)
     account = _account(request)
     name_form = EntryNameForm(request.POST) if "name" in request.POST else None
+    walk_in = bool(request.POST.get("walk_in"))
     try:
         if name_form is not None:
             if not name_form.is_valid():
                 context = _entries_context(request, event, name_form=name_form)
                 return render(request, "web/events/entries.html", context, status=REFUSED)
-            player, name = named_player(event, account, name_form.cleaned_data["name"])
-            entry = services.entry_add(event=event, by=account, player=player, name=name)
+            named = named_player(event, account, name_form.cleaned_data["name"])
+            entry = services.entry_add(
+                event=event,
+                by=account,
+                player=named.player,
+                name=named.name,
+                account=named.account,
+                checked_in=walk_in,
+            )
         else:
-            entry = services.entry_add(event=event, by=account, player=_member_player(request, event))
-        if request.POST.get("walk_in"):
-            services.entry_check_in(event=event, player_id=entry.player_id, by=account)
+            player = _member_player(request, event)
+            entry = services.entry_add(event=event, by=account, player=player, checked_in=walk_in)
     except CodedError as error:
         messages.error(request, violation_text(error))
     else:
