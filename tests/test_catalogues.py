@@ -13,11 +13,13 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.conf import settings
+from django.template import Context, Template
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -186,3 +188,21 @@ def test_the_apis_messages_follow_accept_language(code: str) -> None:
         expected = expected.format(count=len(body["details"]["problems"]))
     assert (body["code"], body["message"]) == ("summary.inconsistent", expected)
     assert body["message"] != "The summary does not add up; problems found: 3."
+
+
+@pytest.mark.parametrize(
+    ("code", "shown"),
+    [
+        ("en", "12/02/2026 2.5"),
+        ("ru", "02.12.2026 2,5"),
+        ("sr", "2.12.2026. 2,5"),
+        ("sr-latn", "2.12.2026. 2,5"),
+        ("es", "02/12/2026 2,5"),
+        ("it", "02/12/2026 2,5"),
+    ],
+)
+def test_dates_and_numbers_are_written_as_each_language_writes_them(code: str, shown: str) -> None:
+    """The templates' named formats (SHORT_DATE_FORMAT) and numbers follow the reader's locale."""
+    template = Template('{{ day|date:"SHORT_DATE_FORMAT" }} {{ number }}')
+    with translation.override(code):
+        assert template.render(Context({"day": date(2026, 12, 2), "number": 2.5})) == shown
