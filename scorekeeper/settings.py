@@ -195,7 +195,16 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
+# Serbian in both scripts: ``sr`` is Cyrillic, ``sr-latn`` (locale ``sr_Latn``) is made from it by
+# scripts/transliterate_sr.py (docs/languages.md).
+LANGUAGES = [
+    ("en", _("English")),
+    ("ru", _("Russian")),
+    ("sr", _("Serbian")),
+    ("sr-latn", _("Serbian Latin")),
+    ("es", _("Spanish")),
+    ("it", _("Italian")),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True

@@ -25,7 +25,11 @@ def test_the_manifest_makes_the_app_installable(client: Client) -> None:
     response = client.get(reverse("manifest"))
     body = response.json()
     assert response["Content-Type"] == "application/manifest+json"
-    assert (body["name"], body["start_url"], body["display"]) == ("Scorekeeper", "/", "standalone")
+    assert (body["name"], body["start_url"], body["display"]) == (
+        "Scorekeeper: card game scores",
+        "/",
+        "standalone",
+    )
     assert {(icon["sizes"], icon["purpose"]) for icon in body["icons"]} == {
         ("192x192", "any"),
         ("512x512", "any"),

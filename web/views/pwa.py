@@ -13,8 +13,11 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
+
+from web.templatetags.language_tags import html_lang
 
 THEME = "#0b6e4f"  # --accent in static/css/app.css
 ICONS = (
@@ -41,10 +44,10 @@ SHELL = (
 def manifest(request: HttpRequest) -> JsonResponse:
     """The web app manifest (its icons by their hashed static names)."""
     body = {
-        "name": "Scorekeeper",
+        "name": pgettext("installed app name", "Scorekeeper: card game scores"),
         "short_name": "Scorekeeper",
         "description": _("The score sheet for fishing card games, at the table."),
-        "lang": request.LANGUAGE_CODE,
+        "lang": html_lang(request.LANGUAGE_CODE),
         "start_url": reverse("home"),
         "scope": "/",
         "display": "standalone",

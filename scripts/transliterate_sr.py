@@ -1,0 +1,102 @@
+"""Serbian Latin from Serbian Cyrillic: writes ``locale/sr_Latn/LC_MESSAGES/django.po`` from
+``locale/sr/LC_MESSAGES/django.po`` (run by ``make messages``; docs/languages.md).
+
+The mapping is the official one-to-one correspondence of the two Serbian alphabets (Љ→Lj, Њ→Nj,
+Џ→Dž, Ђ→Đ, Ћ→Ć, Ч→Č, Ш→Š, Ж→Ž...). Only translations (``msgstr``) change; placeholders
+(``%(name)s``, ``%s``, ``{count}``), HTML tags and entities and escapes are kept as they are.
+
+    python scripts/transliterate_sr.py            # writes the sr_Latn catalogue
+    python scripts/transliterate_sr.py --check    # exits 1 when it is out of date
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "locale/sr/LC_MESSAGES/django.po"
+TARGET = ROOT / "locale/sr_Latn/LC_MESSAGES/django.po"
+
+LATIN: tuple[str, ...] = ("a", "b", "v", "g", "d", "đ", "e", "ž", "z", "i", "j", "k", "l", "lj", "m")
+LATIN += ("n", "nj", "o", "p", "r", "s", "t", "ć", "u", "f", "h", "c", "č", "dž", "š")
+# The 30 letters of the Serbian Cyrillic alphabet in the order of LATIN (written as escapes: they look
+# like Latin letters), "абвгдђежзијклљмнњопрстћуфхцчџш".
+CYRILLIC = "\u0430\u0431\u0432\u0433\u0434\u0452\u0435\u0436\u0437\u0438\u0458\u043a\u043b\u0459\u043c"
+CYRILLIC += "\u043d\u045a\u043e\u043f\u0440\u0441\u0442\u045b\u0443\u0444\u0445\u0446\u0447\u045f\u0448"
+LETTERS = dict(zip(CYRILLIC, LATIN, strict=True))
+# Left alone: placeholders, HTML tags and entities, and the .po file's backslash escapes.
+KEEP = re.compile(
+    r"%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]|%[-#0 +]*\d*(?:\.\d+)?[sdifr%]|\{[^{}]*\}|<[^<>]*>|&#?\w+;|\\."
+)
+CYRILLIC_WORD = re.compile("[\u0400-\u04ff]+")
+MSGSTR = re.compile(r'^msgstr(?:\[\d+\])? "')
+
+
+def _letter(char: str, upper_word: bool) -> str:
+    latin = LETTERS.get(char.lower())
+    if latin is None:
+        return char
+    if not char.isupper():
+        return latin
+    return latin.upper() if upper_word else latin.capitalize()
+
+
+def _word(match: re.Match[str]) -> str:
+    word = match.group()
+    upper_word = len(word) > 1 and word.isupper()  # ЉУБАВ → LJUBAV, but Љубав → Ljubav
+    return "".join(_letter(char, upper_word) for char in word)
+
+
+def transliterate(text: str) -> str:
+    """``text`` in Latin script; what ``KEEP`` matches is copied unchanged.
+
+    >>> transliterate("Џеп, Љиљана и ЊЕГОШ: %(count)s <b>ђака</b> {name}")
+    'Džep, Ljiljana i NJEGOŠ: %(count)s <b>đaka</b> {name}'
+    """
+    out, end = [], 0
+    for kept in KEEP.finditer(text):
+        out.append(CYRILLIC_WORD.sub(_word, text[end : kept.start()]))
+        out.append(kept.group())
+        end = kept.end()
+    out.append(CYRILLIC_WORD.sub(_word, text[end:]))
+    return "".join(out)
+
+
+def transliterate_po(source: str) -> str:
+    """The whole catalogue: every ``msgstr`` line and its continuation lines, and the header's
+    language."""
+    lines, in_msgstr = [], False
+    for line in source.splitlines(keepends=True):
+        if MSGSTR.match(line):
+            in_msgstr = True
+        elif not line.startswith('"'):
+            in_msgstr = False
+        if in_msgstr:
+            head, quote, rest = line.partition('"')
+            line = head + quote + transliterate(rest)
+        lines.append(line)
+    text = "".join(lines)
+    text = text.replace('"Language: sr\\n"', '"Language: sr_Latn\\n"')
+    text = text.replace(
+        "# Serbian (Cyrillic) translation",
+        "# Serbian (Latin) translation, made by scripts/transliterate_sr.py",
+    )
+    return text.replace('"Language-Team: Serbian\\n"', '"Language-Team: Serbian (Latin)\\n"')
+
+
+def main(argv: list[str]) -> int:
+    latin = transliterate_po(SOURCE.read_text(encoding="utf-8"))
+    if "--check" in argv:
+        if not TARGET.exists() or TARGET.read_text(encoding="utf-8") != latin:
+            print(f"{TARGET.relative_to(ROOT)} is out of date: run python scripts/transliterate_sr.py")
+            return 1
+        return 0
+    TARGET.parent.mkdir(parents=True, exist_ok=True)
+    TARGET.write_text(latin, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
