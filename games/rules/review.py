@@ -177,7 +177,7 @@ def _plays(state: HandState, table: tuple[Card, ...], reviewing: Reviewing) -> l
     rater = _Rater(state, reviewing, replace(state.rules.capturing, points=reviewing.points))
     reviews = []
     for index, turn in enumerate(state.turns):
-        options = {card: rater.best(table, card, index) for card in _held(state, index)}
+        best_with_card, best_play, exact = rater.best_of(table, _held(state, index), turn.card, index)
         reviews.append(
             PlayReview(
                 play_index=index,
@@ -186,9 +186,9 @@ def _plays(state: HandState, table: tuple[Card, ...], reviewing: Reviewing) -> l
                 taken=turn.taken,
                 value=rater.value(turn),
                 table=table,
-                best_with_card=options[turn.card],
-                best_play=max(options.values(), key=lambda option: option.value),
-                exact=all(option.exact for option in options.values()),
+                best_with_card=best_with_card,
+                best_play=best_play,
+                exact=exact,
                 illegal=not turn.legal,
             )
         )
@@ -267,6 +267,44 @@ class _Rater:
         points = sum(map(self.reviewing.points, (turn.card, *turn.taken)))
         return Value(turn.sweep, points, len(turn.taken) + 1)
 
+    def best_of(
+        self, table: tuple[Card, ...], held: Sequence[Card], played: Card, index: int
+    ) -> tuple[Option, Option, bool]:
+        """The best allowed play of ``played``, that of any card ``held`` (the first held among equals),
+        and whether both are proven. A card whose :meth:`bound` cannot beat the best so far is not
+        searched."""
+        mine = self.best(table, played, index)
+        best, exact = mine, mine.exact
+        position = {card: place for place, card in enumerate(held)}
+        for card in held:
+            if card == played:
+                continue
+            bound = self.bound(table, card, index)
+            if bound < best.value or (bound == best.value and position[card] > position[best.card]):
+                continue
+            option = self.best(table, card, index)
+            exact = exact and option.exact
+            if option.value > best.value or (
+                option.value == best.value and position[card] < position[best.card]
+            ):
+                best = option
+        return mine, best, exact
+
+    def bound(self, table: tuple[Card, ...], card: Card, index: int) -> Value:
+        """At least what :meth:`best` finds: every table card that has a value the card can take, taken."""
+        capturing = self.capturing
+        if capturing.takes_all(card):
+            usable = table
+        else:
+            top = max(capturing.targets(card), default=0)
+            usable = tuple(
+                each for each in table if any(0 < value <= top for value in capturing.values(each, card))
+            )
+        if not usable:
+            return Value(False, self.reviewing.trail_points(card, not table), 0)
+        points = sum(map(self.reviewing.points, (card, *usable)))
+        return Value(len(usable) == len(table) and self.sweeps(index), points, len(usable) + 1)
+
     def best(self, table: tuple[Card, ...], card: Card, index: int) -> Option:
         """The best allowed play of ``card`` on ``table`` at play ``index``."""
         trail = Option(
@@ -279,7 +317,7 @@ class _Rater:
             return trail  # most cards take nothing: skip the search that would prove it
         found = capturing.capture_list(table, card, limit=1, counted=False)
         if not found.captures:
-            return trail
+            return replace(trail, exact=found.exact)  # unproven when the search ran out
         capture = found.captures[0]
         value = Value(capture.sweep and self.sweeps(index), capture.points, len(capture.cards) + 1)
         best = Option(card=card, taken=capture.cards, value=value, exact=found.exact)
