@@ -229,8 +229,13 @@ def legal_captures(
 def _best(
     splitter: Splitter, mode: CaptureMode, limit: int, budget: Budget, best_only: bool
 ) -> tuple[list[int], bool]:
-    """The best count vectors for one target: the one best by filling groups value by value, when that
-    is all that is asked of disjoint groups of any size (:mod:`~games.rules.capture.filling`)."""
+    """The best count vectors for one target. When only the one best is asked for: the best group
+    when a capture is one group, else the best found by filling groups value by value
+    (:mod:`~games.rules.capture.filling`)."""
+    if best_only and splitter.single:
+        kinds = splitter.kinds
+        best = max(splitter.patterns, key=lambda pattern: (kinds.weight(pattern), pattern), default=None)
+        return ([] if best is None else [best]), True
     if best_only and mode == MANY_GROUPS:
         vector, proven = best_vector(splitter.kinds, splitter.target, budget)
         return ([] if vector is None else [vector]), proven
