@@ -20,11 +20,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from games.rules import escoba, escoba_hand, tablo, tamlin, tamlin_hand, twenty, twenty_round
 from games.rules.capture.capturing import Capturing
-from games.rules.capture.search import can_capture
+from games.rules.capture.search import Board, can_capture
 from games.rules.cards import Card
 from games.rules.errors import NoCaptureGame, ReviewIncomplete
 from games.rules.escoba_scoring import SEVEN_DIAMONDS
@@ -177,7 +177,7 @@ def _plays(state: HandState, table: tuple[Card, ...], reviewing: Reviewing) -> l
     rater = _Rater(state, reviewing, replace(state.rules.capturing, points=reviewing.points))
     reviews = []
     for index, turn in enumerate(state.turns):
-        options = {card: rater.best(table, card, index) for card in _held(state, index)}
+        best_with_card, best_play, exact = rater.best_of(table, _held(state, index), turn.card, index)
         reviews.append(
             PlayReview(
                 play_index=index,
@@ -186,9 +186,9 @@ def _plays(state: HandState, table: tuple[Card, ...], reviewing: Reviewing) -> l
                 taken=turn.taken,
                 value=rater.value(turn),
                 table=table,
-                best_with_card=options[turn.card],
-                best_play=max(options.values(), key=lambda option: option.value),
-                exact=all(option.exact for option in options.values()),
+                best_with_card=best_with_card,
+                best_play=best_play,
+                exact=exact,
                 illegal=not turn.legal,
             )
         )
@@ -250,11 +250,15 @@ def _held(state: HandState, index: int) -> list[Card]:
 
 @dataclass(frozen=True, slots=True)
 class _Rater:
-    """Values plays of one hand; ``capturing`` ranks captures by the review's points."""
+    """Values plays of one hand; ``capturing`` ranks captures by the review's points; ``searched``
+    remembers each table's best capture for the cards that see it alike."""
 
     state: HandState
     reviewing: Reviewing
     capturing: Capturing
+    searched: dict[
+        tuple[tuple[Card, ...], Board, tuple[int, ...], bool], tuple[tuple[Card, ...], bool, bool]
+    ] = field(default_factory=dict)
 
     def sweeps(self, index: int) -> bool:
         """Whether taking the whole table at play ``index`` scores as a sweep (E7 ``last_play_sweep``)."""
@@ -267,25 +271,75 @@ class _Rater:
         points = sum(map(self.reviewing.points, (turn.card, *turn.taken)))
         return Value(turn.sweep, points, len(turn.taken) + 1)
 
+    def best_of(
+        self, table: tuple[Card, ...], held: Sequence[Card], played: Card, index: int
+    ) -> tuple[Option, Option, bool]:
+        """The best allowed play of ``played``, that of any card ``held`` (the first held among equals),
+        and whether both are proven. A card whose :meth:`bound` cannot beat the best so far is not
+        searched."""
+        mine = self.best(table, played, index)
+        best, exact = mine, mine.exact
+        position = {card: place for place, card in enumerate(held)}
+        for card in held:
+            if card == played:
+                continue
+            bound = self.bound(table, card, index)
+            if bound < best.value or (bound == best.value and position[card] > position[best.card]):
+                continue
+            option = self.best(table, card, index)
+            exact = exact and option.exact
+            if option.value > best.value or (
+                option.value == best.value and position[card] < position[best.card]
+            ):
+                best = option
+        return mine, best, exact
+
+    def bound(self, table: tuple[Card, ...], card: Card, index: int) -> Value:
+        """At least what :meth:`best` finds: every table card that has a value the card can take, taken."""
+        capturing = self.capturing
+        if capturing.takes_all(card):
+            usable = table
+        else:
+            top = max(capturing.targets(card), default=0)
+            usable = tuple(
+                each for each in table if any(0 < value <= top for value in capturing.values(each, card))
+            )
+        if not usable:
+            return Value(False, self.reviewing.trail_points(card, not table), 0)
+        points = sum(map(self.reviewing.points, (card, *usable)))
+        return Value(len(usable) == len(table) and self.sweeps(index), points, len(usable) + 1)
+
     def best(self, table: tuple[Card, ...], card: Card, index: int) -> Option:
         """The best allowed play of ``card`` on ``table`` at play ``index``."""
         trail = Option(
             card=card, taken=(), value=Value(False, self.reviewing.trail_points(card, not table), 0)
         )
-        capturing = self.capturing
-        if not capturing.takes_all(card) and not can_capture(
-            capturing.board(table, card), capturing.targets(card), capturing.mode
-        ):
-            return trail  # most cards take nothing: skip the search that would prove it
-        found = capturing.capture_list(table, card, limit=1, counted=False)
-        if not found.captures:
-            return trail
-        capture = found.captures[0]
-        value = Value(capture.sweep and self.sweeps(index), capture.points, len(capture.cards) + 1)
-        best = Option(card=card, taken=capture.cards, value=value, exact=found.exact)
+        taken, sweep, exact = self._capture(table, card)
+        if not taken:
+            return replace(trail, exact=exact)  # unproven when the search ran out
+        points = sum(map(self.reviewing.points, (card, *taken)))
+        value = Value(sweep and self.sweeps(index), points, len(taken) + 1)
+        best = Option(card=card, taken=taken, value=value, exact=exact)
         if self.state.rules.capturing.compulsory:
             return best
         return max(best, trail, key=lambda option: option.value)
+
+    def _capture(self, table: tuple[Card, ...], card: Card) -> tuple[tuple[Card, ...], bool, bool]:
+        """The cards the best capture of ``card`` takes (none: it takes nothing), whether it sweeps, and
+        whether that is proven; two cards that see one table alike (of one rank) share one search."""
+        capturing = self.capturing
+        board, targets = capturing.board(table, card), capturing.targets(card)
+        key = (table, board, targets, capturing.takes_all(card))
+        known = self.searched.get(key)
+        if known is None:
+            if not capturing.takes_all(card) and not can_capture(board, targets, capturing.mode):
+                known = ((), False, True)  # most cards take nothing: skip the search that would prove it
+            else:
+                found = capturing.capture_list(table, card, limit=1, counted=False)
+                best = found.captures[0] if found.captures else None
+                known = (best.cards, best.sweep, found.exact) if best else ((), False, found.exact)
+            self.searched[key] = known
+        return known
 
 
 def _seats(plays: Sequence[PlayReview], players: int) -> tuple[SeatReview, ...]:

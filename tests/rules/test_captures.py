@@ -228,6 +228,32 @@ def test_the_search_from_the_whole_table_down_finds_the_best_captures_in_order(
         assert kinds.weight(listed[len(vectors)]) < kinds.weight(vectors[enough])
 
 
+big_boards = st.lists(st.tuples(values, st.integers(0, 2)), min_size=captures.LISTED + 1, max_size=20).map(
+    lambda cards: Board(tuple(value for value, _ in cards), tuple(points for _, points in cards))
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(big_boards, targets, modes)
+def test_the_one_best_capture_of_a_big_table_is_the_first_of_the_leave_the_cheapest_search(
+    board: Board, played: tuple[int, ...], mode: CaptureMode
+) -> None:
+    """The review's question (one best capture, not counted) on a table too big to list is answered by
+    filling groups value by value, or by the best group; the leave-the-cheapest-first search with
+    no limit on its work is the oracle: same count vector, the largest among equals."""
+    kinds = kinds_of(board, range(len(board.values)))
+    kind_of = {index: kind for kind, members in enumerate(kinds.members) for index in members}
+    expected: list[int] = []
+    for target in (target for target in played if target > 0):
+        vectors, proven = best_vectors(Splitter(kinds, target, mode), 1, Budget(10**12))
+        assert proven
+        expected += vectors
+    search = legal_captures(board, played, mode, limit=1, counted=False)
+    assert search.exact
+    found = [sum(kinds.unit(kind_of[index]) for index in capture.taken) for capture in search.captures]
+    assert found == sorted(expected, key=lambda vector: (kinds.weight(vector), vector))[-1:]
+
+
 @pytest.mark.parametrize("removed", [13, 12, 11, 1, 10, 7, 2])
 @pytest.mark.parametrize("played", [(14,), (13,), (12,), ACE, (10,), (7,), (2,)])
 def test_a_table_of_51_cards_is_answered_within_the_default_budget_with_the_best_first(

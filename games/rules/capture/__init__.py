@@ -5,5 +5,6 @@
   capture legal, and if not what could have been taken), asked of a ``Capturing`` or of a game by name;
 - :mod:`~games.rules.capture.search`: the game-agnostic search on card values;
 - :mod:`~games.rules.capture.kinds`: its building blocks (kinds of cards, count vectors, splitting);
-- :mod:`~games.rules.capture.best`: the best captures of a table too big to list.
+- :mod:`~games.rules.capture.best`: the best captures of a table too big to list;
+- :mod:`~games.rules.capture.filling`: the one best capture of such a table (what the hand review asks).
 """

@@ -11,9 +11,10 @@ questions of every capture game by name, from card texts (the API).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 
-from games.rules.capture.search import MANY_GROUPS, Board, CaptureMode, find_grouping, legal_captures
+from games.rules.capture.search import MANY_GROUPS, Board, CaptureMode, Found, find_grouping, legal_captures
 from games.rules.cards import Card, format_cards, parse_cards
 from games.rules.errors import (
     CaptureIllegal,
@@ -74,9 +75,9 @@ class Capturing:
         captures = tuple(
             Capture(
                 cards=tuple(table[index] for index in found.taken),
-                groups=tuple(tuple(table[index] for index in group) for group in found.groups),
                 sweep=found.sweep,
                 points=found.points + played,
+                grouping=partial(_card_groups, table, found),
             )
             for found in search.captures
         )
@@ -109,12 +110,17 @@ class Capturing:
 
 @dataclass(frozen=True, slots=True)
 class Capture:
-    """A legal capture: cards taken, one way to group them, a sweep or not, points with the played card."""
+    """A legal capture: cards taken, a sweep or not, points with the played card, and one way to group
+    them (:attr:`groups`, worked out when asked for: the hand review does not need them)."""
 
     cards: tuple[Card, ...]
-    groups: CardGroups
     sweep: bool
     points: int
+    grouping: Callable[[], CardGroups] = field(repr=False, compare=False)
+
+    @property
+    def groups(self) -> CardGroups:
+        return self.grouping()
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +150,12 @@ def _whole_table(capturing: Capturing, table: Sequence[Card], card: Card) -> tup
     if not table:
         return ()
     points = sum(map(capturing.points, table)) + capturing.points(card)
-    return (Capture(cards=tuple(table), groups=(tuple(table),), sweep=True, points=points),)
+    whole = tuple(table)
+    return (Capture(cards=whole, sweep=True, points=points, grouping=lambda: (whole,)),)
+
+
+def _card_groups(table: Sequence[Card], found: Found) -> CardGroups:
+    return tuple(tuple(table[index] for index in group) for group in found.groups)
 
 
 def capture_groups(

@@ -221,13 +221,21 @@ class Splitter:
     def __init__(self, kinds: Kinds, target: int, mode: CaptureMode) -> None:
         self.kinds = kinds
         self.target = target
+        self.mode = mode
         self.single = mode.single_group
-        self.patterns = group_patterns(kinds, target, mode)
-        self.pattern_set = set(self.patterns)
         self.by_lowest: dict[int, list[tuple[int, int]]] | None = None  # built when first searching
         self.flex_sums: dict[tuple[int, ...], int] = {}
         self.memo: dict[int, int] = {0: 0}
         self.steps = 0
+
+    @cached_property
+    def patterns(self) -> list[int]:
+        """Every group as a count vector (worked out when first asked for)."""
+        return group_patterns(self.kinds, self.target, self.mode)
+
+    @cached_property
+    def pattern_set(self) -> set[int]:
+        return set(self.patterns)
 
     @cached_property
     def residues(self) -> list[tuple[int, ...]]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from itertools import chain, combinations, product
 
 from games.rules.capture.best import best_vectors
+from games.rules.capture.filling import best_vector
 from games.rules.capture.kinds import (
     MANY_GROUPS,
     WEIGHT_UNIT,
@@ -215,7 +216,7 @@ def legal_captures(
     if not complete:
         best = Budget(budget if best_only else budget - budget // 2)
         for splitter in splitters:
-            vectors, proven = best_vectors(splitter, limit, best)
+            vectors, proven = _best(splitter, mode, limit, best, best_only)
             exact = exact and proven
             for vector in vectors:
                 known.setdefault(vector, (kinds.weight(vector), splitter))
@@ -223,6 +224,22 @@ def legal_captures(
     captures = tuple(_expand(kinds, ranked, limit))
     count = _count(kinds, known) if counted else len(known)
     return CaptureSearch(captures=captures, count=count, complete=complete, exact=exact)
+
+
+def _best(
+    splitter: Splitter, mode: CaptureMode, limit: int, budget: Budget, best_only: bool
+) -> tuple[list[int], bool]:
+    """The best count vectors for one target. When only the one best is asked for: the best group
+    when a capture is one group, else the best found by filling groups value by value
+    (:mod:`~games.rules.capture.filling`)."""
+    if best_only and splitter.single:
+        kinds = splitter.kinds
+        best = max(splitter.patterns, key=lambda pattern: (kinds.weight(pattern), pattern), default=None)
+        return ([] if best is None else [best]), True
+    if best_only and mode == MANY_GROUPS:
+        vector, proven = best_vector(splitter.kinds, splitter.target, budget)
+        return ([] if vector is None else [vector]), proven
+    return best_vectors(splitter, limit, budget)
 
 
 LISTED = 14  # more table cards than this, and the one best capture is found faster without the listing
