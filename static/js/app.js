@@ -36,6 +36,9 @@
     /* An error shown after a tap may be above the fold on a phone: bring it into view. */
     var alert = event.target.querySelector && event.target.querySelector(".alert[role=alert]");
     if (alert) alert.scrollIntoView({ block: "center" });
+    /* A card recorded at its tap: its undo is brought into view, where the thumb is. */
+    var tapped = !alert && event.target.querySelector && event.target.querySelector(".one-tapped");
+    if (tapped) tapped.scrollIntoView({ block: "nearest" });
     /* The match screen (or a correction's plays) was redrawn under the focus (after a play, undo or
        poll): keep keyboard and screen reader users in place by moving focus to whose turn it is, or to
        the error. */

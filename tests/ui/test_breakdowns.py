@@ -18,7 +18,7 @@ from games.services.clubs import player_create
 from games.services.hands import hand_start
 from games.services.matches import match_start
 from games.services.plays import hand_play_record
-from tests.ui.test_match import TABLE, sign_in
+from tests.ui.test_match import TABLE, one_tap, sign_in
 
 LANGUAGES = [pytest.param("en", id="english"), pytest.param("ru", id="russian")]
 TABLO_WORD = {"en": "Tablo for Dragan", "ru": "Табло: Dragan"}
@@ -39,7 +39,9 @@ def open_match(page: Page, base: str, game: str, names: tuple[str, str], languag
 
 
 def tap(page: Page, card: str, taken: tuple[str, ...] = ()) -> None:
-    """Play ``card`` from the grid, taking ``taken`` (ticked by hand) or nothing, and wait for the redraw."""
+    """Play ``card`` from the grid, taking ``taken`` (ticked by hand) or nothing (at the tap when
+    nothing else is allowed), and wait for the redraw."""
+    forced = one_tap(page, card)
     page.locator(f"#card-{card}").check()
     if taken:
         expect(page.locator("#play-options button[value=trail]")).to_be_visible()  # the card's choices
@@ -49,7 +51,7 @@ def tap(page: Page, card: str, taken: tuple[str, ...] = ()) -> None:
             expect(page.locator(f"#taken-{text}")).to_be_checked()
         expect(page.locator("#play-options .verdict.ok")).to_be_visible()  # the engine's verdict came
         page.locator("#play-options button[name=capture][value='']").click()
-    else:
+    elif not forced:
         page.locator("#play-options button[value=trail]").first.click()
     expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
 
