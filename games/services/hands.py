@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games import convert
 from games.models import Challenge, Hand, HandSummary, Match, Play
-from games.replay import is_time_up, replay, setup_of, table_of
+from games.replay import is_time_up, next_dealer, replay, setup_of, table_of
 from games.rules.errors import BadDealer, BadTableSize
 from games.rules.game import HandReport
 from games.services.errors import (
@@ -105,9 +105,7 @@ def _hand_open(
     if previous is not None and previous.is_open:
         raise HandStillOpen(number=previous.number)
     if dealer is None:
-        dealer = table_of(match).game.next_dealer(
-            None if previous is None else previous.dealer, match.player_count, match.options
-        )
+        dealer = next_dealer(match, previous)
     if not 0 <= dealer < match.player_count:
         raise BadDealer(dealer=dealer, last=match.player_count - 1)
     hand = Hand(

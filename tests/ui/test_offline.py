@@ -26,9 +26,10 @@ def ready_offline(page: Page) -> None:
 def play_offline(page: Page, card: str, taken: tuple[str, ...] = ()) -> None:
     """Tap the card, tick what it took (or take nothing; at the tap when the screen knows nothing else
     is allowed), and see it queued."""
-    forced = not taken and one_tap(page, card)
-    page.locator(f"#card-{card}").check()
-    if not forced:
+    if not taken and one_tap(page, card):
+        page.locator(f"#card-{card}").click()  # queued at once: the tile is greyed out, not checked
+    else:
+        page.locator(f"#card-{card}").check()
         expect(page.locator("#play-options")).to_contain_text("Not checked yet")
         for each in taken:
             page.locator(f"#taken-{each}").check()

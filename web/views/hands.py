@@ -128,10 +128,12 @@ def _recorded(
     pk: int,
     write: Callable[[HandRef], Recorded[Any]],
     keep: Keep | None = None,
-    **shown: object,
+    *,
+    one_tapped: bool = False,
 ) -> HttpResponse:
     """Run a play, undo or challenge ``write`` on the hand the phone shows (the form's ``hand``), then
-    show the match as the write left it (with ``shown`` in the template's context): the service finds,
+    show the match as the write left it (``one_tapped``: a play recorded at its card's tap, whose undo
+    is then offered where the choices would have been): the service finds,
     locks and checks the hand and the visitor in its first query, and its report and plays are shown,
     not read and replayed again. Refused: as :func:`_answer`."""
     if not request.user.is_authenticated:  # also reads the account now, not while the hand is locked
@@ -147,7 +149,11 @@ def _recorded(
     if not request.htmx:
         return redirect("match", pk=pk)
     match = match_seats_load(recorded.hand.match)
-    return render(request, "web/matches/_live.html", live_context(request, match, written=recorded, **shown))
+    return render(
+        request,
+        "web/matches/_live.html",
+        live_context(request, match, written=recorded, one_tapped=one_tapped),
+    )
 
 
 def _writable_live(request: HtmxHttpRequest, pk: int) -> Match:
