@@ -22,6 +22,7 @@ from tests.ui.test_match import TABLE, one_tap, sign_in
 
 LANGUAGES = [pytest.param("en", id="english"), pytest.param("ru", id="russian")]
 TABLO_WORD = {"en": "Tablo for Dragan", "ru": "Табло: Dragan"}
+CARDS_WORD = {"en": "card", "ru": "карт"}  # the leftovers' count comes with its word
 
 
 def signed(points: int) -> str:
@@ -148,10 +149,12 @@ def test_a_tablo_made_mid_hand_is_tallied_at_once_and_the_breakdown_is_the_engin
             expect(page.locator("#hand-1-breakdown")).to_be_hidden()
             page.locator("tr.sheet-hand").first.click()  # tap the hand's row on the score sheet
             expect(page.locator("#hand-1-breakdown")).to_be_visible()
-    leftovers = [0, 0]
     assert expected.leftover_side is not None
-    leftovers[expected.leftover_side] = len(expected.leftovers)
-    assert row_values(page, scored, "leftovers") == [str(count) for count in leftovers]
+    taker = row_values(page, scored, "leftovers")[expected.leftover_side]
+    other = row_values(page, scored, "leftovers")[1 - expected.leftover_side]
+    assert taker.startswith(f"{len(expected.leftovers)} ")  # cards, not points
+    assert CARDS_WORD[language] in taker
+    assert not any(character.isdigit() for character in other)
     body = page.locator("#match-live").inner_text()
     assert "point_cards" not in body
     assert "tablo_points" not in body
