@@ -12,7 +12,8 @@ from pytest_django.live_server_helper import LiveServer
 
 KEPT = """async () => {
   const kept = await caches.keys().then((names) => names.filter((name) => name.startsWith("sk-pages-")));
-  return navigator.serviceWorker.controller !== null && kept.length > 0 && !!(await caches.match("/", { cacheName: kept[0] }));
+  if (navigator.serviceWorker.controller === null || !kept.length) return false;
+  return !!(await caches.match("/", { cacheName: kept[0] }));
 }"""
 
 
