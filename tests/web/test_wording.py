@@ -10,6 +10,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.breakdowns import BreakdownRow
+from games.models import Match
+from games.services.hands import hand_start
 from tests.web.conftest import start_match
 from web.templatetags.breakdown_tags import breakdown
 
@@ -61,3 +63,21 @@ def test_the_leftovers_are_counted_as_cards_not_points(language: str, word: str)
     assert cells[0].startswith(word)
     assert "\u00b7" in cells[1]  # nothing for the side that did not take them
     assert "+3" not in html
+
+
+def test_one_card_counts_are_switches_and_score_as_0_or_1(owner: User, owner_client: Client) -> None:
+    match = start_match(owner, "tamlin", target=50)
+    hand_start(match=match, table=["2H", "3H", "4H", "5H"], mode="summary")
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    for key in ("ten_diamonds", "two_spades"):  # one card each: a switch, not a number (T14)
+        assert f'<input type="checkbox" role="switch" name="{key}_0"' in page
+        assert f'name="{key}_1"' not in page  # the other side's is the rest of the deck
+    assert 'type="number" inputmode="numeric" min="0" max="52" name="cards_0"' in page
+    assert "(1 or 0)" not in page
+    counts = {"hand": 1, "cards_0": 30, "spades_0": 7, "ten_diamonds_0": "1", "aces_0": 3, "tamlins_0": 0}
+    counts |= {"jack_penalties_0": 0, "tamlins_1": 0, "jack_penalties_1": 0}  # no two_spades_0: unticked
+    response = owner_client.post(reverse("summary", args=[match.pk]), counts, headers=HTMX)
+    assert response.status_code == 200, response.content.decode()
+    summary = Match.objects.get(pk=match.pk).hands.get().summary.entries
+    assert (summary[0]["ten_diamonds"], summary[0]["two_spades"]) == (1, 0)
+    assert (summary[1]["ten_diamonds"], summary[1]["two_spades"]) == (0, 1)
