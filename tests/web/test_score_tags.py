@@ -110,7 +110,7 @@ def test_the_y_axis_reaches_the_target_with_a_round_tick(totals: list[int], targ
     assert isinstance(ticks, list)
     assert ticks[-1].value == top
     assert ticks[-1].value >= target
-    assert ticks[-1].y <= geometry["target_y"]  # type: ignore[operator]  # the target is inside the axis
+    assert ticks[-1].y <= geometry["target_y"]  # the target is inside the axis
     assert 0 in [tick.value for tick in ticks]
 
 
