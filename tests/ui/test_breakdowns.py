@@ -42,8 +42,11 @@ def open_match(page: Page, base: str, game: str, names: tuple[str, str], languag
 def tap(page: Page, card: str, taken: tuple[str, ...] = ()) -> None:
     """Play ``card`` from the grid, taking ``taken`` (ticked by hand) or nothing (at the tap when
     nothing else is allowed), and wait for the redraw."""
-    forced = one_tap(page, card)
-    page.locator(f"#card-{card}").check()
+    forced = not taken and one_tap(page, card)
+    if forced:
+        page.locator(f"#card-{card}").click()  # recorded at once: the redrawn tile is greyed out
+    else:
+        page.locator(f"#card-{card}").check()
     if taken:
         expect(page.locator("#play-options button[value=trail]")).to_be_visible()  # the card's choices
         page.locator("#play-options details.manual summary").click()

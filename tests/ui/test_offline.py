@@ -205,7 +205,7 @@ def test_a_play_the_server_fails_on_is_said_and_kept_for_a_retry(live_server: Li
     url = start_match(page, live_server.url)
     page.route("**/play/", lambda route: route.fulfill(status=500, body="Server Error"))
     page.route("**/plays/", lambda route: route.fulfill(status=503, body="Unavailable"))
-    page.locator("#card-3H").check()  # nothing to take: sent at the tap
+    page.locator("#card-3H").click()  # nothing to take: sent at the tap
     queue = page.locator("#offline-queue")
     expect(queue).to_contain_text("Not sent: the server answered with an error")
     expect(page.locator("#offline-queue-title")).to_have_text("1 play waiting")
