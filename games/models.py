@@ -149,6 +149,11 @@ class Match(models.Model):
     # Bumped by every write that changes what the match screen or the API's reads of it show, so a poll
     # or a conditional GET compares one number instead of rebuilding the screen (services.versions).
     screen_version = models.PositiveIntegerField(default=0)
+    # Who deals hand 1 (docs/rules/shared.md A4: seat 0; a rematch passes the deal on, services.matches).
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -168,6 +173,9 @@ class Match(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(status="finished") | Q(winner__isnull=True), name="winner_only_when_finished"
+            ),
+            models.CheckConstraint(
+                condition=Q(first_dealer__lt=models.F("player_count")), name="first_dealer_seated"
             ),
         ]
 

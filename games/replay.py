@@ -49,6 +49,14 @@ def table_of(match: Match) -> Table:
     )
 
 
+def next_dealer(match: Match, previous: Hand | None) -> int:
+    """Who deals the hand after ``previous``: the deal passes as the game says; hand 1 is dealt by the
+    match's ``first_dealer`` (seat 0 unless a rematch passed the deal on; docs/rules/shared.md A4)."""
+    if previous is None:
+        return match.first_dealer
+    return convert.game_of(match).next_dealer(previous.dealer, match.player_count, match.options)
+
+
 def time_limit_deadline(match: Match) -> datetime | None:
     """When the match's time limit (Tamlin ``time_limit_minutes``) runs out: counted from the start of
     its first hand (docs/rules/tamlin.md T15); ``None`` without a limit or before the first hand.

@@ -39,16 +39,19 @@ COUNT_LABELS: Mapping[str, StrOrPromise] = {
     "tablos": _("Tablos"),
     "diamonds": _("Diamonds"),
     "sevens": _("Sevens"),
-    "seven_diamonds": _("Has the 7♦ (1 or 0)"),
+    "seven_diamonds": _("Has the 7♦"),
     "sweeps": _("Sweeps"),
     "primera": _("Primera value"),
     "spades": _("Spades"),
-    "ten_diamonds": _("Has the 10♦ (1 or 0)"),
-    "two_spades": _("Has the 2♠ (1 or 0)"),
+    "ten_diamonds": _("Has the 10♦"),
+    "two_spades": _("Has the 2♠"),
     "aces": _("Aces"),
     "tamlins": _("Tamlins"),
     "jack_penalties": _("Jacks played to an empty table"),
 }
+
+ONE_CARD_KEYS = frozenset({"seven_diamonds", "ten_diamonds", "two_spades"})
+"""Counts of one card (0 or 1): asked as a switch, not a number."""
 
 SUMMARY_KEYS: Mapping[str, tuple[str, ...]] = {
     "tablo": ("cards", "point_cards", "tablos"),

@@ -12,7 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.game import OptionValue
-from web.deals import COUNT_LABELS, deck_totals, summary_keys
+from web.deals import COUNT_LABELS, ONE_CARD_KEYS, deck_totals, summary_keys
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -62,8 +62,13 @@ class SummaryForm(EntryForm):
         self.totals = {key: total for key, total in (totals or {}).items() if key in keys}
         for side in range(len(sides)):
             for key in self._asked(side):
-                self.fields[f"{key}_{side}"] = forms.IntegerField(
-                    label=COUNT_LABELS.get(key, key), min_value=0, max_value=self.totals.get(key), initial=0
+                label = COUNT_LABELS.get(key, key)
+                self.fields[f"{key}_{side}"] = (
+                    forms.BooleanField(label=label, required=False)
+                    if key in ONE_CARD_KEYS
+                    else forms.IntegerField(
+                        label=label, min_value=0, max_value=self.totals.get(key), initial=0
+                    )
                 )
 
     def _asked(self, side: int) -> tuple[str, ...]:
@@ -89,14 +94,16 @@ class SummaryForm(EntryForm):
     def input_problems(self) -> list[str]:
         return [str(_("Every count must be a whole number, 0 or more."))] if self.errors else []
 
+    def _count(self, key: str, side: int) -> int:
+        return int(self.cleaned_data[f"{key}_{side}"])  # a switch is 0 or 1
+
     def entries(self) -> list[dict[str, object]]:
-        entries = [
-            {key: self.cleaned_data[f"{key}_{side}"] for key in self._asked(side)}
-            for side in range(len(self.side_names))
+        entries: list[dict[str, object]] = [
+            {key: self._count(key, side) for key in self._asked(side)} for side in range(len(self.side_names))
         ]
         others = range(len(self.side_names) - 1)
         for key, total in self.totals.items():
-            entries[-1][key] = total - sum(self.cleaned_data[f"{key}_{side}"] for side in others)
+            entries[-1][key] = total - sum(self._count(key, side) for side in others)
         return entries
 
     @staticmethod

@@ -20,7 +20,7 @@ from games.access import can_write_match
 from games.labels import game_title
 from games.messages import Who
 from games.models import Hand, Match, Play
-from games.replay import is_time_up, setup_of, table_of, time_limit_deadline
+from games.replay import is_time_up, next_dealer, setup_of, table_of, time_limit_deadline
 from games.rules.capture.capturing import CAPTURE_GAMES
 from games.rules.cards import Card
 from games.rules.game import HandReport
@@ -141,8 +141,7 @@ class MatchScreen:
     @property
     def next_dealer(self) -> int:
         """Who deals the next hand by default: the deal passes as the game says (docs/rules/shared.md A4)."""
-        previous = None if self.last_hand is None else self.last_hand.dealer
-        return find_game(self.match.game).next_dealer(previous, self.match.player_count, self.match.options)
+        return next_dealer(self.match, self.last_hand)
 
     @property
     def next_hand_number(self) -> int:

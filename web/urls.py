@@ -59,6 +59,7 @@ urlpatterns = [
     path("matches/<int:pk>/", matches.match_detail, name="match"),
     path("matches/<int:pk>/live/", matches.match_live, name="match-live"),
     path("matches/<int:pk>/share/", matches.match_share_view, name="match-share"),
+    path("matches/<int:pk>/rematch/", matches.match_rematch_view, name="match-rematch"),
     path("matches/<int:pk>/abandon/", matches.match_abandon_view, name="match-abandon"),
     path("matches/<int:pk>/invitations/", people.invitation_new, name="invitation-new"),
     path(

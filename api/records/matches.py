@@ -1,4 +1,4 @@
-"""Matches: start, list (filtered, paginated), detail, scoreboard, abandon, share link."""
+"""Matches: start, list (filtered, paginated), detail, scoreboard, rematch, abandon, share link."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from games import selectors
 from games.access import can_write_match
 from games.models import Club, Match, Player, Season
 from games.rules.registry import GAMES
-from games.services.matches import match_abandon, match_share, match_start
+from games.services.matches import match_abandon, match_rematch, match_share, match_start
 
 SHARE = OpenApiParameter(
     SHARE_PARAM, str, description="The match's share token: read-only access for spectators."
@@ -71,6 +71,10 @@ class MatchDetailOutput(MatchOutput):
         help_text="The engine's game-specific match facts (e.g. Tablo tallies)."
     )
     share_token = serializers.SerializerMethodField()
+    first_dealer = serializers.IntegerField(help_text="The seat that deals hand 1 (docs/rules/shared.md A4).")
+    rematch_of = serializers.IntegerField(
+        source="rematch_of_id", allow_null=True, help_text="The finished match this one plays again."
+    )
 
     def get_sides(self, match: Match) -> list[list[int]]:
         return [[seat.number for seat in side] for side in selectors.sides_of_match(match)]
@@ -227,6 +231,20 @@ class MatchScoreboardApi(RevalidatedApi):
     def get(self, request: Request, pk: int) -> Response:
         match = self.match(request, pk)
         return tagged(Response(ScoreboardOutput(selectors.scoreboard_for(match)).data), match)
+
+
+class MatchRematchApi(RecordsApi):
+    """A finished match played again: the same seats, sides, options, club and season, hand 1 dealt by
+    the seat the deal passes to (docs/rules/shared.md A4); 409 ``match.not_finished`` before it ends."""
+
+    @idempotent
+    @extend_schema(operation_id="matches_rematch", request=None, responses={201: MatchDetailOutput})
+    def post(self, request: Request, pk: int) -> Response:
+        rematch = match_rematch(match=self.match(request, pk), by=account(request))
+        return Response(
+            MatchDetailOutput(selectors.match_get(rematch.pk), context={"writer": True}).data,
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class MatchAbandonApi(RecordsApi):

@@ -19,6 +19,7 @@ urlpatterns = [
     path("matches/", matches.MatchListCreateApi.as_view(), name="records-matches"),
     path("matches/<int:pk>/", matches.MatchDetailApi.as_view(), name="records-match"),
     path("matches/<int:pk>/scoreboard/", matches.MatchScoreboardApi.as_view(), name="records-scoreboard"),
+    path("matches/<int:pk>/rematch/", matches.MatchRematchApi.as_view(), name="records-match-rematch"),
     path("matches/<int:pk>/abandon/", matches.MatchAbandonApi.as_view(), name="records-match-abandon"),
     path("matches/<int:pk>/share/", matches.MatchShareApi.as_view(), name="records-match-share"),
     path(

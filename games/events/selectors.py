@@ -76,12 +76,6 @@ def event_version(pk: int) -> int | None:
     return None if row is None else row[0] + (row[1] or 0)
 
 
-def first_dealer(match_id: int) -> int:
-    """The seat that deals the first hand of a match: the event table's dealer, else seat 0."""
-    dealer = Table.objects.filter(match_id=match_id).values_list("dealer", flat=True).first()
-    return dealer or 0
-
-
 def entry_list(*, event: Event) -> QuerySet[Entry]:
     return event.entries.select_related("player").order_by("pk")
 

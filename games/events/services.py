@@ -383,6 +383,7 @@ def _publish(
             teams=event.format == Event.Format.PARTNERS,
             club=event.club,
             season=event.season,
+            first_dealer=table.dealer,
         )
         Table.objects.create(
             round=stored,

@@ -94,6 +94,11 @@ class MatchNotInProgress(RecordConflict):
     template = gettext_noop("The match is {status}: it takes no more hands, plays or changes.")
 
 
+class MatchNotFinished(RecordConflict):
+    code = "match.not_finished"
+    template = gettext_noop("The match is {status}: only a finished match can be played again.")
+
+
 class PlayerAccountTaken(RecordConflict):
     code = "player.account_taken"
     template = gettext_noop("The account {user} already plays as {player}.")

@@ -17,10 +17,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import convert
-from games.events.selectors import first_dealer
 from games.history import version_now
 from games.models import Challenge, Hand, HandSummary, HandVersion, Match, Play
-from games.replay import is_time_up, replay, setup_of, table_of
+from games.replay import is_time_up, next_dealer, replay, setup_of, table_of
 from games.rules.errors import BadDealer, BadTableSize
 from games.rules.game import HandReport
 from games.services.errors import (
@@ -114,11 +113,7 @@ def _hand_open(
     if match.time_limit_minutes is not None and _finished_by_time(match):
         return None
     if dealer is None:
-        dealer = (
-            first_dealer(match.pk)  # an event table's dealer, else seat 0
-            if previous is None
-            else table_of(match).game.next_dealer(previous.dealer, match.player_count, match.options)
-        )
+        dealer = next_dealer(match, previous)
     if not 0 <= dealer < match.player_count:
         raise BadDealer(dealer=dealer, last=match.player_count - 1)
     hand = Hand(

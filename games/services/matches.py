@@ -1,4 +1,4 @@
-"""Writes for whole matches: start (checked by the engine), abandon, share with spectators."""
+"""Writes for whole matches: start (checked by the engine), rematch, abandon, share with spectators."""
 
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ from games import convert
 from games.access import match_writable_by
 from games.models import Club, Hand, Match, Membership, Player, Season, Seat, Side
 from games.rules.errors import BadPlayerCount, TeamsNotAllowed
-from games.rules.game import Game, resolve_options, sides_of
+from games.rules.game import EDITION, Game, resolve_options, sides_of
 from games.rules.registry import find_game
 from games.selectors import player_seatable_by
 from games.services.errors import (
     GuestNotYours,
+    MatchNotFinished,
     MatchNotInProgress,
     PlayerSeatedTwice,
     SeasonOfOtherClub,
@@ -39,9 +40,11 @@ def match_start(
     teams: bool | None = None,
     club: Club | None = None,
     season: Season | None = None,
+    first_dealer: int = 0,
 ) -> Match:
     """Seat ``players`` (seat 0, 1, ... in order) for a new match of ``game``; ``teams`` defaults to
-    what the game plays with that many (Tamlin's four play in pairs, docs/rules/tamlin.md T1).
+    what the game plays with that many (Tamlin's four play in pairs, docs/rules/tamlin.md T1), and
+    ``first_dealer`` is the seat that deals hand 1 unless the hand says otherwise.
 
     Raises:
         UnknownGame, UnknownOption, BadOptionValue, BadPlayerCount, TeamsNotAllowed: from the engine.
@@ -70,6 +73,7 @@ def match_start(
         club=club,
         season=season,
         created_by=by,
+        first_dealer=first_dealer,
         **{**convert.status_fields(status), "winner": None},
     )
     for index, seats in enumerate(sides):
@@ -78,6 +82,46 @@ def match_start(
             Seat(match=match, side=side, number=number, player=players[number]) for number in seats
         )
     return match
+
+
+@transaction.atomic
+def match_rematch(*, match: Match, by: User, once: bool = False) -> Match:
+    """A new match of the finished ``match``'s game, started by ``by``: the same players in the same
+    seats and sides, the same options (under the current rules edition, A5), club and season; hand 1
+    is dealt by the seat the deal passes to from the one that dealt ``match``'s first hand
+    (docs/rules/shared.md A4; docs/rules-decisions.md "Rematches"). ``once``: the rematch already made
+    of ``match``, if there is one (the match screen's button: a second tap, or another phone's, opens
+    the same match).
+
+    Raises:
+        MatchNotFinished: ``match`` is in progress or abandoned.
+        as :func:`match_start`: a seat ``by`` may no longer fill (another's guest, an account outside
+            the club), ``by`` no longer a member of the club.
+    """
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if match.status != Match.Status.FINISHED:
+        raise MatchNotFinished(status=match.status)
+    if once and (made := match.rematches.order_by("pk").first()) is not None:
+        return made
+    seats = match.seats.select_related("player").order_by("number")
+    first = match.hands.order_by("number").values_list("dealer", flat=True).first()
+    rules = find_game(match.game)
+    options = {key: value for key, value in match.options.items() if key != EDITION.key}
+    rematch = match_start(
+        game=match.game,
+        players=[seat.player for seat in seats],
+        by=by,
+        options=options,
+        teams=match.teams,
+        club=match.club,
+        season=match.season,
+    )
+    rematch.first_dealer = rules.next_dealer(
+        match.first_dealer if first is None else first, match.player_count, match.options
+    )
+    rematch.rematch_of = match
+    rematch.save(update_fields=["first_dealer", "rematch_of"])
+    return rematch
 
 
 def _verify_seating(rules: Game, players: Sequence[Player], teams: bool) -> None:

@@ -36,6 +36,9 @@
     /* An error shown after a tap may be above the fold on a phone: bring it into view. */
     var alert = event.target.querySelector && event.target.querySelector(".alert[role=alert]");
     if (alert) alert.scrollIntoView({ block: "center" });
+    /* A card recorded at its tap: its undo is brought into view, where the thumb is. */
+    var tapped = !alert && event.target.querySelector && event.target.querySelector(".one-tapped");
+    if (tapped) tapped.scrollIntoView({ block: "nearest" });
     /* The match screen (or a correction's plays) was redrawn under the focus (after a play, undo or
        poll): keep keyboard and screen reader users in place by moving focus to whose turn it is, or to
        the error. */
@@ -91,8 +94,29 @@
   }, true);
   document.addEventListener("keyup", function () { arrowMoved = false; }, true);
   document.addEventListener("change", function (event) {
-    if (arrowMoved && cardRadio(event.target)) event.stopPropagation();
+    if (!cardRadio(event.target)) return;
+    if (arrowMoved) { event.stopPropagation(); return; }
+    var capture = oneTap(event.target);
+    if (capture === null) return;
+    event.stopPropagation();  /* nothing to choose: no choices are asked for, the play is recorded */
+    var fields = event.target.form.querySelector(".one-tap-fields");
+    fields.querySelector('[name="capture"]').value = capture;
+    fields.disabled = false;
+    event.target.form.requestSubmit();  /* htmx (or, offline, the queue) reads the fields at once */
+    fields.disabled = true;
   }, true);
+
+  /* One tap where there is no choice: the play form lists (data-one-tap) the cards whose play the rules
+     leave to one, with what they take ("all": every card takes nothing, as in Maltese Twenty). The list
+     is for the table the server drew, so while offline plays wait it holds only for "all". */
+  function oneTap(input) {
+    var form = input.form;
+    var listed = form && input.name === "card" && form.querySelector(".one-tap-fields") && form.getAttribute("data-one-tap");
+    if (!listed) return null;
+    if (listed === "all") return "trail";
+    if (form.closest(".offline-waiting")) return null;
+    try { return JSON.parse(listed)[input.value] || null; } catch (error) { return null; }
+  }
 
   /* Forms marked data-confirm ask first (abandoning a match cannot be undone). */
   document.addEventListener("submit", function (event) {

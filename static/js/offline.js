@@ -392,9 +392,18 @@
   window.addEventListener("online", function () { unreachable = false; showNotice(); sync().then(function () { if (!entries.length && root()) refresh(); }); });
   window.addEventListener("offline", showNotice);
 
+  /* Any other page the worker keeps (the start page): kept from its first load, which the worker,
+     registered by that load, did not see; so offline it opens as last seen, not as never opened. */
+  function keepOtherPage() {
+    if (offline() || !navigator.serviceWorker) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ type: "keep-page", path: location.pathname });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     showNotice();
-    if (!root()) return;
+    if (!root()) { keepOtherPage(); return; }
     reload().then(function () {
       keepPage();
       if (entries.length) sync();

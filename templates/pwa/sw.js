@@ -82,7 +82,8 @@ const BODY_HEADERS = ["content-length", "content-encoding", "etag", "last-modifi
 
 /* The match screen sends itself after each change, so that it opens offline as last seen, not as it was
    first loaded. It is kept with the headers its page came with (its Content-Security-Policy among them);
-   a page not yet kept (opened before this worker ran) is fetched, to be kept as the server sent it. */
+   a page not yet kept (opened before this worker ran: a match screen, or the start page, which asks
+   without its html) is fetched, to be kept as the server sent it. */
 async function keep(path, html) {
   const cache = await caches.open(PAGE_CACHE);
   const earlier = await cache.match(path);
@@ -91,6 +92,7 @@ async function keep(path, html) {
     if (response.ok && !response.redirected) await cache.put(path, response);
     return;
   }
+  if (!html) return;  /* kept already: every load through this worker refreshes it */
   const headers = new Headers(earlier.headers);
   BODY_HEADERS.forEach(function (name) { headers.delete(name); });
   await cache.put(path, new Response(html, { status: earlier.status, statusText: earlier.statusText, headers: headers }));

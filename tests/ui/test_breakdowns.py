@@ -18,10 +18,11 @@ from games.services.clubs import player_create
 from games.services.hands import hand_start
 from games.services.matches import match_start
 from games.services.plays import hand_play_record
-from tests.ui.test_match import TABLE, sign_in
+from tests.ui.test_match import TABLE, one_tap, sign_in
 
 LANGUAGES = [pytest.param("en", id="english"), pytest.param("ru", id="russian")]
 TABLO_WORD = {"en": "Tablo for Dragan", "ru": "Табло: Dragan"}
+CARDS_WORD = {"en": "card", "ru": "карт"}  # the leftovers' count comes with its word
 
 
 def signed(points: int) -> str:
@@ -39,8 +40,13 @@ def open_match(page: Page, base: str, game: str, names: tuple[str, str], languag
 
 
 def tap(page: Page, card: str, taken: tuple[str, ...] = ()) -> None:
-    """Play ``card`` from the grid, taking ``taken`` (ticked by hand) or nothing, and wait for the redraw."""
-    page.locator(f"#card-{card}").check()
+    """Play ``card`` from the grid, taking ``taken`` (ticked by hand) or nothing (at the tap when
+    nothing else is allowed), and wait for the redraw."""
+    forced = not taken and one_tap(page, card)
+    if forced:
+        page.locator(f"#card-{card}").click()  # recorded at once: the redrawn tile is greyed out
+    else:
+        page.locator(f"#card-{card}").check()
     if taken:
         expect(page.locator("#play-options button[value=trail]")).to_be_visible()  # the card's choices
         page.locator("#play-options details.manual summary").click()
@@ -49,7 +55,7 @@ def tap(page: Page, card: str, taken: tuple[str, ...] = ()) -> None:
             expect(page.locator(f"#taken-{text}")).to_be_checked()
         expect(page.locator("#play-options .verdict.ok")).to_be_visible()  # the engine's verdict came
         page.locator("#play-options button[name=capture][value='']").click()
-    else:
+    elif not forced:
         page.locator("#play-options button[value=trail]").first.click()
     expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
 
@@ -146,10 +152,12 @@ def test_a_tablo_made_mid_hand_is_tallied_at_once_and_the_breakdown_is_the_engin
             expect(page.locator("#hand-1-breakdown")).to_be_hidden()
             page.locator("tr.sheet-hand").first.click()  # tap the hand's row on the score sheet
             expect(page.locator("#hand-1-breakdown")).to_be_visible()
-    leftovers = [0, 0]
     assert expected.leftover_side is not None
-    leftovers[expected.leftover_side] = len(expected.leftovers)
-    assert row_values(page, scored, "leftovers") == [str(count) for count in leftovers]
+    taker = row_values(page, scored, "leftovers")[expected.leftover_side]
+    other = row_values(page, scored, "leftovers")[1 - expected.leftover_side]
+    assert taker.startswith(f"{len(expected.leftovers)} ")  # cards, not points
+    assert CARDS_WORD[language] in taker
+    assert not any(character.isdigit() for character in other)
     body = page.locator("#match-live").inner_text()
     assert "point_cards" not in body
     assert "tablo_points" not in body

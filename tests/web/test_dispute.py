@@ -75,3 +75,24 @@ def test_russian_shows_russian_card_names(client: Client) -> None:
     page = ask(client, variant="tablo", table=["QS", "AH"], card="KD")
     assert "Д♠" in page
     assert "дама пик" in page
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_unknown_card_codes_in_a_link_are_said_and_the_rest_still_read(client: Client, language: str) -> None:
+    client.cookies["django_language"] = language
+    page = ask(client, table=["10D", "ZZ", "2C", "7S", "5H"], card="KS", taken=["1X"])
+    said = {
+        "en": "Left out, as no card of this game: ZZ, 1X.",
+        "ru": "Пропущено, это не карты этой игры: ZZ, 1X.",
+    }
+    assert said[language] in page
+    assert "2♣" in page  # K♠'s captures, from the cards that read (TB-1)
+
+
+def test_cards_the_game_has_not_are_said_too(client: Client) -> None:
+    page = ask(client, variant="escoba", table=["KH", "3C"], card="4D")  # Escoba has no K (E1)
+    assert "Left out, as no card of this game: KH." in page
+
+
+def test_a_link_of_known_cards_says_nothing_is_left_out(client: Client) -> None:
+    assert "Left out" not in ask(client, table=["10D", "2C"], card="KS")

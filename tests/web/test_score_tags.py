@@ -4,6 +4,7 @@ them."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from django.template import Context, Template
@@ -97,3 +98,26 @@ def test_the_tally_shows_its_number_beside_the_strokes() -> None:
 def test_an_empty_match_draws_an_empty_chart() -> None:
     html = render('{% totals_chart series None "Running totals" %}', series=[("Ana", []), ("Boris", [])])
     assert html.count("<polyline") == 2
+
+
+@pytest.mark.parametrize(
+    ("totals", "target", "top"),
+    [([55, 40], 100, 100), ([12, 3], 11, 15), ([0, 0], 101, 125), ([130, 20], 100, 150)],
+)
+def test_the_y_axis_reaches_the_target_with_a_round_tick(totals: list[int], target: int, top: int) -> None:
+    geometry = chart_geometry([("Ana", totals[:1]), ("Boris", totals[1:])], target=target)
+    ticks = geometry["ticks"]
+    assert isinstance(ticks, list)
+    assert ticks[-1].value == top
+    assert ticks[-1].value >= target
+    assert ticks[-1].y <= geometry["target_y"]  # the target is inside the axis
+    assert 0 in [tick.value for tick in ticks]
+
+
+def test_the_target_is_not_drawn_in_a_side_colour() -> None:
+    css = (Path(__file__).parents[2] / "static" / "css" / "app.css").read_text()
+    target = re.search(r"\.chart-target, \.swatch\.chart-target \{ stroke: ([^;]+);", css)
+    assert target is not None
+    sides = set(re.findall(r"\.series-\d \{ stroke: ([^;]+);", css))
+    assert target.group(1) not in sides
+    assert target.group(1) != "var(--danger)"  # red, like the second side's line

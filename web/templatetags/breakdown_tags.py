@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games.breakdowns import BreakdownRow, hand_breakdown
 from games.models import Hand, Match
@@ -75,7 +75,11 @@ def breakdown(rows: Sequence[BreakdownRow], names: Sequence[str], caption: str =
 
 def _breakdown_row(row: BreakdownRow, nothing: SafeString) -> SafeString:
     cells = (
-        nothing if value is None else breakdowns.signed(value) if row["points"] else value
+        nothing
+        if value is None
+        else breakdowns.signed(value)
+        if row["points"]
+        else _count(row, value, nothing)
         for value in row["values"]
     )
     return format_html(
@@ -89,3 +93,13 @@ def _breakdown_row(row: BreakdownRow, nothing: SafeString) -> SafeString:
         note=format_html('<span class="breakdown-note">{}</span>', row["note"]) if row["note"] else "",
         cells=format_html_join("", "<td>{}</td>", ((cell,) for cell in cells)),
     )
+
+
+def _count(row: BreakdownRow, value: int, nothing: SafeString) -> SafeString | str | int:
+    """A count's cell. The leftovers are cards, not points, among columns of points: said with the word
+    (and nothing for the sides that did not take them)."""
+    if row["key"] != "leftovers":
+        return value
+    if not value:
+        return nothing
+    return ngettext("%(count)s card", "%(count)s cards", value) % {"count": value}

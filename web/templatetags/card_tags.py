@@ -18,6 +18,8 @@ from django.utils.translation import get_language
 from games.labels import suit_name
 from games.rules.cards import Card, Suit
 from web.cards import CardView
+from web.one_tap import one_tap_plays
+from web.screens import HandView, MatchScreen
 
 register = template.Library()
 
@@ -142,3 +144,9 @@ def card_grid(
 def _row_html(row: SuitRow) -> SafeString:
     group = format_html(' role="group" aria-label="{}"', row.name) if row.name else ""
     return format_html(ROW, group=group, cells=row.html)
+
+
+@register.simple_tag
+def one_tap(screen: MatchScreen, hand: HandView) -> str:
+    """The play form's ``data-one-tap`` (:func:`web.one_tap.one_tap_plays`); the template escapes it."""
+    return one_tap_plays(screen.match, hand.table, hand.seen)

@@ -3,6 +3,7 @@ SVG."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -77,23 +78,27 @@ class Tick:
     y: float
 
 
-def _scale(low: int, high: int) -> tuple[int, int]:
-    return (low, high) if high > low else (low, low + 1)
-
-
-def _ticks(low: int, high: int) -> tuple[int, ...]:
-    """About four round values between ``low`` and ``high``, always with 0 when it is in range."""
-    step = max(1, (high - low) // 4)
-    magnitude = 10 ** (len(str(step)) - 1)
-    step = -(-step // magnitude) * magnitude
-    start = -(-low // step) * step
-    return tuple(range(start, high + 1, step))
+def _axis(low: int, high: int) -> tuple[int, int, tuple[int, ...]]:
+    """The y-axis from ``low`` to ``high`` widened to round ticks (about five, a step of 1, 2, 2.5 or 5
+    times a power of ten), so the top tick reaches the highest value (a target of 100 is a tick):
+    the axis's ends and its ticks, 0 among them when it is in range."""
+    rough = max(1.0, (high - low) / 5)
+    magnitude = 10 ** (len(str(int(rough))) - 1)
+    step = next(
+        int(multiple * magnitude)
+        for multiple in (1, 2, 2.5, 5, 10)
+        if multiple * magnitude >= rough and float(multiple * magnitude).is_integer()
+    )
+    bottom, top = math.floor(low / step) * step, math.ceil(high / step) * step
+    if top == bottom:
+        top += step
+    return bottom, top, tuple(range(bottom, top + 1, step))
 
 
 def chart_geometry(series: Sequence[tuple[str, Sequence[int]]], target: int | None) -> dict[str, object]:
     """Coordinates of each side's running totals (one point per hand, starting at 0)."""
     values = [total for _, totals in series for total in totals] + [0]
-    low, high = _scale(min(values), max([*values, target or 0]))
+    low, high, ticks = _axis(min(values), max([*values, target or 0]))
     hands = max((len(totals) for _, totals in series), default=0)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
@@ -112,7 +117,7 @@ def chart_geometry(series: Sequence[tuple[str, Sequence[int]]], target: int | No
         "width": WIDTH,
         "height": HEIGHT,
         "lines": lines,
-        "ticks": [Tick(value, y(value)) for value in _ticks(low, high)],
+        "ticks": [Tick(value, y(value)) for value in ticks],
         "hands": [(hand, x(hand)) for hand in range(1, hands + 1)],
         "target_y": y(target) if target else None,
         "left": LEFT,

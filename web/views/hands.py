@@ -22,7 +22,8 @@ from django.views.decorators.http import require_GET, require_POST
 from games.access import match_writer
 from games.messages import NOBODY, Who, problem_texts, verdict_reason, violation_text
 from games.models import Challenge, Hand, Match, Play
-from games.rules.capture.capturing import capture_check, capture_list
+from games.rules.capture.capturing import capture_check, capture_list, capturing_of
+from games.rules.cards import Card
 from games.rules.errors import BadCardText, RuleViolation, SummaryInconsistent
 from games.screen_keys import WRITE, key_opens
 from games.selectors import (
@@ -139,12 +140,18 @@ def _refused(request: HtmxHttpRequest, match: Match, refused: Exception, keep: K
 
 
 def _recorded(
-    request: HtmxHttpRequest, pk: int, write: Callable[[HandRef], Recorded[Any]], keep: Keep | None = None
+    request: HtmxHttpRequest,
+    pk: int,
+    write: Callable[[HandRef], Recorded[Any]],
+    keep: Keep | None = None,
+    *,
+    one_tapped: bool = False,
 ) -> HttpResponse:
     """Run a play, undo or challenge ``write`` on the hand the phone shows (the form's ``hand``), then
-    show the match as the write left it: the service finds, locks and checks the hand and the visitor
-    in its first query, and its report and plays are shown, not read and replayed again. Refused:
-    as :func:`_answer`."""
+    show the match as the write left it (``one_tapped``: a play recorded at its card's tap, whose undo
+    is then offered where the choices would have been): the service finds, locks and checks the hand
+    and the visitor in its first query, and its report and plays are shown, not read and replayed
+    again. Refused: as :func:`_answer`."""
     hand = _hand_ref(request, pk)
     try:
         recorded = write(hand)
@@ -155,7 +162,11 @@ def _recorded(
     if not request.htmx:
         return redirect("match", pk=pk)
     match = match_seats_load(recorded.hand.match)
-    return render(request, "web/matches/_live.html", live_context(request, match, written=recorded))
+    return render(
+        request,
+        "web/matches/_live.html",
+        live_context(request, match, written=recorded, one_tapped=one_tapped),
+    )
 
 
 def _writable_live(request: HtmxHttpRequest, pk: int) -> Match:
@@ -222,7 +233,8 @@ def play_record(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             by=request.user,  # type: ignore[arg-type]  # allowed to write: signed in
         )
 
-    return _recorded(request, pk, write, keep)
+    # Recorded at the card's tap (its only play, web/one_tap.py): the answer offers the undo there.
+    return _recorded(request, pk, write, keep, one_tapped=request.POST.get("one_tap") == "1")
 
 
 def _turn(hand: HandRef) -> int:
@@ -327,6 +339,10 @@ def play_choices(
     game, options = match.game, match.options
     try:
         context["captures"] = capture_list(game, table, card, options, CAPTURES_OFFERED)
+        # Tamlin's Jack onto an empty table costs its side a point (docs/rules/tamlin.md T11): said
+        # on the button that records it.
+        capturing = capturing_of(game, options)
+        context["trail_costs"] = not table and capturing is not None and capturing.takes_all(Card.parse(card))
         if taken:
             verdict = capture_check(game, table, card, taken, options)
             context |= {"verdict": verdict, "reason": verdict_reason(verdict, card, taken)}

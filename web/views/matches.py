@@ -1,4 +1,4 @@
-"""Matches: start one, the match screen (live), the share link, abandoning."""
+"""Matches: start one, the match screen (live), the share link, a rematch, abandoning."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from games.models import Club, Match, Season
 from games.rules.errors import RuleViolation
 from games.selectors import club_list, match_get, match_get_live, season_list
 from games.services.errors import RecordConflict
-from games.services.matches import match_abandon, match_share
+from games.services.matches import match_abandon, match_rematch, match_share
 from games.services.seating import match_start_seating, seating_known
 from web.forms import SEATS, InviteForm, MatchForm, seat_toggled
 from web.people import member_names, seat_mark, suggestions, table_people
@@ -188,3 +188,15 @@ def match_abandon_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     except RecordConflict as error:
         messages.error(request, violation_text(error))
     return redirect("match", pk=pk)
+
+
+@require_POST
+def match_rematch_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The finished match again, same seats and options (one tap; a second opens the same rematch)."""
+    match = match_writable(request, pk)
+    try:
+        rematch = match_rematch(match=match, by=_account(request), once=True)
+    except (RecordConflict, RuleViolation) as error:
+        messages.error(request, violation_text(error))
+        return redirect("match", pk=pk)
+    return redirect("match", pk=rematch.pk)

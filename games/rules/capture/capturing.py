@@ -10,11 +10,22 @@ questions of every capture game by name, from card texts (the API).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from games.rules.capture.search import MANY_GROUPS, Board, CaptureMode, Found, find_grouping, legal_captures
+from games.rules.capture.search import (
+    MANY_GROUPS,
+    Board,
+    CaptureMode,
+    Found,
+    Kinds,
+    can_capture,
+    find_grouping,
+    kinds_of,
+    legal_captures,
+    only_group,
+)
 from games.rules.cards import Card, format_cards, parse_cards
 from games.rules.errors import (
     CaptureIllegal,
@@ -82,6 +93,43 @@ class Capturing:
             for found in search.captures
         )
         return CaptureList(captures, count=search.count, complete=search.complete, exact=search.exact)
+
+    def forced_plays(self, table: Sequence[Card], cards: Iterable[Card]) -> dict[Card, tuple[Card, ...]]:
+        """Those of ``cards`` that the rules leave one play, with the table cards each must take: ``()``
+        when it can take nothing (it trails: E6, T9), else, capturing being compulsory, its one capture
+        (E6, T9, T11). A card with a choice is left out. Cards that see the table alike are judged once."""
+        points = tuple(map(self.points, table))
+        sorted_by_board: dict[Board, Kinds] = {}  # the table sorted into kinds once for every target
+        known: dict[tuple[Board, tuple[int, ...]], tuple[Card, ...] | None] = {}
+        plays: dict[Card, tuple[Card, ...]] = {}
+        for card in cards:
+            if self.takes_all(card):
+                forced = tuple(table) if self.compulsory or not table else None
+            else:
+                key = (Board(tuple(self.values(each, card) for each in table), points), self.targets(card))
+                if key not in known:
+                    known[key] = self._forced(table, *key, sorted_by_board)
+                forced = known[key]
+            if forced is not None:
+                plays[card] = forced
+        return plays
+
+    def _forced(
+        self,
+        table: Sequence[Card],
+        board: Board,
+        targets: tuple[int, ...],
+        sorted_by_board: dict[Board, Kinds],
+    ) -> tuple[Card, ...] | None:
+        if not can_capture(board, targets, self.mode):
+            return ()
+        if not self.compulsory:
+            return None
+        kinds = sorted_by_board.get(board)
+        if kinds is None:
+            kinds = sorted_by_board[board] = kinds_of(board, range(len(table)))
+        group = only_group(kinds, targets, self.mode)
+        return None if group is None else tuple(table[index] for index in group)
 
     def capture_check(self, table: Sequence[Card], card: Card, taken: Sequence[Card]) -> Verdict:
         """Whether ``card`` may take ``taken`` from ``table``; malformed input raises.
@@ -203,6 +251,18 @@ CAPTURE_GAMES: dict[str, Callable[[Mapping[str, OptionValue]], Capturing]] = {}
 def register_capturing(name: str, capturing: Callable[[Mapping[str, OptionValue]], Capturing]) -> None:
     """Let :func:`capture_list` and :func:`capture_check` serve the game ``name``."""
     CAPTURE_GAMES[name] = capturing
+
+
+def capturing_of(game: str, options: Mapping[str, object] | None = None) -> Capturing | None:
+    """The capture rules of the game called ``game`` with ``options``; ``None`` for a game whose plays
+    take nothing (Maltese Twenty).
+
+    Raises:
+        UnknownGame, UnknownOption, BadOptionValue: bad game or options.
+    """
+    found = find_game(game)
+    factory = CAPTURE_GAMES.get(game)
+    return None if factory is None else factory(resolve_options(found, options))
 
 
 def capture_list(

@@ -33,6 +33,7 @@ from games.rules.capture.kinds import (
     CaptureMode,
     Kinds,
     Splitter,
+    group_patterns,
     kinds_of,
 )
 
@@ -42,10 +43,13 @@ __all__ = [
     "CaptureMode",
     "CaptureSearch",
     "Found",
+    "Kinds",
     "can_capture",
     "find_grouping",
     "is_sweep",
+    "kinds_of",
     "legal_captures",
+    "only_group",
 ]
 
 Groups = tuple[tuple[int, ...], ...]
@@ -158,6 +162,21 @@ def _adding_up(board: Board, cards: tuple[int, ...], need: int, start: int) -> I
             if 0 < value <= need:
                 for rest in _adding_up(board, cards, need - value, position + 1):
                     yield (cards[position], *rest)
+
+
+def only_group(
+    kinds: Kinds, targets: Sequence[int], mode: CaptureMode = MANY_GROUPS
+) -> tuple[int, ...] | None:
+    """The table indices (of the table sorted into ``kinds``) of the one group of cards that reaches
+    one of ``targets``, when there is exactly one: it is then the only capture, in any mode (each group
+    alone is a capture). ``None`` when there are none or several."""
+    patterns = {pattern for target in targets for pattern in group_patterns(kinds, target, mode)}
+    if len(patterns) != 1:
+        return None
+    (pattern,) = patterns
+    if kinds.multiplicity(pattern) != 1:  # some of a kind's cards, and any of them would do
+        return None
+    return tuple(sorted(index for kind, _ in kinds.spread(pattern) for index in kinds.members[kind]))
 
 
 def can_capture(board: Board, targets: Sequence[int], mode: CaptureMode = MANY_GROUPS) -> bool:

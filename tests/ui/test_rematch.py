@@ -1,0 +1,48 @@
+"""A rematch in one tap from the finished match screen, at a phone's widths: the same seats, the deal
+passed on (docs/rules/shared.md A4)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from games.models import Match
+from games.services.clubs import player_create
+from tests.factories import ClubFactory
+from tests.stats.matches import tamlin_match
+from tests.ui.test_match import sign_in
+
+MEASURE = (Path(__file__).parent / "phone_width.js").read_text()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_one_tap_on_the_finished_screen_starts_the_rematch(
+    live_server: LiveServer, page: Page, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 740})
+    sign_in(page, live_server.url)
+    owner = User.objects.get(username="marija")
+    club = ClubFactory.create(created_by=owner)
+    finished = tamlin_match(club, [player_create(name=name, by=owner) for name in ("Ana", "Bo")], by=owner)
+    page.goto(f"{live_server.url}/matches/{finished.pk}/")
+    expect(page.get_by_role("heading", name="Ana won")).to_be_visible()
+    assert page.evaluate(MEASURE, ".finished")["findings"] == []
+
+    page.get_by_role("button", name="Rematch: same seats and options").click()
+    rematch = Match.objects.get(rematch_of=finished)
+    expect(page).to_have_url(f"{live_server.url}/matches/{rematch.pk}/")
+    expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+    expect(page.locator("#hand-dealer")).to_have_value("1")  # Bo deals: the deal passed on from Ana
+    assert [seat.player.name for seat in rematch.seats.order_by("number")] == ["Ana", "Bo"]
+
+    page.go_back()
+    page.reload()
+    page.get_by_role("button", name="Rematch: same seats and options").click()  # again: the same rematch
+    expect(page).to_have_url(f"{live_server.url}/matches/{rematch.pk}/")
+    assert Match.objects.count() == 2
