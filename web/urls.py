@@ -5,7 +5,18 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from web.views import accounts, clubs, corrections, disputes, hands, matches, people, pwa, reviews
+from web.views import (
+    accounts,
+    clubs,
+    corrections,
+    disputes,
+    hands,
+    matches,
+    people,
+    pwa,
+    result_cards,
+    reviews,
+)
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -25,6 +36,7 @@ urlpatterns = [
     path("matches/<int:pk>/", matches.match_detail, name="match"),
     path("matches/<int:pk>/live/", matches.match_live, name="match-live"),
     path("matches/<int:pk>/share/", matches.match_share_view, name="match-share"),
+    path("matches/<int:pk>/card.png", result_cards.match_card, name="match-card"),
     path("matches/<int:pk>/abandon/", matches.match_abandon_view, name="match-abandon"),
     path("matches/<int:pk>/invitations/", people.invitation_new, name="invitation-new"),
     path(
@@ -58,4 +70,5 @@ urlpatterns = [
     path("matches/<int:pk>/hands/<int:number>/review/", reviews.hand_review_page, name="hand-review"),
     path("shared/<str:token>/", matches.match_shared, name="match-shared"),
     path("shared/<str:token>/live/", matches.match_shared_live, name="match-shared-live"),
+    path("shared/<str:token>/card.png", result_cards.match_shared_card, name="match-shared-card"),
 ]

@@ -57,11 +57,10 @@ def _phone(browser: Browser, base: str, size: tuple[int, int]) -> Iterator[Brows
         viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True, locale="en-US"
     )
     host = base.split("//", 1)[1].split(":")[0]
-    cookie = {
-        "name": settings.SESSION_COOKIE_NAME,
-        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-    }
-    context.add_cookies([{**cookie, "domain": host, "path": "/"}])  # type: ignore[list-item]
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "domain": host, "path": "/"}]
+    )
     yield context
     context.close()
 
