@@ -1,6 +1,6 @@
 """Nothing wider than the phone: every page at 320, 360 and 390 px, in English and Russian, light and
-dark, signed in and out, is exactly as wide as the screen, shows every tap target whole, and no element
-covers another's tap target."""
+dark, signed in and out, is exactly as wide as the screen, shows every tap target whole, no element
+covers another's tap target, and axe-core finds no accessibility violation."""
 
 from __future__ import annotations
 
@@ -26,6 +26,9 @@ from games.services.matches import match_share, match_start
 WIDTHS = (320, 360, 390)
 
 MEASURE = (Path(__file__).parent / "phone_width.js").read_text()  # the findings, see the file
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"  # axe-core, see vendor/README.md
+AXE_RUN = """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations.map(
+  (v) => `axe ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +104,7 @@ def _walk(page: Page, base: str, paths: tuple[str, ...]) -> Iterator[tuple[str, 
         page.goto(base + path)
         page.wait_for_load_state("load")
         measured = page.evaluate(MEASURE, "body")
-        yield path, measured["width"], measured["findings"]
+        yield path, measured["width"], measured["findings"] + page.evaluate(AXE_RUN)
         if path == "/":  # the menu, open over the page: its own links and the language switch
             page.locator(".site-menu > summary").click()
             measured = page.evaluate(MEASURE, ".site-menu-panel")
@@ -121,6 +124,7 @@ def test_no_page_is_wider_than_the_phone(
             context = browser.new_context(
                 viewport={"width": width, "height": 844}, locale=language, color_scheme=scheme
             )
+            context.add_init_script(path=AXE)
             page = context.new_page()
             for signed_in in (False, True):
                 if signed_in:
