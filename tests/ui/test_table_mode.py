@@ -50,11 +50,13 @@ def match(live_server: LiveServer) -> Match:
     return match
 
 
-def _phone(browser: Browser, base: str, size: tuple[int, int]) -> Iterator[BrowserContext]:
+def _phone(
+    browser: Browser, base: str, size: tuple[int, int], language: str = "en-US"
+) -> Iterator[BrowserContext]:
     client = Client()
     client.force_login(User.objects.get(username="marija"))
     context = browser.new_context(
-        viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True, locale="en-US"
+        viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True, locale=language
     )
     host = base.split("//", 1)[1].split(":")[0]
     session = client.cookies[settings.SESSION_COOKIE_NAME].value
@@ -67,12 +69,13 @@ def _phone(browser: Browser, base: str, size: tuple[int, int]) -> Iterator[Brows
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en-US", "ru"])
 @pytest.mark.parametrize("screen", SCREENS)
 def test_after_a_card_tap_the_table_the_grid_and_the_suggestions_are_on_one_screen(
-    live_server: LiveServer, browser: Browser, match: Match, screen: str
+    live_server: LiveServer, browser: Browser, match: Match, screen: str, language: str
 ) -> None:
     width, height = SCREENS[screen]
-    for context in _phone(browser, live_server.url, (width, height)):
+    for context in _phone(browser, live_server.url, (width, height), language):
         page = context.new_page()
         page.goto(f"{live_server.url}/matches/{match.pk}/")
         before = _boxes(page, tapped=False)
@@ -81,12 +84,13 @@ def test_after_a_card_tap_the_table_the_grid_and_the_suggestions_are_on_one_scre
             page.locator(f"#card-{card}").tap()
             expect(page.locator("#play-options button").first).to_be_visible()
             after = _boxes(page)
-            print(f"table mode {screen} {card}: before {json.dumps(before)} after {json.dumps(after)}")
+            where = f"table mode {screen} {language} {card}"
+            print(f"{where}: before {json.dumps(before)} after {json.dumps(after)}")
             assert page.evaluate("window.scrollY") == scrolled, "the tap scrolled the page"
             outside = {part: box for part, box in after.items() if box["y"] < 0 or box["bottom"] > height}
             assert not outside, f"{screen}: outside the {height} px screen after tapping {card}: {outside}"
             ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"table-mode-{screen}-{card}.png"))
+            page.screenshot(path=str(ARTIFACTS / f"table-mode-{screen}-{language}-{card}.png"))
             page.locator("#play-options button").first.tap()
             expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
             before = _boxes(page, tapped=False)
