@@ -57,7 +57,7 @@
       return response.blob().then(function (blob) {
         var name = button.getAttribute("data-share-file-name") || "result.png";
         var files = [new File([blob], name, { type: "image/png" })];
-        var shared = { title: data.title, text: data.url, url: data.url, files: files };
+        var shared = { title: data.title, url: data.url, files: files };
         return navigator.canShare({ files: files }) ? shared : data;
       });
     }, function () { return data; });
