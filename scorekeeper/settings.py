@@ -58,6 +58,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Pages and API answers compressed (static files are precompressed by WhiteNoise). BREACH: the
+    # CSRF token in a page is masked anew for every response, and Django's gzip adds random bytes to
+    # every compressed body (docs/ui.md, "Compression").
+    "django.middleware.gzip.GZipMiddleware",
     "scorekeeper.guard.RequestGuardMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -16,6 +16,7 @@ from web.views import (
     matches,
     people,
     pwa,
+    result_cards,
     reviews,
 )
 
@@ -60,6 +61,7 @@ urlpatterns = [
     path("matches/<int:pk>/live/", matches.match_live, name="match-live"),
     path("matches/<int:pk>/share/", matches.match_share_view, name="match-share"),
     path("matches/<int:pk>/rematch/", matches.match_rematch_view, name="match-rematch"),
+    path("matches/<int:pk>/card.png", result_cards.match_card, name="match-card"),
     path("matches/<int:pk>/abandon/", matches.match_abandon_view, name="match-abandon"),
     path("matches/<int:pk>/invitations/", people.invitation_new, name="invitation-new"),
     path(
@@ -93,4 +95,5 @@ urlpatterns = [
     path("matches/<int:pk>/hands/<int:number>/review/", reviews.hand_review_page, name="hand-review"),
     path("shared/<str:token>/", matches.match_shared, name="match-shared"),
     path("shared/<str:token>/live/", matches.match_shared_live, name="match-shared-live"),
+    path("shared/<str:token>/card.png", result_cards.match_shared_card, name="match-shared-card"),
 ]

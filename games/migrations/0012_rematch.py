@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0010_guest_owners'),
+        ('games', '0011_hand_versions'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,5 +1,7 @@
-/* The Share buttons (data-share-url): the phone's share sheet (Web Share API) when there is one, else
-   the link is copied to the clipboard; data-share-status names where to say what happened. */
+/* The Share buttons (data-share-url): the phone's share sheet (Web Share API) when there is one, with the
+   image data-share-file names (the result card) where the phone can share files; else the link is
+   copied to the clipboard (the page offers the image as a download link beside it); data-share-status
+   names where to say what happened. */
 (function () {
   "use strict";
 
@@ -35,12 +37,29 @@
     event.preventDefault();
     var url = button.getAttribute("data-share-url");
     var data = { title: button.getAttribute("data-share-title") || document.title, url: url };
-    if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
-      navigator.share(data).catch(function (error) {
-        if (error && error.name !== "AbortError") copy(button, url); /* cancelled: nothing to say */
-      });
+    if (!navigator.share || (navigator.canShare && !navigator.canShare(data))) {
+      copy(button, url);
       return;
     }
-    copy(button, url);
+    withFile(button, data).then(function (shared) {
+      return navigator.share(shared);
+    }).catch(function (error) {
+      if (error && error.name !== "AbortError") copy(button, url); /* cancelled: nothing to say */
+    });
   });
+
+  /* The share data with the button's image added, if the phone can share files (else as it was). */
+  function withFile(button, data) {
+    var address = button.getAttribute("data-share-file");
+    if (!address || !navigator.canShare || typeof File === "undefined") return Promise.resolve(data);
+    return fetch(address, { credentials: "same-origin" }).then(function (response) {
+      if (!response.ok) return data;
+      return response.blob().then(function (blob) {
+        var name = button.getAttribute("data-share-file-name") || "result.png";
+        var files = [new File([blob], name, { type: "image/png" })];
+        var shared = { title: data.title, url: data.url, files: files };
+        return navigator.canShare({ files: files }) ? shared : data;
+      });
+    }, function () { return data; });
+  }
 })();

@@ -1,6 +1,7 @@
 """Nothing wider than the phone: every page at 320, 360 and 390 px, in every language (English and
 Russian light and dark, the others light), signed in and out, is exactly as wide as the screen, shows
-every tap target whole, and no element covers another's tap target."""
+every tap target whole, no element covers another's tap target, and axe-core finds no accessibility
+violation."""
 
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ BOTH: tuple[Literal["light", "dark"], ...] = ("light", "dark")
 LOCALES = {"en": BOTH, "ru": BOTH, "sr": BOTH[:1], "sr-Latn": BOTH[:1], "es": BOTH[:1], "it": BOTH[:1]}
 
 MEASURE = (Path(__file__).parent / "phone_width.js").read_text()  # the findings, see the file
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"  # axe-core, see vendor/README.md
+AXE_RUN = """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations.map(
+  (v) => `axe ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +110,7 @@ def _walk(page: Page, base: str, paths: tuple[str, ...]) -> Iterator[tuple[str, 
         page.goto(base + path)
         page.wait_for_load_state("load")
         measured = page.evaluate(MEASURE, "body")
-        yield path, measured["width"], measured["findings"]
+        yield path, measured["width"], measured["findings"] + page.evaluate(AXE_RUN)
         if path == "/":  # the menu, open over the page: its own links and the language switch
             page.locator(".site-menu > summary").click()
             measured = page.evaluate(MEASURE, ".site-menu-panel")
@@ -127,6 +131,7 @@ def test_no_page_is_wider_than_the_phone(
             context = browser.new_context(
                 viewport={"width": width, "height": 844}, locale=language, color_scheme=scheme
             )
+            context.add_init_script(path=AXE)
             page = context.new_page()
             for signed_in in (False, True):
                 if signed_in:

@@ -27,7 +27,6 @@ ICONS = (
 )
 SHELL = (
     "css/app.css",
-    "css/offline.css",
     "vendor/htmx.min.js",
     "js/app.js",
     "js/offline_store.js",
@@ -35,6 +34,7 @@ SHELL = (
     "js/offline_view.js",
     "js/offline.js",
     "js/share.js",
+    "js/table.js",
     "icons/icon-192.png",
     "icons/favicon-32.png",
 )

@@ -1,0 +1,32 @@
+/* The table mode (docs/ui.md): a match screen with a hand to play opens with the sides, the table and the
+   card grid on the screen, scrolled past the page's heading when the phone is too short for both; after
+   a hand is scored, its result is brought under the thumb. */
+(function () {
+  "use strict";
+
+  /* Scroll so that the live region's top (the sides) stays in view and the room kept for the first
+     suggestion (#play-options) reaches the screen's bottom edge, if it does not already. */
+  function fit() {
+    var live = document.getElementById("match-live");
+    var options = live && live.querySelector(".play-form #play-options");
+    if (!options) return;
+    var top = live.getBoundingClientRect().top, bottom = options.getBoundingClientRect().bottom;
+    var by = Math.min(top, bottom - window.innerHeight);
+    if (by > 0 || top < 0) window.scrollBy(0, top < 0 ? top : by);
+  }
+
+  function showScored(live) {
+    var scored = live.querySelector(".scored");
+    if (scored) scored.scrollIntoView({ block: "nearest" });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { if (!location.hash) fit(); });
+  /* After a write from this phone (a play, a new or scored hand), not after a poll: whoever reads the
+     score sheet below is left where they are when another phone plays. */
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var live = event.target;
+    var source = event.detail && event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (live.id !== "match-live" || !source || source === live) return;
+    if (source.matches && source.matches("[action$='/finish/']")) showScored(live); else fit();
+  });
+})();

@@ -1,0 +1,96 @@
+"""The result card: a PNG of the score, the share link's og:image, reachable only through the share token
+or by whoever may read the match, answered 304 while the match has not changed."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from PIL import Image
+
+from games.models import Match
+from games.services.clubs import player_create
+from games.services.demo import demo_hand_play
+from games.services.matches import match_share, match_start
+from web.result_card import HEIGHT, WIDTH, CardSide, ResultCard, result_card_png
+
+
+def _png(response_content: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(response_content))
+    image.load()  # decodes the whole image: a broken one raises here
+    return image
+
+
+@pytest.fixture
+def finished(owner: User) -> Match:
+    players = [player_create(name=name, by=owner) for name in ("Марија", "Dragan")]
+    match = match_start(game="tablo", players=players, by=owner, options={"target": 1})
+    demo_hand_play(match=match, rng=random.Random(6))
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    return match
+
+
+def test_the_shared_card_is_a_png_of_the_expected_size_and_the_og_tags_point_at_it(finished: Match) -> None:
+    token = match_share(match=finished).share_token
+    visitor = Client()
+    page = visitor.get(reverse("match-shared", args=[token])).content.decode()
+    image_url = re.search(r'<meta property="og:image" content="([^"]+)"', page)
+    assert image_url is not None
+    assert image_url.group(1) == f"http://testserver{reverse('match-shared-card', args=[token])}"
+    assert 'content="summary_large_image"' in page
+    assert re.search(r'<meta property="og:title" content="Tablo: Марија \d+ \u2013 Dragan \d+">', page)
+    response = visitor.get(image_url.group(1))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/png"
+    assert _png(response.content).size == (WIDTH, HEIGHT)
+    assert len(response.content) < 100_000
+
+
+def test_the_card_is_answered_304_until_the_match_changes(owner: User, tablo: Match) -> None:
+    token = match_share(match=tablo).share_token
+    url = reverse("match-shared-card", args=[token])
+    visitor = Client()
+    first = visitor.get(url)
+    assert first.status_code == 200
+    assert "public" in first["Cache-Control"]
+    assert visitor.get(url, headers={"if-none-match": first["ETag"]}).status_code == 304
+    demo_hand_play(match=tablo, rng=random.Random(1))
+    again = visitor.get(url, headers={"if-none-match": first["ETag"]})
+    assert again.status_code == 200
+    assert again["ETag"] != first["ETag"]
+
+
+def test_outsiders_without_the_token_get_404(owner: User, outsider: User, tablo: Match) -> None:
+    visitor = Client()
+    assert visitor.get(reverse("match-shared-card", args=["no-such-link"])).status_code == 404
+    assert visitor.get(reverse("match-card", args=[tablo.pk])).status_code == 404  # signed out
+    visitor.force_login(outsider)
+    assert visitor.get(reverse("match-card", args=[tablo.pk])).status_code == 404
+    token = match_share(match=tablo).share_token
+    match_share(match=tablo, enabled=False)  # the link revoked
+    assert visitor.get(reverse("match-shared-card", args=[token])).status_code == 404
+
+
+def test_whoever_may_read_the_match_gets_its_card_privately(owner_client: Client, tablo: Match) -> None:
+    response = owner_client.get(reverse("match-card", args=[tablo.pk]))
+    assert response.status_code == 200
+    assert "private" in response["Cache-Control"]
+    assert _png(response.content).size == (WIDTH, HEIGHT)
+    page = owner_client.get(reverse("match", args=[tablo.pk])).content.decode()
+    assert f'href="{reverse("match-card", args=[tablo.pk])}" download' in page
+
+
+def test_a_card_of_six_long_named_sides_stays_within_its_size() -> None:
+    side = CardSide("Ljubica the guest from next door, Ђорђе, ♠♥♦♣ " * 4, 101, winner=True)
+    card = ResultCard(
+        game="Tablo", date="1 December 2026", status="Final score", headline="x " * 200, sides=(side,) * 9
+    )
+    data = result_card_png(card)
+    assert _png(data).size == (WIDTH, HEIGHT)
+    assert len(data) < 150_000

@@ -1,0 +1,125 @@
+"""The result card: a match's score as a PNG image to post in a group chat (the share link's og:image).
+
+Drawn with Pillow in DejaVu Sans (web/fonts/, from the npm package ``dejavu-fonts-ttf`` 2.37.3; its
+LICENSE beside it), which has Latin, Cyrillic and the card suits: chat apps show PNG previews, not
+SVG. The image is always 1200x630 (the size link previews use); long names are cut with an ellipsis
+and at most ``SIDES_SHOWN`` sides are drawn, so its size is bounded whatever the match holds.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
+from django.utils.translation import gettext, ngettext
+from PIL import Image, ImageDraw, ImageFont
+
+from games.models import Match
+from web.screens import MatchScreen
+
+WIDTH, HEIGHT = 1200, 630
+SIDES_SHOWN = 6
+MARGIN = 64
+FONTS = Path(__file__).parent / "fonts"
+BACKGROUND, INK, MUTED, ACCENT, RULE = "#fbfaf7", "#1d1d1f", "#5f6368", "#0b6e4f", "#d6d3cc"
+
+
+@dataclass(frozen=True, slots=True)
+class CardSide:
+    names: str
+    total: int
+    winner: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ResultCard:
+    """What the card shows, already in the reader's language."""
+
+    game: str  # "Tablo"
+    date: str  # "1 December 2026"
+    status: str  # "Final score", "In progress, after 3 hands"
+    headline: str  # "Marija won", or the score line for a match in progress
+    sides: tuple[CardSide, ...]
+
+
+@lru_cache(maxsize=16)
+def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")), size)
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text``, cut with an ellipsis to be at most ``width`` pixels wide."""
+    if draw.textlength(text, font=font) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=font) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def result_card_png(card: ResultCard) -> bytes:
+    """The card as PNG bytes (1200x630)."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    inner = WIDTH - 2 * MARGIN
+    draw.rectangle((0, 0, WIDTH, 14), fill=ACCENT)
+    draw.text((MARGIN, 48), "Scorekeeper", font=_font(30, bold=True), fill=ACCENT)
+    date = _fit(draw, card.date, _font(30), inner / 2)
+    draw.text((WIDTH - MARGIN, 48), date, font=_font(30), fill=MUTED, anchor="ra")
+    draw.text(
+        (MARGIN, 100), _fit(draw, f"{card.game} · {card.status}", _font(40), inner), font=_font(40), fill=INK
+    )
+    draw.text(
+        (MARGIN, 160),
+        _fit(draw, card.headline, _font(52, bold=True), inner),
+        font=_font(52, bold=True),
+        fill=ACCENT,
+    )
+    sides = card.sides[:SIDES_SHOWN]
+    top, bottom = 250, HEIGHT - 40
+    row = (bottom - top) // max(len(sides), 1)
+    size = min(64, row - 24)
+    for index, side in enumerate(sides):
+        y = top + index * row
+        draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=RULE, width=2)
+        colour = ACCENT if side.winner else INK
+        total = str(side.total)
+        total_width = draw.textlength(total, font=_font(size, bold=True))
+        names = _fit(draw, side.names, _font(size, bold=side.winner), inner - total_width - 40)
+        middle = y + row / 2
+        draw.text((MARGIN, middle), names, font=_font(size, bold=side.winner), fill=colour, anchor="lm")
+        draw.text((WIDTH - MARGIN, middle), total, font=_font(size, bold=True), fill=colour, anchor="rm")
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def result_card_of(screen: MatchScreen) -> ResultCard:
+    """The card of the match ``screen`` shows, in the active language."""
+    match = screen.match
+    sides = tuple(CardSide(side.names, side.total, side.winner) for side in screen.sides)
+    if match.status == Match.Status.FINISHED:
+        status = gettext("Final score")
+        winner = screen.winner
+        if winner is not None:
+            headline = gettext("%(names)s won") % {"names": winner.names}
+        else:
+            headline = gettext("A draw") if match.draw else gettext("No winner")
+    else:
+        hands = screen.board["hands_closed"]
+        status = (
+            gettext("Abandoned")
+            if match.status == Match.Status.ABANDONED
+            else ngettext(
+                "In progress, after %(counter)s hand", "In progress, after %(counter)s hands", hands
+            )
+            % {"counter": hands}
+        )
+        headline = " \N{EN DASH} ".join(str(side.total) for side in sides)
+    when = localtime(match.finished_at or match.created_at)
+    return ResultCard(
+        game=screen.title, date=date_format(when), status=status, headline=headline, sides=sides
+    )
