@@ -25,6 +25,7 @@ __all__ = [
     "HandReviewSeat",
     "HandScore",
     "HandSummary",
+    "HandVersion",
     "IdempotentRequest",
     "Invitation",
     "Match",
