@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from web.views import accounts, clubs, corrections, disputes, hands, matches, people, pwa, reviews
+from web.views import accounts, clubs, corrections, disputes, hands, matches, people, pwa, reviews, rules
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -16,6 +16,8 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("disputes/", disputes.dispute, name="dispute"),
+    path("rules/", rules.rules_page, name="rules"),
+    path("rules/<slug:page>/", rules.rules_page, name="rules-page"),
     path("clubs/", clubs.clubs_page, name="clubs"),
     path("clubs/<int:club_id>/members/", clubs.club_member_add, name="club-member-add"),
     path("clubs/<int:club_id>/seasons/", clubs.club_season_add, name="club-season-add"),

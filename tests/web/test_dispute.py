@@ -75,3 +75,15 @@ def test_russian_shows_russian_card_names(client: Client) -> None:
     page = ask(client, variant="tablo", table=["QS", "AH"], card="KD")
     assert "Д♠" in page
     assert "дама пик" in page
+
+
+def test_an_illegal_claim_links_to_its_rule_in_the_readers_language(client: Client) -> None:
+    page = ask(client, variant="tablo", table=["10D", "2C", "7S", "5H"], card="KS", taken=["10D", "2C"])
+    assert '<a class="rule-link" href="/rules/tablo/#B8">Rule B8</a>' in page
+    russian = client.get(
+        reverse("dispute"),
+        {"variant": "tablo", "table": ["10D", "2C", "7S", "5H"], "card": "KS", "taken": ["10D", "2C"]},
+        headers={"accept-language": "ru"},
+    ).content.decode()
+    assert '<a class="rule-link" href="/rules/tablo/#B8">Правило B8</a>' in russian
+    assert 'id="B8"' in client.get("/rules/tablo/", headers={"accept-language": "ru"}).content.decode()
