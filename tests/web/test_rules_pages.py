@@ -18,7 +18,6 @@ TRANSLATIONS = sorted(
 )
 
 
-
 def get(client: Client, page: str, language: str) -> str:
     response = client.get(page_url(page), headers={"accept-language": language})
     assert response.status_code == 200
