@@ -24,7 +24,7 @@ def rule_url(game: str, rule: str) -> str:
     return page_url(page, first)
 
 
-# The rule each refusal of a capture game cites (docs/rules/shared.md A3, B8, E5, E6, T9, T10).
+# The rule each refusal of a capture game cites (docs/rules/ A3, B8, E5, E6, T9, T10).
 REFUSAL_RULES: dict[str, dict[str, str]] = {
     "capture.illegal": {"tablo": "B8", "escoba": "E5", "tamlin": "T10"},
     "capture.required": {"escoba": "E6", "tamlin": "T9"},
