@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -42,8 +43,32 @@ def test_a_translation_keeps_every_rule_id_of_the_english_page(language: str, pa
     assert not missing, f"docs/rules/{language}/{page}.md lacks {missing}"
 
 
-def test_russian_pages_exist_for_the_games_first_translated() -> None:
-    assert {("ru", "tablo"), ("ru", "escoba")} <= set(TRANSLATIONS)
+def test_every_page_is_in_russian_and_each_game_in_its_home_language() -> None:
+    assert {("ru", page) for page in PAGES} <= set(TRANSLATIONS)
+    assert {("sr", "tablo"), ("es", "escoba"), ("it", "tamlin")} <= set(TRANSLATIONS)
+
+
+HOME = [
+    ("sr", "tablo", "Ношење"),
+    ("sr-latn", "tablo", "Nošenje"),
+    ("es", "escoba", "Baza"),
+    ("it", "tamlin", "Prese"),
+]
+
+
+@pytest.mark.parametrize(("language", "page", "word"), HOME)
+def test_a_game_reads_in_its_home_language_and_other_pages_fall_back(
+    client: Client, settings: Any, language: str, page: str, word: str
+) -> None:
+    settings.LANGUAGES = [("en", "English"), ("ru", "Russian"), (language, language)]
+    html = get(client, page, language)
+    assert f'<article class="rules" lang="{language}">' in html
+    assert word in html
+    for rule in rule_page(page, "en").ids:
+        assert f'id="{rule}"' in html
+    other = get(client, "twenty", language)
+    assert '<article class="rules" lang="en">' in other
+    assert "rules-fallback" in other
 
 
 @pytest.mark.parametrize("page", PAGES)
