@@ -17,6 +17,7 @@ from games.labels import card_label, cards_label
 from games.messages import violation_text
 from games.models import Hand, Match
 from games.reviews import hand_review
+from games.rule_links import REFUSAL_RULES, rule_url
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
 from games.rules.review import HandReview, PlayReview
@@ -103,12 +104,20 @@ def play_sentence(play: PlayReview, name: str, game: str) -> str:
 BIGGEST = 3  # the misses the screen leads with
 
 
+def _capture_rule(game: str, missed: bool) -> tuple[str, str]:
+    """The capture rule a missed play links to, and its anchor; none for a good play or Twenty."""
+    rule = REFUSAL_RULES["capture.illegal"].get(game, "") if missed else ""
+    return rule, rule_url(game, rule) if rule else ""
+
+
 @dataclass(frozen=True, slots=True)
 class PlayLine:
     text: str
     table: tuple[Card, ...]
     missed: bool
     points_lost: int = 0
+    rule: str = ""  # what a missed or illegal capture is measured by (B8, E5, T10)
+    rule_url: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +174,7 @@ def review_screen(match: Match, hand: Hand) -> ReviewScreen:
             play.table,
             play.missed,
             play.points_lost,
+            *_capture_rule(match.game, play.missed),
         )
         for play in reviewed.plays
     ]

@@ -18,6 +18,7 @@ from web.views import (
     pwa,
     result_cards,
     reviews,
+    rules,
 )
 
 urlpatterns = [
@@ -29,6 +30,8 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("disputes/", disputes.dispute, name="dispute"),
+    path("rules/", rules.rules_page, name="rules"),
+    path("rules/<slug:page>/", rules.rules_page, name="rules-page"),
     path("clubs/", clubs.clubs_page, name="clubs"),
     path("clubs/<int:club_id>/members/", clubs.club_member_add, name="club-member-add"),
     path("clubs/<int:club_id>/seasons/", clubs.club_season_add, name="club-season-add"),

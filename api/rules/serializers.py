@@ -7,9 +7,16 @@ from typing import Any
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.request import Request
 
 from api.reports import HandReportOutput
+from games.rule_links import rule_url
 from games.rules.game import Game, OptionSpec, public_specs, resolve_options
+
+
+def absolute(request: Request | None, path: str) -> str:
+    """``path`` as a full URL where there is a request to take the host from."""
+    return request.build_absolute_uri(path) if request else path
 
 
 def rules_page_path(game: str) -> str:
@@ -24,6 +31,10 @@ class OptionSerializer(serializers.Serializer[OptionSpec]):
     positive_int = serializers.BooleanField()
     nullable = serializers.BooleanField()
     rule = serializers.CharField()
+    rule_url = serializers.SerializerMethodField(help_text="The rule's anchor on the game's rules page.")
+
+    def get_rule_url(self, spec: OptionSpec) -> str:
+        return absolute(self.context.get("request"), rule_url(self.context["game"], spec.rule))
 
 
 class GameSerializer(serializers.Serializer[Game]):
@@ -44,12 +55,12 @@ class GameSerializer(serializers.Serializer[Game]):
 
     @extend_schema_field(OptionSerializer(many=True))
     def get_options(self, game: Game) -> list[dict[str, Any]]:
-        return OptionSerializer(public_specs(game), many=True).data  # type: ignore[arg-type, return-value]  # many=True
+        context = {**self.context, "game": game.name}
+        return OptionSerializer(public_specs(game), many=True, context=context).data  # type: ignore[arg-type, return-value]  # many=True
 
     def get_rules_page(self, game: Game) -> str:
         path = reverse("rules-reference", kwargs={"game": game.name})
-        request = self.context.get("request")
-        return request.build_absolute_uri(path) if request else path
+        return absolute(self.context.get("request"), path)
 
     def get_rules_path(self, game: Game) -> str:
         return rules_page_path(game.name)
@@ -139,6 +150,8 @@ class CaptureCheckOutput(serializers.Serializer[dict[str, Any]]):
     sweep = serializers.BooleanField(required=False)
     code = serializers.CharField(required=False)
     message = serializers.CharField(required=False)
+    rule = serializers.CharField(required=False, help_text="The rule id the refusal cites (docs/rules/).")
+    rule_url = serializers.CharField(required=False, help_text="That rule's anchor on its rules page.")
     alternatives = serializers.ListField(
         child=serializers.ListField(child=serializers.CharField()), required=False
     )

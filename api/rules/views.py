@@ -25,6 +25,7 @@ from api.inputs import valid
 from api.rules import serializers as s
 from games import convert
 from games.reviews import review_json
+from games.rule_links import refusal_rule, refusal_url
 from games.rules.capture.capturing import Capture, CardGroups, capture_check, capture_list
 from games.rules.cards import Card, format_cards, parse_cards
 from games.rules.errors import RuleViolation
@@ -170,6 +171,8 @@ class CaptureCheckApi(RulesApi):
                 "legal": False,
                 "code": verdict.code,
                 "message": verdict.message,
+                "rule": refusal_rule(verdict.code, game),
+                "rule_url": s.absolute(request, refusal_url(verdict.code, game)),
                 "alternatives": [format_cards(cards) for cards in verdict.alternatives],
             }
         return Response(s.CaptureCheckOutput(body).data)

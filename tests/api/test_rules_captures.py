@@ -54,6 +54,8 @@ def test_check_an_illegal_capture_gives_the_reason_and_alternatives_tb8() -> Non
     assert body["code"] == "capture.illegal"
     assert body["message"]
     assert sorted(map(sorted, body["alternatives"])) == [["3S", "4C"], ["3S", "4D"]]
+    assert body["rule"] == "B8"
+    assert body["rule_url"] == "http://testserver/rules/tablo/#B8"
 
 
 @pytest.mark.parametrize(

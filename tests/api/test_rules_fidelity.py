@@ -33,6 +33,15 @@ def test_the_catalogue_links_each_game_to_its_rules_page() -> None:
         assert page.content.decode() == (ROOT / game["rules_path"]).read_text(encoding="utf-8")
 
 
+def test_each_option_keeps_its_rule_id_and_adds_the_rules_page_anchor() -> None:
+    options = {option["key"]: option for option in catalogue()["escoba"]["options"]}
+    assert options["lead"]["rule"] == "3.2(a)"
+    assert options["lead"]["rule_url"] == "http://testserver/rules/escoba/#3.2(a)"
+    assert options["capture"]["rule_url"] == "http://testserver/rules/escoba/#E5"
+    tablo = {option["key"]: option for option in catalogue()["tablo"]["options"]}
+    assert tablo["leftovers"]["rule_url"] == "http://testserver/rules/tablo/#B10"
+
+
 @pytest.mark.parametrize(
     ("game", "ids"),
     [

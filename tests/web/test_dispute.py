@@ -96,3 +96,15 @@ def test_cards_the_game_has_not_are_said_too(client: Client) -> None:
 
 def test_a_link_of_known_cards_says_nothing_is_left_out(client: Client) -> None:
     assert "Left out" not in ask(client, table=["10D", "2C"], card="KS")
+
+
+def test_an_illegal_claim_links_to_its_rule_in_the_readers_language(client: Client) -> None:
+    page = ask(client, variant="tablo", table=["10D", "2C", "7S", "5H"], card="KS", taken=["10D", "2C"])
+    assert '<a class="rule-link" href="/rules/tablo/#B8">Rule B8</a>' in page
+    russian = client.get(
+        reverse("dispute"),
+        {"variant": "tablo", "table": ["10D", "2C", "7S", "5H"], "card": "KS", "taken": ["10D", "2C"]},
+        headers={"accept-language": "ru"},
+    ).content.decode()
+    assert '<a class="rule-link" href="/rules/tablo/#B8">Правило B8</a>' in russian
+    assert 'id="B8"' in client.get("/rules/tablo/", headers={"accept-language": "ru"}).content.decode()

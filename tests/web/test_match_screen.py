@@ -84,6 +84,7 @@ def test_an_illegal_capture_is_refused_with_the_reason(owner_client: Client, tab
     assert "cannot take" in page
     assert 'id="card-KS" aria-label="king of spades" checked' in page  # kept, to correct the capture
     assert 'id="taken-10D" aria-label="10 of diamonds" checked' in page
+    assert '<a class="rule-link" href="/rules/tablo/#B8">Rule B8</a>' in page  # the rule it breaks
     assert not Play.objects.exists()
 
 

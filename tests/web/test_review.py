@@ -64,6 +64,8 @@ def test_the_review_lists_the_missed_plays_first_with_the_table(
         or "instead" in missed[0]
     )
     assert page.count('class="review-play missed"') == len(missed)
+    rule = {"en": "Rule B8", "ru": "Правило B8"}[language]  # each miss links to the capture rule
+    assert page.count(f'<a class="rule-link" href="/rules/tablo/#B8">{rule}</a>') == len(missed)
 
 
 def test_a_missed_play_reads_as_the_issue_words_it() -> None:

@@ -9,6 +9,7 @@ from django.http import HttpResponse, QueryDict
 from django.shortcuts import render
 
 from games.messages import verdict_reason, violation_text
+from games.rule_links import refusal_rule, refusal_url
 from games.rules.capture.capturing import CaptureList, Verdict, capture_check, capture_list
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
@@ -42,6 +43,15 @@ class Dispute:
     def reason(self) -> str:
         """Why the claimed capture is illegal, in the reader's language with localized cards."""
         return "" if self.verdict is None else verdict_reason(self.verdict, self.card, self.taken)
+
+    @property
+    def rule(self) -> str:
+        """The rule an illegal capture breaks (B8, E5, E6, T9, T10)."""
+        return "" if self.verdict is None else refusal_rule(self.verdict.code, self.preset.game)
+
+    @property
+    def rule_url(self) -> str:
+        return "" if self.verdict is None else refusal_url(self.verdict.code, self.preset.game)
 
     @property
     def table_cards(self) -> tuple[Card, ...]:

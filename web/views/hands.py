@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.access import match_writer
 from games.messages import NOBODY, Who, problem_texts, verdict_reason, violation_text
 from games.models import Challenge, Hand, Match, Play
+from games.rule_links import refusal_rule, refusal_url
 from games.rules.capture.capturing import capture_check, capture_list, capturing_of
 from games.rules.cards import Card
 from games.rules.errors import BadCardText, RuleViolation, SummaryInconsistent
@@ -127,8 +128,12 @@ def _written(
 def _refused(request: HtmxHttpRequest, match: Match, refused: Exception, keep: Keep | None) -> HttpResponse:
     """The match shown again with the refusal's message, and what the phone had chosen (``keep``)."""
     error, status, problems = refusal(refused, who_of(match))
+    code = refused.code if isinstance(refused, RuleViolation) else None
+    rule = {"rule": refusal_rule(code, match.game), "url": refusal_url(code, match.game)}
     if request.htmx:
-        context = live_context(request, match_get_live(match.pk), error=error, problems=problems)
+        context = live_context(
+            request, match_get_live(match.pk), error=error, problems=problems, error_rule=rule
+        )
         screen = context["screen"]
         if keep is not None and isinstance(screen, MatchScreen):
             context |= keep(screen)
