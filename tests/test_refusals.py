@@ -51,6 +51,7 @@ TABLE = [
     _r(f"{M}abandon/", "post", "/api/v1/matches/{match}/abandon/"),
     _r(f"{M}share/", "post", "/api/v1/matches/{match}/share/"),
     _r(f"{M}share/", "delete", "/api/v1/matches/{match}/share/"),
+    _r(f"{M}rematch/", "post", "/api/v1/matches/{match}/rematch/"),
     _r(f"{M}invitations/", "post", "/api/v1/matches/{match}/invitations/", seat=1),
     _r(f"{API}invitations/<str:token>/accept/", "post", "/api/v1/invitations/{invitation}/accept/"),
     _r(f"{M}claims/", "post", "/api/v1/matches/{match}/claims/", seat=1),
@@ -124,6 +125,8 @@ TABLE = [
     _r(W, "get", "/matches/{match}/"),
     _r(f"{W}live/", "get", "/matches/{match}/live/"),
     _r(f"{W}share/", "post", "/matches/{match}/share/"),
+    _r(f"{W}rematch/", "post", "/matches/{match}/rematch/"),
+    _r(f"{W}card.png", "get", "/matches/{match}/card.png"),
     _r(f"{W}abandon/", "post", "/matches/{match}/abandon/"),
     _r(f"{W}invitations/", "post", "/matches/{match}/invitations/", seat=1),
     _r(
@@ -156,6 +159,7 @@ TABLE = [
     _r(f"{W}hands/<int:number>/review/", "get", "/matches/{match}/hands/1/review/"),
     _r("shared/<str:token>/", "get", "/shared/not-the-link/"),
     _r("shared/<str:token>/live/", "get", "/shared/not-the-link/live/"),
+    _r("shared/<str:token>/card.png", "get", "/shared/not-the-link/card.png"),
     # Web: clubs and their statistics.
     _r("clubs/<int:club_id>/members/", "post", "/clubs/{club}/members/", username="outsider", role="admin"),
     _r("clubs/<int:club_id>/seasons/", "post", "/clubs/{club}/seasons/", name="Winter"),
@@ -227,6 +231,8 @@ PUBLIC = {
     "accounts/logout/",
     "accounts/signup/",
     "disputes/",
+    "rules/",
+    "rules/<slug:page>/",
     "clubs/",
     "matches/new/",
     "matches/new/seat/",
