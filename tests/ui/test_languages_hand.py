@@ -1,0 +1,101 @@
+"""The same walk of a whole Tablo hand in every language of settings.LANGUAGES, by real taps on a phone
+(390 px, one language also at 320): sign in, start the match, play all 48 cards, score the hand and see
+the winner (docs/rules/tablo.md B5-B12), with ``<html lang>`` right, nothing wider than the phone and no
+English label of the match screen left untranslated."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.utils import translation
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from games.rules.cards import deck
+from tests.ui.test_match import PASSWORD, TABLE, play
+
+MEASURE = (Path(__file__).parent / "phone_width.js").read_text()
+# Django's language codes and the browser locales (BCP 47) that ask for them.
+LOCALES = {"en": "en-US", "ru": "ru", "sr": "sr", "sr-latn": "sr-Latn", "es": "es", "it": "it"}
+WALKS = [*((language, 390) for language in LOCALES), ("sr", 320)]
+# Labels of the match screen once all cards are played; formatted after translation.
+LABELS = ("Hand %(number)s", "On the table", "Dealer", "All cards are played.", "Undo the last play")
+
+
+def _text(language: str, message: str, **values: object) -> str:
+    with translation.override(language):
+        return translation.gettext(message) % values if values else translation.gettext(message)
+
+
+def _fits(page: Page, where: str) -> None:
+    findings = page.evaluate(MEASURE, "body")["findings"]
+    assert findings == [], f"{where}: {findings}"
+
+
+def _untranslated(page: Page, language: str) -> None:
+    """Each label is shown in ``language``; outside English, its English text is not."""
+    shown = page.locator("#match-live").inner_text()
+    for message in (*LABELS, "Score the hand"):
+        values = {"number": 1} if "%(" in message else {}
+        translated, english = _text(language, message, **values), _text("en", message, **values)
+        assert translated in shown, f"{language}: {translated!r} is not on the match screen"
+        if language != "en":
+            assert translated != english, f"{language}: {message!r} has no translation"
+            assert english not in shown, f"{language}: {english!r} is on the match screen"
+
+
+def _sign_in(page: Page, base: str, language: str) -> None:
+    User.objects.create_user("marija", password=PASSWORD)
+    page.goto(base + "/accounts/login/")
+    page.locator("input[name=username]").fill("marija")
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.get_by_role("button", name=_text(language, "Sign in")).click()
+    expect(page.get_by_role("button", name=_text(language, "Sign out"))).to_have_count(1)
+
+
+def _start_match(page: Page, base: str, language: str) -> None:
+    """A Tablo match to 1 point for Marija and Dragan, hand 1 dealt with TABLE on the table."""
+    page.goto(base + "/matches/new/")
+    for number, name in enumerate(("Marija", "Dragan"), start=1):
+        page.get_by_label(_text(language, "Seat %(number)s", number=number), exact=True).fill(name)
+    page.get_by_label(_text(language, "Target score")).fill("1")
+    page.get_by_role("button", name=_text(language, "Start the match")).click()
+    hand = _text(language, "Hand %(number)s", number=1)
+    expect(page.get_by_role("heading", name=hand)).to_be_visible()
+    for card in TABLE:
+        page.locator(f"#table-{card}").check()
+    page.get_by_role("button", name=_text(language, "Start the hand")).click()
+    expect(page.locator("#card-7H")).to_be_enabled()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("language", "width"), WALKS)
+def test_a_whole_hand_is_played_in_each_language(
+    live_server: LiveServer, browser: Browser, language: str, width: int
+) -> None:
+    assert set(LOCALES) == {code for code, _ in settings.LANGUAGES}
+    context = browser.new_context(viewport={"width": width, "height": 844}, locale=LOCALES[language])
+    page = context.new_page()
+    _sign_in(page, live_server.url, language)
+    _start_match(page, live_server.url, language)
+    assert page.locator("html").get_attribute("lang") == LOCALES[language].replace("en-US", "en")
+    _fits(page, f"{language} {width}px hand start")
+
+    play(page, "7H", "#play-options .capture-button")  # takes 2♣ 7♠ 5♥ (TB-2: the best capture first)
+    for card in [str(each) for each in deck() if str(each) not in {"7H", *TABLE}]:
+        play(page, card)
+    expect(page.get_by_text(_text(language, "All cards are played."), exact=True).first).to_be_visible()
+    _untranslated(page, language)
+    _fits(page, f"{language} {width}px all played")
+
+    page.get_by_role("button", name=_text(language, "Score the hand")).click()
+    won = _text(language, "%(names)s won", names="@@").split("@@")
+    expect(page.get_by_role("heading", name=re.compile(".*".join(map(re.escape, won))))).to_be_visible()
+    expect(page.locator(".sheet tr.sheet-hand")).to_have_count(1)
+    _fits(page, f"{language} {width}px scored")
+    context.close()
