@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.game import OptionValue
+from games.rules.registry import find_game
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -53,13 +54,6 @@ COUNT_LABELS: Mapping[str, StrOrPromise] = {
 ONE_CARD_KEYS = frozenset({"seven_diamonds", "ten_diamonds", "two_spades"})
 """Counts of one card (0 or 1): asked as a switch, not a number."""
 
-SUMMARY_KEYS: Mapping[str, tuple[str, ...]] = {
-    "tablo": ("cards", "point_cards", "tablos"),
-    "escoba": ("cards", "diamonds", "sevens", "seven_diamonds", "sweeps"),
-    "tamlin": ("cards", "spades", "ten_diamonds", "two_spades", "aces", "tamlins", "jack_penalties"),
-}
-
-
 DECK_TOTALS: Mapping[str, Mapping[str, int]] = {
     "tablo": {"cards": 52, "point_cards": 22},  # docs/rules/tablo.md B2, B3
     "escoba": {"cards": 40, "diamonds": 10, "sevens": 4, "seven_diamonds": 1},  # E1
@@ -75,6 +69,7 @@ def deck_totals(game: str, sides: int) -> Mapping[str, int]:
 
 
 def summary_keys(game: str, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
-    """The counts a side reports in a quick end-of-hand entry; empty when the UI has none (Twenty)."""
-    keys = SUMMARY_KEYS.get(game, ())
-    return (*keys, "primera") if game == "escoba" and options.get("sevens") == "primera" else keys
+    """The counts a side reports in a quick end-of-hand entry: the engine's summary keys under
+    ``options`` (Tamlin's spades only under ``scoring: cassino``); empty for Twenty, whose entry is
+    its own form."""
+    return () if game == "twenty" else find_game(game).summary_keys(options)

@@ -8,7 +8,7 @@ can show them together.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.rules.cards import Card
 from games.rules.errors import (
@@ -36,7 +36,8 @@ class SummaryShape:
     ``features`` names the counts that count deck cards (besides ``cards``); ``limits`` caps a
     count per side (flags are capped at 1); ``total_caps`` caps the sum over all sides;
     ``requires`` says a side holding a card (its flag) must report at least one of a count;
-    ``least_cards`` is the fewest cards a side with these counts can hold.
+    ``least_cards`` is the fewest cards a side with these counts can hold; ``optional`` counts may be
+    left out (by every side): the checks that use them run only when they are given.
     """
 
     keys: tuple[str, ...]
@@ -47,6 +48,7 @@ class SummaryShape:
     least_cards: Callable[[Row], int]
     held: tuple[str, ...] = ()
     """The counts a side can only have (and score from) by holding cards (docs/rules/shared.md A5)."""
+    optional: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -75,12 +77,30 @@ def verified_rows(
     """
     if len(summaries) != totals.sides:
         raise SummaryInconsistent.of([SummarySideCount(expected=totals.sides, got=len(summaries))])
+    shape = _as_given(shape, summaries)
     rows, problems = _read_rows(summaries, shape)
     if all(len(row) == len(shape.keys) for row in rows):  # every count could be read
         problems += [*_side_problems(rows, shape, totals.strict), *_total_problems(rows, shape, totals)]
     if problems:
         raise SummaryInconsistent.of(problems)
     return tuple(rows)
+
+
+def _as_given(shape: SummaryShape, summaries: Sequence[Mapping[str, object]]) -> SummaryShape:
+    """``shape`` with each optional count that a side gives required of every side, and the checks
+    of the others dropped."""
+    if not shape.optional:
+        return shape
+    given = tuple(key for key in shape.optional if any(key in summary for summary in summaries))
+    left_out = set(shape.optional) - set(given)
+    return replace(
+        shape,
+        keys=(*shape.keys, *given),
+        features=tuple(feature for feature in shape.features if feature[0] not in left_out),
+        requires=tuple(rule for rule in shape.requires if rule[2] not in left_out),
+        held=tuple(key for key in shape.held if key not in left_out),
+        optional=(),
+    )
 
 
 def _read_rows(

@@ -29,7 +29,7 @@ from games.rules.registry import register
 from games.rules.setups import verify_players
 from games.rules.summaries import Totals, verified_rows
 from games.rules.tamlin_hand import DECK, hand_rules, jack_penalties, tamlin_events, verify_no_jack_on_table
-from games.rules.tamlin_scoring import SUMMARY_SHAPE, TamlinCounts, tamlin_points, tamlin_winner
+from games.rules.tamlin_scoring import TamlinCounts, summary_shape, tamlin_points, tamlin_winner
 
 OPTION_SPECS = (
     OptionSpec(
@@ -119,7 +119,8 @@ def replay_hand(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> Hand
 def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw: Options) -> HandReport:
     """Check an end-of-hand summary against the deck and score it (docs/rules/tamlin.md T14, A5).
 
-    Each side gives ``cards spades ten_diamonds two_spades aces tamlins jack_penalties``.
+    Each side gives ``cards ten_diamonds two_spades aces tamlins jack_penalties``, and ``spades``
+    under ``scoring: cassino`` (optional under the others: checked when given).
 
     Raises:
         SummaryInconsistent: listing every problem at once.
@@ -128,7 +129,7 @@ def score_summary(setup: HandSetup, summaries: Sequence[Mapping[str, int]], raw:
     options = tamlin_options(raw)
     seats = verify_players(GAME, setup, TEAM_PLAYERS)
     totals = Totals(sides=len(seats), captured=DECK, strict=options.edition > 1)
-    rows = verified_rows(summaries, SUMMARY_SHAPE, totals)
+    rows = verified_rows(summaries, summary_shape(scoring=options.scoring), totals)
     counts = [TamlinCounts(**row) for row in rows]
     return HandReport(complete=True, next_seat=None, sides=side_reports(seats, counts, options))
 
@@ -161,6 +162,6 @@ GAME = register(
         match_status=match_status,
         team_players=TEAM_PLAYERS,
         teams_by_default=TEAM_PLAYERS,
-        summary_keys=lambda options: SUMMARY_SHAPE.keys,
+        summary_keys=lambda raw: summary_shape(scoring=tamlin_options(raw).scoring).keys,
     )
 )

@@ -79,24 +79,35 @@ def tamlin_winner(totals: Sequence[int], target: int, *, time_up: bool) -> int |
 
 
 def _least_cards(row: Mapping[str, int]) -> int:
-    """Only the A♠ is both a spade and an ace; the 10♦ is neither; a tamlin takes at least 2 cards."""
-    overlap = min(1, row["spades"], row["aces"])
-    return max(row["spades"] + row["aces"] - overlap + row["ten_diamonds"], 2 * row["tamlins"])
+    """Only the A♠ is both a spade and an ace; the 10♦ is neither; a tamlin takes at least 2 cards.
+    Without a spade count, the 2♠ is the one spade known (it is no ace)."""
+    spades = row["spades"] - min(1, row["spades"], row["aces"]) if "spades" in row else row["two_spades"]
+    return max(spades + row["aces"] + row["ten_diamonds"], 2 * row["tamlins"])
 
 
-SUMMARY_SHAPE = SummaryShape(
-    keys=("cards", "spades", "ten_diamonds", "two_spades", "aces", "tamlins", "jack_penalties"),
-    features=(
-        ("spades", lambda card: card.suit is Suit.SPADES),
-        ("ten_diamonds", lambda card: card == TEN_DIAMONDS),
-        ("two_spades", lambda card: card == TWO_SPADES),
-        ("aces", lambda card: card.rank == ACE),
-    ),
-    limits=(("ten_diamonds", 1), ("two_spades", 1)),
-    total_caps=(("jack_penalties", 4),),  # there are four Jacks
-    requires=(("two_spades", "2S", "spades"),),
-    least_cards=_least_cards,
-    held=("spades", "ten_diamonds", "two_spades", "aces"),
-)
-"""The Tamlin end-of-hand summary: per side ``cards spades ten_diamonds two_spades aces tamlins
-jack_penalties`` (``jack_penalties`` counts Jacks played to an empty table, >= 0)."""
+_KEYS = ("cards", "spades", "ten_diamonds", "two_spades", "aces", "tamlins", "jack_penalties")
+
+
+def summary_shape(*, scoring: str) -> SummaryShape:
+    """The Tamlin end-of-hand summary: per side ``cards spades ten_diamonds two_spades aces tamlins
+    jack_penalties`` (``jack_penalties`` counts Jacks played to an empty table, >= 0).
+
+    ``spades`` is asked only under ``scoring: cassino``, the one that scores them (T14, A2); under
+    the others it may still be given, and is then checked as before.
+    """
+    spades = scoring == "cassino"
+    return SummaryShape(
+        keys=_KEYS if spades else tuple(key for key in _KEYS if key != "spades"),
+        features=(
+            ("spades", lambda card: card.suit is Suit.SPADES),
+            ("ten_diamonds", lambda card: card == TEN_DIAMONDS),
+            ("two_spades", lambda card: card == TWO_SPADES),
+            ("aces", lambda card: card.rank == ACE),
+        ),
+        limits=(("ten_diamonds", 1), ("two_spades", 1)),
+        total_caps=(("jack_penalties", 4),),  # there are four Jacks
+        requires=(("two_spades", "2S", "spades"),),
+        least_cards=_least_cards,
+        held=("spades", "ten_diamonds", "two_spades", "aces"),
+        optional=() if spades else ("spades",),
+    )

@@ -107,9 +107,44 @@ def test_catalogue_lists_the_keys_of_each_games_quick_entry() -> None:
     assert {name: game["summary_keys"] for name, game in games.items()} == {
         "tablo": ["cards", "point_cards", "tablos"],
         "escoba": ["cards", "diamonds", "sevens", "seven_diamonds", "sweeps"],
-        "tamlin": ["cards", "spades", "ten_diamonds", "two_spades", "aces", "tamlins", "jack_penalties"],
+        "tamlin": [
+            "cards",
+            "ten_diamonds",
+            "two_spades",
+            "aces",
+            "tamlins",
+            "jack_penalties",
+        ],  # T14: no spades
         "twenty": ["awards", "points", "bonus"],
     }
     sides = [dict.fromkeys(games["tablo"]["summary_keys"], 0) for _ in range(2)]
     sides[0] |= {"cards": 52, "point_cards": 22}
     assert post("/api/v1/rules/tablo/hands/summary/", {"players": 2, "sides": sides}).status_code == 200
+
+
+TAMLIN_SIDES = [
+    {"cards": 30, "ten_diamonds": 1, "two_spades": 0, "aces": 2, "tamlins": 2, "jack_penalties": 1},
+    {"cards": 22, "ten_diamonds": 0, "two_spades": 1, "aces": 2, "tamlins": 0, "jack_penalties": 0},
+]
+
+
+@pytest.mark.parametrize(
+    ("options", "spades", "status"),
+    [
+        pytest.param({}, None, 200, id="simplified-cassino-needs-no-spades"),
+        pytest.param({}, (8, 5), 200, id="simplified-cassino-still-takes-spades"),
+        pytest.param({}, (9, 5), 400, id="spades-given-are-checked"),
+        pytest.param({"scoring": "cassino"}, None, 400, id="cassino-needs-spades"),
+        pytest.param({"scoring": "cassino"}, (8, 5), 200, id="cassino-with-spades"),
+    ],
+)
+def test_tamlin_quick_entry_asks_spades_only_under_cassino(
+    options: dict[str, str], spades: tuple[int, int] | None, status: int
+) -> None:
+    sides = [side | ({"spades": spades[n]} if spades else {}) for n, side in enumerate(TAMLIN_SIDES)]
+    response = post("/api/v1/rules/tamlin/hands/summary/", {"players": 2, "options": options, "sides": sides})
+    assert response.status_code == status, response.json()
+    if status == 200:
+        assert [side["total"] for side in response.json()["sides"]] == (
+            [9, 3] if options else [8, 3]  # T14, A2: cassino adds 1 for most spades
+        )

@@ -184,3 +184,65 @@ def test_tamlin_match_ends_at_target_or_time(
 ) -> None:
     status = tamlin.GAME.match_status([hand(*totals)], len(totals), options, time_up)  # type: ignore[arg-type]
     assert (status.winner, status.finished, status.totals) == (winner, winner is not None, totals)
+
+
+def without_spades(row: dict[str, int]) -> dict[str, int]:
+    return {key: value for key, value in row.items() if key != "spades"}
+
+
+def test_tamlin_asks_spades_only_where_they_score() -> None:
+    """T14, A2: only ``scoring: cassino`` scores spades, so only it asks for them."""
+    assert "spades" not in tamlin.GAME.summary_keys({})
+    assert "spades" not in tamlin.GAME.summary_keys({"scoring": "simplified_cassino"})
+    assert "spades" in tamlin.GAME.summary_keys({"scoring": "cassino"})
+
+
+def test_tamlin_simplified_cassino_scores_the_same_with_or_without_spades() -> None:
+    given = summary(HandSetup(players=2), [SIDE_A, SIDE_B])
+    left_out = summary(HandSetup(players=2), [without_spades(SIDE_A), without_spades(SIDE_B)])
+    assert [side.points for side in left_out.sides] == [side.points for side in given.sides]
+
+
+@pytest.mark.parametrize(
+    ("rows", "codes"),
+    [
+        pytest.param(
+            [without_spades(SIDE_A) | {"aces": 3}, without_spades(SIDE_B)],
+            ["summary.total_mismatch"],
+            id="A3-four-aces-still-checked",
+        ),
+        pytest.param(
+            [
+                without_spades(SIDE_A) | {"cards": 3, "aces": 3},
+                without_spades(SIDE_B) | {"cards": 49, "aces": 1},
+            ],
+            ["summary.too_few_cards"],
+            id="T14-cards-hold-the-aces-the-10D",
+        ),
+        pytest.param(
+            [without_spades(SIDE_A), without_spades(SIDE_B) | {"cards": 2, "aces": 2}],
+            ["summary.too_few_cards", "summary.total_mismatch"],
+            id="T14-the-2S-is-no-ace",
+        ),
+        pytest.param(
+            [SIDE_A, without_spades(SIDE_B)], ["summary.bad_count"], id="spades-from-every-side-or-none"
+        ),
+    ],
+)
+def test_tamlin_summary_without_spades_checks_the_rest(rows: list[dict[str, int]], codes: list[str]) -> None:
+    with pytest.raises(SummaryInconsistent) as caught:
+        summary(HandSetup(players=2), rows)
+    problems = caught.value.facts["problems"]
+    assert isinstance(problems, list)
+    assert [problem["code"] for problem in problems] == codes
+
+
+def test_tamlin_cassino_still_needs_spades() -> None:
+    with pytest.raises(SummaryInconsistent) as caught:
+        summary(HandSetup(players=2), [without_spades(SIDE_A), without_spades(SIDE_B)], scoring="cassino")
+    problems = caught.value.facts["problems"]
+    assert isinstance(problems, list)
+    assert [(problem["code"], problem["side"]) for problem in problems] == [
+        ("summary.bad_count", 0),
+        ("summary.bad_count", 1),
+    ]

@@ -82,3 +82,26 @@ def test_a_twenty_round_started_by_the_wrong_player_is_refused_by_name(
     page = owner_client.post(reverse("hand-new", args=[match.pk]), setup, headers=HTMX).content.decode()
     assert "Round 2 is started by seat Dragan, not seat Marija." in page  # docs/rules/shared.md A4
     assert match.hands.count() == 1
+
+
+def test_tamlin_quick_entry_asks_spades_only_under_cassino(owner: User, owner_client: Client) -> None:
+    """docs/rules/tamlin.md T14: ``simplified_cassino`` (the default) scores no spades, so asks none."""
+    simplified = start_match(owner, "tamlin")
+    hand_start(match=simplified, mode="summary")
+    page = owner_client.get(reverse("match", args=[simplified.pk])).content.decode()
+    assert 'name="cards_0"' in page
+    assert 'name="aces_0"' in page
+    assert 'name="spades_0"' not in page
+    assert 'name="spades_1"' not in page
+    marija: dict[str, str | int] = {"cards_0": 30, "ten_diamonds_0": "on", "aces_0": 2, "tamlins_0": 2}
+    check = owner_client.get(
+        reverse("summary-check", args=[simplified.pk]),
+        {"hand": 1, **marija, "jack_penalties_0": 1, "tamlins_1": 0, "jack_penalties_1": 0},
+        headers=HTMX,
+    ).content.decode()
+    assert "Marija: +8 · Dragan: +3" in check  # Dragan's 22 cards, the 2♠ and 2 aces worked out
+    cassino = start_match(owner, "tamlin", scoring="cassino")
+    hand_start(match=cassino, mode="summary")
+    page = owner_client.get(reverse("match", args=[cassino.pk])).content.decode()
+    assert 'name="spades_0"' in page
+    assert 'name="spades_1"' not in page  # the deck fixes the second side's
