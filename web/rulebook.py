@@ -28,7 +28,6 @@ RULE_ID = re.compile(r"^(?:\*\*)?`?([A-Z]{2}-\d+[a-z]?|[A-Z]\d+|\d\.\d(?:\([a-z]
 # Which page holds a rule whose id starts with this letter (docs/rules/README.md).
 ANCHORED = frozenset({"heading_open", "paragraph_open", "list_item_open", "tr_open"})
 HIDDEN_OPENERS = frozenset({("paragraph_open", "list_item_open"), ("td_open", "tr_open")})
-PAGE_OF_LETTER = {"A": "shared", "B": "tablo", "E": "escoba", "T": "tamlin", "W": "twenty"}
 
 
 @dataclass(frozen=True, slots=True)
