@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test quick engine check fmt pytest scale-test bench load messages clean
+.PHONY: run test quick engine engine-web engine-pyodide check fmt pytest scale-test bench load messages clean
 
 $(STAMP): requirements/base.txt requirements/dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,7 +14,7 @@ $(STAMP): requirements/base.txt requirements/dev.txt
 	touch $(STAMP)
 
 run: export DEBUG ?= true
-run: $(STAMP)
+run: $(STAMP) engine-web
 	$(BIN)/python manage.py migrate --no-input -v 0
 	$(BIN)/python manage.py demo_data
 	$(BIN)/python manage.py runserver $(HOST)
@@ -35,7 +35,7 @@ pytest: $(STAMP)
 scale-test: $(STAMP)
 	$(BIN)/python scripts/scale.py
 
-test: check pytest scale-test
+test: engine-web check pytest engine-pyodide scale-test
 
 # The suite on both cores without the browser tests and the start-up tests (each starts a process), on
 # SQLite unless DATABASE_URL says otherwise: under a minute.
@@ -48,6 +48,42 @@ quick: $(STAMP)
 # The inner loop while changing a rule.
 engine: $(STAMP)
 	$(BIN)/pytest -q -m "not slow" tests/rules games/rules $(PYTEST_ARGS)
+
+# The engine for the phone (docs/offline-engine.md): static/engine/, Pyodide from the npm registry
+# (scripts/engine_web/package-lock.json), the trimmed standard library and games/rules/ as .pyc, and a
+# manifest. Rebuilt only when one of its inputs changes. Without Node.js and npm it is skipped with a
+# hint (the phone then queues plays offline, as before); with CI=true it fails.
+ENGINE_WEB := scripts/engine_web
+ENGINE_MANIFEST := static/engine/manifest.json
+ENGINE_INPUTS := $(shell find games/rules -name '*.py') games/__init__.py games/engine_version.py \
+	$(ENGINE_WEB)/build.mjs $(ENGINE_WEB)/start.mjs $(ENGINE_WEB)/pack.py $(ENGINE_WEB)/package-lock.json
+PYODIDE_WHEELS := .cache/pyodide-wheels
+NODE := $(shell command -v node && command -v npm)
+
+ifeq ($(NODE),)
+engine-web engine-pyodide:
+	@echo "$@: skipped, Node.js and npm are missing (Debian: apt-get install nodejs npm): the phone will queue plays offline"
+	@test "$$CI" != true
+else
+engine-web: $(ENGINE_MANIFEST)
+
+$(ENGINE_WEB)/node_modules/.package-lock.json: $(ENGINE_WEB)/package-lock.json
+	cd $(ENGINE_WEB) && npm ci --no-audit --no-fund --loglevel=error
+
+$(ENGINE_MANIFEST): $(ENGINE_INPUTS) $(ENGINE_WEB)/node_modules/.package-lock.json
+	node $(ENGINE_WEB)/build.mjs
+
+# The engine's tests (tests/rules, the doctests of games/rules, slow ones included) inside Pyodide under
+# Node, against the built static/engine/ files; pytest and hypothesis from requirements/pyodide.txt.
+engine-pyodide: engine-web $(PYODIDE_WHEELS)/.downloaded
+	node $(ENGINE_WEB)/test.mjs $(PYTEST_ARGS)
+endif
+
+$(PYODIDE_WHEELS)/.downloaded: requirements/pyodide.txt | $(STAMP)
+	rm -rf $(PYODIDE_WHEELS)
+	$(BIN)/python -m pip download -q --disable-pip-version-check --no-deps --only-binary=:all: \
+		--require-hashes -r requirements/pyodide.txt -d $(PYODIDE_WHEELS)
+	touch $@
 
 fmt: $(STAMP)
 	$(BIN)/ruff check --fix .
@@ -72,4 +108,4 @@ messages: $(STAMP)
 	$(BIN)/python manage.py compilemessages -v 0
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) db.sqlite3 staticfiles static/engine .cache/pyodide-wheels $(ENGINE_WEB)/node_modules

@@ -10,6 +10,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 
 from api.reports import HandReportOutput
+from games.engine_version import engine_version
 from games.rule_links import rule_url
 from games.rules.game import Game, OptionSpec, public_specs, resolve_options
 
@@ -52,6 +53,10 @@ class GameSerializer(serializers.Serializer[Game]):
         "hands/{n}/summary/ and hands/summary/ here), under the default options: Escoba's sevens: primera "
         "adds primera; a Maltese Twenty seat gives awards (a list) or points, and bonus."
     )
+    engine_version = serializers.SerializerMethodField(
+        help_text="The version of the rules engine answering (a hash of its sources; the same for every game). "
+        "The phone runs a copy of the engine offline, and refreshes it when this changes."
+    )
 
     @extend_schema_field(OptionSerializer(many=True))
     def get_options(self, game: Game) -> list[dict[str, Any]]:
@@ -68,6 +73,9 @@ class GameSerializer(serializers.Serializer[Game]):
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_summary_keys(self, game: Game) -> list[str]:
         return list(game.summary_keys(resolve_options(game, None)))
+
+    def get_engine_version(self, game: Game) -> str:
+        return engine_version()
 
     def get_target(self, game: Game) -> int | None:
         spec = next((spec for spec in game.option_specs if spec.key == "target"), None)
