@@ -54,8 +54,8 @@ class GameSerializer(serializers.Serializer[Game]):
         "adds primera; a Maltese Twenty seat gives awards (a list) or points, and bonus."
     )
     engine_version = serializers.SerializerMethodField(
-        help_text="The version of the rules engine answering (a hash of its sources; the same for every game). "
-        "The phone runs a copy of the engine offline, and refreshes it when this changes."
+        help_text="The version of the rules engine answering (a hash of its sources, the same for every "
+        "game). The phone runs a copy of the engine offline, and refreshes it when this changes."
     )
 
     @extend_schema_field(OptionSerializer(many=True))

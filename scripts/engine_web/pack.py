@@ -7,6 +7,7 @@ timestamps, hash-based ``.pyc`` headers (no source mtime inside).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import io
 import os
@@ -18,6 +19,7 @@ import sys
 CODECS = ("encodings/__init__.py", "encodings/aliases.py", "encodings/ascii.py", "encodings/latin_1.py")
 SPLIT_PACKAGES = ("encodings",)
 PYC_DATE = (1980, 1, 1, 0, 0, 0)
+PYC = "/tmp/compiled.pyc"
 
 
 def stdlib_zip_path() -> str:
@@ -30,9 +32,8 @@ def engine_sources(root: str) -> list[tuple[str, str]]:
     found = [("games/__init__.py", f"{root}/games/__init__.py")]
     for folder, dirs, files in os.walk(f"{root}/games/rules"):
         dirs[:] = sorted(name for name in dirs if name != "__pycache__")
-        found += [
-            (os.path.relpath(f"{folder}/{name}", root), f"{folder}/{name}") for name in files if name.endswith(".py")
-        ]
+        paths = [f"{folder}/{name}" for name in files if name.endswith(".py")]
+        found += [(os.path.relpath(path, root), path) for path in paths]
     return sorted(found)
 
 
@@ -47,10 +48,8 @@ def used_stdlib(root: str) -> list[str]:
         importlib.import_module(name.removesuffix(".py").removesuffix("/__init__").replace("/", "."))
     browser = sys.modules["games.rules.browser"]
     for call in [*browser.CALLS, "no such call"]:
-        try:
+        with contextlib.suppress(Exception):  # a call refusing an empty payload still ran its imports
             browser.answer(call, "{}")
-        except Exception:  # noqa: BLE001, S110  # a call refusing an empty payload still ran its imports
-            pass
     sys.path.remove(root)
     zipfile = sys.modules["zipfile"]  # loaded with Pyodide; the phone unpacks the engine's zip with it:
     zipfile.ZipFile(stdlib_zip_path()).namelist()  # names decode through the cp437 codec
@@ -96,9 +95,9 @@ def pyc_zip(sources: list[tuple[str, str]], prefix: str = "") -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for name, path in sorted(sources):
-            compiled = py_compile.compile(
+            py_compile.compile(
                 path,
-                cfile="/tmp/compiled.pyc",
+                cfile=PYC,
                 dfile=prefix + name,
                 doraise=True,
                 invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
@@ -106,7 +105,7 @@ def pyc_zip(sources: list[tuple[str, str]], prefix: str = "") -> bytes:
             info = zipfile.ZipInfo(name.removesuffix(".py") + ".pyc", date_time=PYC_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            with open(compiled, "rb") as pyc:
+            with open(PYC, "rb") as pyc:
                 archive.writestr(info, pyc.read(), compresslevel=9)
     return buffer.getvalue()
 
