@@ -1,0 +1,72 @@
+"""The rules engine in the phone (static/js/engine.js, docs/offline-engine.md), in Chromium at a phone's
+size: it starts on a match screen, answers with the network off once the first visit has kept it, also
+after an offline reload; without WebAssembly the screen says the plays wait to be checked, and they
+still queue and sync. Needs static/engine/ (`make engine-web`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.ui.test_match import sign_in, start_match
+from tests.ui.test_offline import play_offline, ready_offline, stored_plays
+
+BUILT = (Path(__file__).resolve().parents[2] / "static" / "engine" / "manifest.json").exists()
+needs_engine = pytest.mark.skipif(not BUILT, reason="static/engine/ is not built: make engine-web")
+
+GAMES = ["escoba", "tablo", "tamlin", "twenty"]
+READY = "() => window.SkEngine && window.SkEngine.state === 'ready'"
+KEPT_ENGINE = """async () => {
+  for (const name of await caches.keys()) {
+    if (name.startsWith("sk-engine-") && await caches.match("/static/engine/manifest.json", { cacheName: name })) return true;
+  }
+  return false;
+}"""
+GAMES_CALL = "() => window.SkEngine.call('games', {}).then((answer) => answer.games)"
+
+
+@pytest.mark.browser
+@needs_engine
+@pytest.mark.django_db(transaction=True)
+def test_the_engine_answers_offline_from_its_cache_also_after_a_reload(live_server: LiveServer, page: Page) -> None:
+    sign_in(page, live_server.url)
+    start_match(page, live_server.url)
+    page.wait_for_function(READY, timeout=60_000)
+    assert page.evaluate(GAMES_CALL) == GAMES
+    page.wait_for_function(KEPT_ENGINE, timeout=60_000)  # kept in the background after the first visit
+
+    ready_offline(page)
+    page.reload()
+    expect(page.locator("#offline-notice")).to_be_visible()
+    page.wait_for_function(READY, timeout=60_000)
+    assert page.evaluate(GAMES_CALL) == GAMES
+    expect(page.locator("#engine-fallback")).to_be_hidden()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_without_webassembly_the_screen_says_so_and_plays_queue_and_sync(live_server: LiveServer, page: Page) -> None:
+    page.add_init_script("delete window.WebAssembly")
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    page.wait_for_function("() => window.SkEngine && window.SkEngine.state === 'failed'")
+    assert page.evaluate("window.SkEngine.reason") == "no-webassembly"
+    expect(page.locator("#engine-fallback")).to_be_hidden()  # online, the server checks every play
+
+    ready_offline(page)
+    note = page.locator("#engine-fallback")
+    expect(note).to_have_text(
+        "This phone's browser cannot run the rules itself, so plays made offline are kept and checked "
+        "once the phone is back online."
+    )
+    play_offline(page, "3H")
+    expect(page.locator("#offline-queue-title")).to_have_text("1 play waiting")
+    page.screenshot(path="test-artifacts/offline-engine-fallback.png", full_page=True)
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    expect(note).to_be_hidden()
+    assert [(play["seq"], play["card"]) for play in stored_plays(page, url)] == [(0, "3H")]
