@@ -20,8 +20,9 @@ needs_engine = pytest.mark.skipif(not BUILT, reason="static/engine/ is not built
 GAMES = ["escoba", "tablo", "tamlin", "twenty"]
 READY = "() => window.SkEngine && window.SkEngine.state === 'ready'"
 KEPT_ENGINE = """async () => {
+  const manifest = "/static/engine/manifest.json";
   for (const name of await caches.keys()) {
-    if (name.startsWith("sk-engine-") && await caches.match("/static/engine/manifest.json", { cacheName: name })) return true;
+    if (name.startsWith("sk-engine-") && await caches.match(manifest, { cacheName: name })) return true;
   }
   return false;
 }"""
@@ -31,7 +32,9 @@ GAMES_CALL = "() => window.SkEngine.call('games', {}).then((answer) => answer.ga
 @pytest.mark.browser
 @needs_engine
 @pytest.mark.django_db(transaction=True)
-def test_the_engine_answers_offline_from_its_cache_also_after_a_reload(live_server: LiveServer, page: Page) -> None:
+def test_the_engine_answers_offline_from_its_cache_also_after_a_reload(
+    live_server: LiveServer, page: Page
+) -> None:
     sign_in(page, live_server.url)
     start_match(page, live_server.url)
     page.wait_for_function(READY, timeout=60_000)
@@ -48,7 +51,9 @@ def test_the_engine_answers_offline_from_its_cache_also_after_a_reload(live_serv
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_without_webassembly_the_screen_says_so_and_plays_queue_and_sync(live_server: LiveServer, page: Page) -> None:
+def test_without_webassembly_the_screen_says_so_and_plays_queue_and_sync(
+    live_server: LiveServer, page: Page
+) -> None:
     page.add_init_script("delete window.WebAssembly")
     sign_in(page, live_server.url)
     url = start_match(page, live_server.url)
