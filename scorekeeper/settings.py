@@ -272,10 +272,12 @@ if not SECURE_HSTS_PRELOAD:  # joining the browsers' preload list is hard to und
 SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^livez$"]  # health probes speak plain HTTP inside the network
 
 # No inline script or style anywhere; Swagger UI loads its script from a URL (SpectacularSwaggerSplitView).
+# 'wasm-unsafe-eval' lets the engine's worker compile Pyodide's WebAssembly (static/js/engine_worker.js,
+# which gets this header with its script); it allows no JavaScript eval.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
+        "script-src": ["'self'", "'wasm-unsafe-eval'"],
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "connect-src": ["'self'"],

@@ -9,6 +9,11 @@ const LOGOUT = {{ logout|safe }};
 const STATIC_URL = {{ static_url|safe }};
 const STATIC_CACHE = "sk-static-" + VERSION;
 const PAGE_CACHE = "sk-pages-" + VERSION;
+/* The engine in the phone (static/engine/, started by static/js/engine.js): a cache of its own for each
+   engine version, named for its manifest's, so a deploy that does not change the engine keeps it. */
+const ENGINE = STATIC_URL + "engine/";
+const ENGINE_MANIFEST = ENGINE + "manifest.json";
+const ENGINE_CACHE = "sk-engine-";
 /* Pages kept for offline use: the start page and match screens (own or shared). */
 const KEPT_PAGE = /^\/(?:|matches\/\d+\/|shared\/[^/]+\/)$/;
 
@@ -20,7 +25,9 @@ self.addEventListener("install", function (event) {
 self.addEventListener("activate", function (event) {
   /* A new version replaces the old shell, and the pages that point at its files. */
   event.waitUntil(caches.keys().then(function (names) {
-    return Promise.all(names.filter(function (name) { return name !== STATIC_CACHE && name !== PAGE_CACHE; })
+    return Promise.all(names.filter(function (name) {
+      return name !== STATIC_CACHE && name !== PAGE_CACHE && !name.startsWith(ENGINE_CACHE);
+    })
       .map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });
@@ -63,6 +70,80 @@ async function asset(request) {
   return fresh;
 }
 
+/* The engine's files. Not precached at install: the first match screen that starts the engine asks for
+   its manifest, which comes from the network when there is one (an engine changed on the server is
+   seen at the next match screen) and starts filling the cache of its version in the background; the
+   runtime's own requests are answered from that cache, each file fetched once. Once every file is
+   kept, the manifest is kept last (a cache holding its manifest is complete) and older engines'
+   caches are deleted. Without a network, the engine kept last. */
+const ENGINE_WAIT_MS = 4000;
+let engineVersion = null;  /* the version of the manifest last answered */
+const engineFetches = {};
+
+function engineFiles(manifest) {
+  const core = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"];
+  return core.map(function (name) { return ENGINE + manifest.index + name; })
+    .concat([ENGINE + manifest.stdlib, ENGINE + manifest.engine]);
+}
+
+/* ``path`` as kept for engine ``version``: fetched once (however many ask at once), then from the cache. */
+function engineFile(version, path) {
+  const key = version + " " + path;
+  if (!engineFetches[key]) {
+    engineFetches[key] = caches.open(ENGINE_CACHE + version).then(async function (cache) {
+      if (await cache.match(path)) return;
+      const response = await fetch(path, { credentials: "same-origin" });
+      if (!response.ok) throw new Error(path + ": " + response.status);
+      await cache.put(path, response);
+    }).finally(function () { delete engineFetches[key]; });
+  }
+  return engineFetches[key].then(function () { return caches.match(path, { cacheName: ENGINE_CACHE + version }); });
+}
+
+async function keptEngine() {
+  const names = (await caches.keys()).filter(function (name) { return name.startsWith(ENGINE_CACHE); });
+  for (const name of names) {
+    const manifest = await caches.match(ENGINE_MANIFEST, { cacheName: name });
+    if (manifest) return manifest;
+  }
+  return null;
+}
+
+async function fillEngine(manifest, response) {
+  const name = ENGINE_CACHE + manifest.version;
+  if (await caches.match(ENGINE_MANIFEST, { cacheName: name })) return;
+  await Promise.all(engineFiles(manifest).map(function (path) { return engineFile(manifest.version, path); }));
+  await (await caches.open(name)).put(ENGINE_MANIFEST, response);
+  const names = await caches.keys();
+  await Promise.all(names.filter(function (other) { return other.startsWith(ENGINE_CACHE) && other !== name; })
+    .map(function (other) { return caches.delete(other); }));
+}
+
+async function engineManifest(event) {
+  const network = fetch(event.request.url, { cache: "no-cache", credentials: "same-origin" })
+    .then(function (answer) { return answer.ok ? answer : null; }, function () { return null; });
+  const slow = new Promise(function (resolve) { setTimeout(resolve, ENGINE_WAIT_MS); });
+  const response = (await Promise.race([network, slow])) || (await keptEngine());
+  if (!response) return Response.error();
+  const manifest = await response.clone().json();
+  engineVersion = manifest.version;
+  event.waitUntil(fillEngine(manifest, response.clone()).catch(function () { return null; }));
+  return response;
+}
+
+async function engine(event) {
+  const path = new URL(event.request.url).pathname;
+  if (path === ENGINE_MANIFEST) return engineManifest(event);
+  if (engineVersion) {
+    try {
+      return await engineFile(engineVersion, path);
+    } catch (error) {
+      return Response.error();
+    }
+  }
+  return (await caches.match(path)) || fetch(event.request);
+}
+
 self.addEventListener("fetch", function (event) {
   const request = event.request;
   const url = new URL(request.url);
@@ -73,7 +154,8 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   if (request.method !== "GET") return;
-  if (request.mode === "navigate") event.respondWith(page(request));
+  if (url.pathname.startsWith(ENGINE)) event.respondWith(engine(event));
+  else if (request.mode === "navigate") event.respondWith(page(request));
   else if (SHELL.includes(url.pathname) || url.pathname.startsWith(STATIC_URL)) event.respondWith(asset(request));
 });
 

@@ -35,6 +35,8 @@ SHELL = (
     "js/offline.js",
     "js/share.js",
     "js/table.js",
+    "js/engine.js",
+    "js/engine_worker.js",
     "icons/icon-192.png",
     "icons/favicon-32.png",
 )
