@@ -97,13 +97,14 @@ bench: $(STAMP)
 load: $(STAMP)
 	$(BIN)/python scripts/load.py $(LOAD_ARGS)
 
-# Every catalogue refreshed from the code (no obsolete entries kept), Serbian Latin made from the
-# Cyrillic one, then all compiled; tests/test_catalogues.py fails on an untranslated message.
+# Every catalogue refreshed from the code (no obsolete entries kept), DRF's messages from the installed
+# DRF (locale_drf/), Serbian Latin made from the Cyrillic ones, then all compiled; tests/test_catalogues.py fails on an untranslated message.
 TRANSLATED := ru sr es it
 messages: export DEBUG = true
 messages: $(STAMP)
 	$(BIN)/python manage.py makemessages $(TRANSLATED:%=-l %) --no-location
 	for lang in $(TRANSLATED); do msgattrib --no-obsolete -o locale/$$lang/LC_MESSAGES/django.po locale/$$lang/LC_MESSAGES/django.po; done
+	$(BIN)/python scripts/drf_messages.py
 	$(BIN)/python scripts/transliterate_sr.py
 	$(BIN)/python manage.py compilemessages -v 0
 

@@ -209,7 +209,8 @@ LANGUAGES = [
     ("es", _("Spanish")),
     ("it", _("Italian")),
 ]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# The app's messages, then its translation of DRF's own (scripts/drf_messages.py; docs/languages.md).
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale_drf"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

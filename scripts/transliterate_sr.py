@@ -1,5 +1,6 @@
-"""Serbian Latin from Serbian Cyrillic: writes ``locale/sr_Latn/LC_MESSAGES/django.po`` from
-``locale/sr/LC_MESSAGES/django.po`` (run by ``make messages``; docs/languages.md).
+"""Serbian Latin from Serbian Cyrillic: writes each ``sr_Latn/LC_MESSAGES/django.po`` from the
+``sr`` one beside it, in ``locale/`` (the app's messages) and ``locale_drf/`` (Django REST framework's,
+scripts/drf_messages.py); run by ``make messages`` (docs/languages.md).
 
 The mapping is the official one-to-one correspondence of the two Serbian alphabets (Љ→Lj, Њ→Nj,
 Џ→Dž, Ђ→Đ, Ћ→Ć, Ч→Č, Ш→Š, Ж→Ž...). Only translations (``msgstr``) change; placeholders
@@ -16,8 +17,11 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "locale/sr/LC_MESSAGES/django.po"
-TARGET = ROOT / "locale/sr_Latn/LC_MESSAGES/django.po"
+# (Cyrillic source, Latin target) for each directory of catalogues.
+CATALOGUES = tuple(
+    (ROOT / directory / "sr/LC_MESSAGES/django.po", ROOT / directory / "sr_Latn/LC_MESSAGES/django.po")
+    for directory in ("locale", "locale_drf")
+)
 
 LATIN: tuple[str, ...] = ("a", "b", "v", "g", "d", "đ", "e", "ž", "z", "i", "j", "k", "l", "lj", "m")
 LATIN += ("n", "nj", "o", "p", "r", "s", "t", "ć", "u", "f", "h", "c", "č", "dž", "š")
@@ -87,15 +91,16 @@ def transliterate_po(source: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    latin = transliterate_po(SOURCE.read_text(encoding="utf-8"))
-    if "--check" in argv:
-        if not TARGET.exists() or TARGET.read_text(encoding="utf-8") != latin:
-            print(f"{TARGET.relative_to(ROOT)} is out of date: run python scripts/transliterate_sr.py")
-            return 1
-        return 0
-    TARGET.parent.mkdir(parents=True, exist_ok=True)
-    TARGET.write_text(latin, encoding="utf-8")
-    return 0
+    stale = 0
+    for source, target in CATALOGUES:
+        latin = transliterate_po(source.read_text(encoding="utf-8"))
+        if "--check" not in argv:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(latin, encoding="utf-8")
+        elif not target.exists() or target.read_text(encoding="utf-8") != latin:
+            print(f"{target.relative_to(ROOT)} is out of date: run python scripts/transliterate_sr.py")
+            stale = 1
+    return stale
 
 
 if __name__ == "__main__":

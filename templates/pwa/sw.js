@@ -1,10 +1,15 @@
 /* Scorekeeper's service worker: the app shell from the cache, pages from the network, and the match
-   screens this phone has opened from the cache when there is no network. Served by web/views/pwa.py. */
+   screens this phone has opened from the cache when there is no network. Served by web/views/pwa.py.
+   The offline page and the manifest are kept once per language, and shown in the reader's: the
+   language of the last page from the network, or the one chosen in the menu while offline. */
 "use strict";
 
 const VERSION = "{{ version }}";
 const SHELL = {{ shell|safe }};
-const OFFLINE_PAGE = {{ offline|safe }};
+const OFFLINE_PAGES = {{ offline|safe }};  /* language code -> the offline page in it */
+const LANGUAGES = {{ languages|safe }};  /* settings.LANGUAGES' codes, the default first */
+const SET_LANGUAGE = {{ set_language|safe }};
+const MANIFEST = {{ manifest|safe }};
 const LOGOUT = {{ logout|safe }};
 const STATIC_URL = {{ static_url|safe }};
 const STATIC_CACHE = "sk-static-" + VERSION;
@@ -14,6 +19,9 @@ const PAGE_CACHE = "sk-pages-" + VERSION;
 const ENGINE = STATIC_URL + "engine/";
 const ENGINE_MANIFEST = ENGINE + "manifest.json";
 const ENGINE_CACHE = "sk-engine-";
+/* The reader's language, and a choice made offline that the server has not heard of yet. */
+const SETTINGS_CACHE = "sk-settings";
+const SETTINGS = "/sk-settings";
 /* Pages kept for offline use: the start page and match screens (own or shared). */
 const KEPT_PAGE = /^\/(?:|matches\/\d+\/|shared\/[^/]+\/)$/;
 
@@ -26,11 +34,89 @@ self.addEventListener("activate", function (event) {
   /* A new version replaces the old shell, and the pages that point at its files. */
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
-      return name !== STATIC_CACHE && name !== PAGE_CACHE && !name.startsWith(ENGINE_CACHE);
+      return ![STATIC_CACHE, PAGE_CACHE, SETTINGS_CACHE].includes(name) && !name.startsWith(ENGINE_CACHE);
     })
       .map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });
+
+let settings = null;
+
+async function loadSettings() {
+  if (!settings) {
+    const kept = await caches.match(SETTINGS, { cacheName: SETTINGS_CACHE });
+    settings = kept ? await kept.json() : { language: null, pending: null };
+  }
+  return settings;
+}
+
+async function saveSettings(change) {
+  settings = Object.assign({}, await loadSettings(), change);
+  const cache = await caches.open(SETTINGS_CACHE);
+  await cache.put(SETTINGS, new Response(JSON.stringify(settings), { headers: { "Content-Type": "application/json" } }));
+}
+
+/* The code of LANGUAGES that a language tag names ("sr-Latn-RS" -> "sr-latn"), or null. */
+const BY_LENGTH = LANGUAGES.slice().sort(function (a, b) { return b.length - a.length; });
+function known(tag) {
+  const lower = (tag || "").toLowerCase();
+  return BY_LENGTH.find(function (code) { return lower === code || lower.startsWith(code + "-"); }) || null;
+}
+
+/* The reader's language: as last seen or chosen, else the phone's, else the default. */
+async function language() {
+  const chosen = (await loadSettings()).language;
+  const phone = (self.navigator.languages || []).map(known).find(Boolean);
+  return chosen || phone || LANGUAGES[0];
+}
+
+/* A page from the network says which language the server speaks to this reader now. */
+async function heard(response) {
+  const code = known(response.headers.get("Content-Language"));
+  if (code && response.ok && !(await loadSettings()).pending) await saveSettings({ language: code });
+}
+
+/* A language chosen offline is told to the server (the same form, its CSRF token with it) before the
+   next page is asked for, so that the page comes in it. */
+async function tellLanguage() {
+  const pending = (await loadSettings()).pending;
+  if (!pending || !self.navigator.onLine) return;
+  const body = new URLSearchParams(pending);
+  try {
+    await fetch(SET_LANGUAGE, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" });
+    await saveSettings({ pending: null });
+  } catch (error) { /* still offline: told on a later page */ }
+}
+
+/* The language menu offline: the choice is kept, and the reader goes back to where they were (the
+   offline page's own form names the offline page as its next). */
+async function setLanguage(request) {
+  const form = await request.clone().formData();
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const code = known(form.get("language"));
+    if (code) await saveSettings({ language: code, pending: new URLSearchParams(form).toString() });
+    const next = String(form.get("next") || "/");
+    const local = next.startsWith("/") && !next.startsWith("//") ? next : "/";
+    const back = local.startsWith(OFFLINE_PAGES[LANGUAGES[0]].split("?")[0]) && request.referrer
+      ? new URL(request.referrer).pathname : local;
+    return Response.redirect(back, 303);
+  }
+}
+
+/* The manifest from the network, kept per language; offline, the reader's. */
+async function manifest(request) {
+  const cache = await caches.open(STATIC_CACHE);
+  try {
+    const response = await fetch(request);
+    const code = known(response.headers.get("Content-Language"));
+    if (response.ok && code) await cache.put(MANIFEST + "?language=" + code, response.clone());
+    return response;
+  } catch (error) {
+    return (await cache.match(MANIFEST + "?language=" + (await language()))) || (await cache.match(MANIFEST)) || Response.error();
+  }
+}
 
 /* Network first; without a network, the page as last seen (also when the server is slow to answer:
    a club room's Wi-Fi without internet hangs rather than fails), else the offline page. */
@@ -39,7 +125,9 @@ const NETWORK_WAIT_MS = 5000;
 async function page(request) {
   const path = new URL(request.url).pathname;
   const kept = function () { return caches.match(path, { cacheName: PAGE_CACHE }); };
+  await tellLanguage();
   const network = fetch(request).then(async function (response) {
+    await heard(response);
     if (response.ok && !response.redirected && KEPT_PAGE.test(path)) {
       const cache = await caches.open(PAGE_CACHE);
       await cache.put(path, response.clone());
@@ -51,7 +139,7 @@ async function page(request) {
   try {
     return (await Promise.race([network, slow])) || (await network);
   } catch (error) {
-    return (await kept()) || (await caches.match(OFFLINE_PAGE)) || Response.error();
+    return (await kept()) || (await caches.match(OFFLINE_PAGES[await language()])) || Response.error();
   }
 }
 
@@ -153,9 +241,14 @@ self.addEventListener("fetch", function (event) {
     event.waitUntil(caches.delete(PAGE_CACHE));
     return;
   }
+  if (request.method === "POST" && url.pathname === SET_LANGUAGE) {
+    event.respondWith(setLanguage(request));
+    return;
+  }
   if (request.method !== "GET") return;
   if (url.pathname.startsWith(ENGINE)) event.respondWith(engine(event));
   else if (request.mode === "navigate") event.respondWith(page(request));
+  else if (url.pathname === MANIFEST) event.respondWith(manifest(request));
   else if (SHELL.includes(url.pathname) || url.pathname.startsWith(STATIC_URL)) event.respondWith(asset(request));
 });
 

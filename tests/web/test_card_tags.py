@@ -22,6 +22,9 @@ def render(source: str, **context: object) -> str:
         pytest.param("ru", "KD", "К♦", "король бубен", id="A1-ru-king-is-K"),  # noqa: RUF001 (Cyrillic on purpose)
         pytest.param("ru", "JC", "В♣", "валет треф", id="A1-ru-jack-is-V"),  # noqa: RUF001 (Cyrillic on purpose)
         pytest.param("ru", "10D", "10♦", "10 бубен", id="A1-ru-pips-stay"),
+        # Serbian players write A K Q J as the cards print them and say "кец" (docs/languages.md).
+        pytest.param("sr", "AH", "A♥", "кец херц", id="A1-sr-ace-is-kec"),
+        pytest.param("sr-latn", "JC", "J♣", "žandar tref", id="A1-sr-latn-jack-is-zandar"),
     ],
 )
 def test_a_card_chip_shows_the_local_label_and_says_the_local_name(

@@ -8,17 +8,21 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from games.models import Match
 from games.services.hands import hand_start
 from games.services.matches import match_share
 from games.services.plays import hand_play_record
 from tests.web.conftest import start_match
+
+NO_NETWORK = "No network"  # templates/pwa/offline.html's heading
 
 
 def test_the_manifest_makes_the_app_installable(client: Client) -> None:
@@ -54,9 +58,8 @@ def test_the_service_worker_is_served_from_the_root_with_its_shell(client: Clien
     assert response["Service-Worker-Allowed"] == "/"
     assert "no-cache" in response["Cache-Control"]
     shell = json.loads(re.search(r"const SHELL = (\[.*?\]);", body).group(1))  # type: ignore[union-attr]
-    assert {"/static/js/offline.js", "/static/css/app.css", "/offline/", "/manifest.webmanifest"} <= set(
-        shell
-    )
+    offline = {f"/offline/?language={code}" for code, _name in settings.LANGUAGES}
+    assert {"/static/js/offline.js", "/static/css/app.css", "/manifest.webmanifest", *offline} <= set(shell)
     assert re.search(r'const VERSION = "[0-9a-f]{12}";', body)
 
 
@@ -74,6 +77,16 @@ def test_the_shell_holds_every_script_and_stylesheet_a_page_loads(owner_client: 
 def test_the_offline_page_speaks_russian(client: Client) -> None:
     response = client.get(reverse("offline"), headers={"Accept-Language": "ru"})
     assert "Экраны партий, которые вы уже открывали" in response.content.decode()
+
+
+@pytest.mark.parametrize("language", ["sr-latn", "it"])
+def test_the_offline_page_speaks_the_language_its_address_names(client: Client, language: str) -> None:
+    """The service worker keeps one per language; the reader's own language does not change it."""
+    response = client.get(reverse("offline"), {"language": language}, headers={"Accept-Language": "ru"})
+    with translation.override(language):
+        heading = translation.gettext(NO_NETWORK)
+    assert f"<h1>{heading}</h1>" in response.content.decode()
+    assert response["Content-Language"] == language
 
 
 def _offline_state(page: str) -> dict[str, object]:

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.cache import cache_control
@@ -67,11 +68,17 @@ def manifest(request: HttpRequest) -> JsonResponse:
 @require_GET
 @cache_control(no_cache=True)
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """The service worker, with the app shell's URLs; its cache name changes with any of them."""
-    shell = [staticfiles_storage.url(path) for path in SHELL] + [reverse("offline"), reverse("manifest")]
+    """The service worker, with the app shell's URLs; its cache name changes with any of them. The
+    offline page is in the shell once per language: the worker shows the one of the reader's language."""
+    languages = [code for code, _name in settings.LANGUAGES]
+    offline_pages = {code: offline_page(code) for code in languages}
+    shell = [staticfiles_storage.url(path) for path in SHELL] + [*offline_pages.values(), reverse("manifest")]
     context = {
         "shell": json.dumps(shell),
-        "offline": json.dumps(reverse("offline")),
+        "offline": json.dumps(offline_pages),
+        "languages": json.dumps(languages),
+        "set_language": json.dumps(reverse("set_language")),
+        "manifest": json.dumps(reverse("manifest")),
         "logout": json.dumps(reverse("logout")),
         "static_url": json.dumps(settings.STATIC_URL),  # with the script prefix, as Django gives it
     }
@@ -82,7 +89,19 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def offline_page(language: str) -> str:
+    """The offline page's address in ``language`` (a code of ``settings.LANGUAGES``)."""
+    return f"{reverse('offline')}?language={language}"
+
+
 @require_GET
 def offline(request: HttpRequest) -> HttpResponse:
-    """Shown by the service worker, without a network, for a page this phone has not opened before."""
-    return render(request, "pwa/offline.html")
+    """Shown by the service worker, without a network, for a page this phone has not opened before;
+    in the ``language`` the address names (the worker keeps one per language), else the reader's."""
+    language = request.GET.get("language", "")
+    if language not in dict(settings.LANGUAGES):
+        return render(request, "pwa/offline.html")
+    with translation.override(language):
+        response = render(request, "pwa/offline.html")
+    response["Content-Language"] = language
+    return response
