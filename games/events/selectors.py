@@ -1,4 +1,5 @@
-"""Reads of events: who may see or direct them, their rounds, results and standings.
+"""Reads of events: lists, versions, their rounds, results and standings (who may see or direct them:
+:mod:`games.access`).
 
 Standings are computed on every read from the tables' matches (status, winner, draw, totals) and the
 directors' overrides, so a hand corrected in a finished match changes every row after it at once.
@@ -6,39 +7,16 @@ directors' overrides, so a hand corrected in a finished match changes every row 
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
-from django.contrib.auth.models import User as Account
-from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet, Sum
+from django.db.models import F, Prefetch, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
+from games.access import User, event_visible_to
 from games.events.models import Bye, Entry, Event, ResultOverride, Round, Table
 from games.events.standings import PointsTable, Row, TableResult, standings
-from games.models import Match, Membership
-
-User = Account | AnonymousUser
-
-
-def _member(user: User, roles: Iterable[str] = tuple(Membership.Role)) -> Exists:
-    return Exists(Membership.objects.filter(club=OuterRef("club"), user_id=user.pk or 0, role__in=roles))
-
-
-def event_visible_to(user: User) -> Q:
-    """Events ``user`` may read: those of the clubs ``user`` belongs to."""
-    return Q(_member(user)) if user.is_authenticated else Q(pk__in=[])
-
-
-def event_directed_by(user: User) -> Q:
-    """Events ``user`` may direct (enter players, pair rounds, set results): their clubs' admins."""
-    return Q(_member(user, [Membership.Role.ADMIN])) if user.is_authenticated else Q(pk__in=[])
-
-
-def can_direct(user: User, event: Event) -> bool:
-    return Event.objects.filter(event_directed_by(user), pk=event.pk).exists()
+from games.models import Match
 
 
 def with_versions(events: QuerySet[Event]) -> QuerySet[Event]:
@@ -47,21 +25,21 @@ def with_versions(events: QuerySet[Event]) -> QuerySet[Event]:
     return events.annotate(shown_version=F("version") + Coalesce(tables, 0))
 
 
+def with_club_and_season(events: QuerySet[Event]) -> QuerySet[Event]:
+    """``events`` with their clubs and seasons, as the event's pages show them."""
+    return events.select_related("club", "season")
+
+
+def with_versions_and_creator(events: QuerySet[Event]) -> QuerySet[Event]:
+    """``events`` with their versions (:func:`with_versions`), clubs and creators, as the API shows them."""
+    return with_versions(events).select_related("club", "created_by")
+
+
 def event_list(*, user: User, club: int | None = None) -> QuerySet[Event]:
     """The events ``user`` may read (of ``club``), newest first, with their versions."""
     events = Event.objects.filter(event_visible_to(user))
     events = events.filter(club_id=club) if club is not None else events
     return with_versions(events).select_related("created_by")
-
-
-def event_shared(token: str) -> Event | None:
-    """The event behind a public page's share token (``None`` for any other text)."""
-    if not token or not token.isascii():
-        return None
-    event = Event.objects.filter(share_token=token).first()
-    if event is None or not secrets.compare_digest(token, event.share_token):
-        return None
-    return event
 
 
 def event_version(pk: int) -> int | None:

@@ -11,13 +11,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games.access import club_role
+from games.access import club_role, event_by_link, event_for
 from games.events.models import Event
-from games.events.selectors import event_list, event_version
+from games.events.selectors import event_list, event_version, with_club_and_season
 from games.events.services import event_share
 from games.models import Membership, Player
 from games.selectors import club_list
-from web.event_access import event_by_link, event_directed, event_key, event_readable, key_opens
+from web.event_keys import event_key, key_opens
 from web.events import event_screen, print_sheets
 from web.views import HtmxHttpRequest
 
@@ -53,7 +53,7 @@ def event_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The event as its members see it; its admins also see the director's links."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    event, role = event_readable(request.user, pk)
+    event, role = event_for(request.user, pk, read=with_club_and_season)
     context = _context(request, event, role) | {"poll_seconds": POLL_SECONDS}
     return render(request, "web/events/page.html", context)
 
@@ -62,7 +62,7 @@ def event_tv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The room's screen: the current round's tables and the standings in big type, refreshing itself."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    event, role = event_readable(request.user, pk)
+    event, role = event_for(request.user, pk, read=with_club_and_season)
     context = _context(request, event, role) | {"poll_seconds": TV_POLL_SECONDS, "tv": True}
     return render(request, "web/events/tv.html", context)
 
@@ -90,7 +90,7 @@ def _live(request: HtmxHttpRequest, event: Event, role: str | None, token: str =
 def event_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if (answer := _unchanged(request)) is not None:
         return answer
-    event, role = event_readable(request.user, pk)
+    event, role = event_for(request.user, pk, read=with_club_and_season)
     return _live(request, event, role)
 
 
@@ -115,7 +115,7 @@ def event_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def event_share_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A new share link (``enabled=1``), or none (``enabled=0``)."""
-    event = event_directed(request.user, pk)
+    event = event_for(request.user, pk, write=True, read=with_club_and_season)[0]
     assert request.user.is_authenticated
     event_share(event=event, by=request.user, enabled=request.POST.get("enabled", "1") == "1")
     return redirect(reverse("event", args=[event.pk]) + "#share")
@@ -125,7 +125,7 @@ def event_share_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def round_print(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """One sheet per table of round ``number``, each with a QR code of its match, for the browser to
     print on A4 or Letter (``paper``)."""
-    event = event_directed(request.user, pk)
+    event = event_for(request.user, pk, write=True, read=with_club_and_season)[0]
     sheets = print_sheets(event, number, request.build_absolute_uri)
     if sheets is None:
         raise Http404
