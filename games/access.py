@@ -193,6 +193,14 @@ def player_for(user: User, pk: int) -> Player:
     return player
 
 
+def own_player_for(user: User, pk: int) -> Player:
+    """Player ``pk``, for its own account alone (to rename it; else Http404)."""
+    player = Player.objects.filter(pk=pk, user_id=account_id(user)).first()
+    if player is None:
+        raise Http404
+    return player
+
+
 def invitation_for(user: User, token: str) -> Invitation:
     """The invitation behind ``token`` (with its match), for its invitee; a link invitation for anyone
     (else Http404)."""

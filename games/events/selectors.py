@@ -39,7 +39,7 @@ def event_list(*, user: User, club: int | None = None) -> QuerySet[Event]:
     """The events ``user`` may read (of ``club``), newest first, with their versions."""
     events = Event.objects.filter(event_visible_to(user))
     events = events.filter(club_id=club) if club is not None else events
-    return with_versions(events).select_related("created_by")
+    return with_versions(events).select_related("created_by").order_by("-created_at", "-pk")
 
 
 def event_version(pk: int) -> int | None:
@@ -54,8 +54,40 @@ def event_version(pk: int) -> int | None:
     return None if row is None else row[0] + (row[1] or 0)
 
 
-def entry_list(*, event: Event) -> QuerySet[Entry]:
-    return event.entries.select_related("player").order_by("pk")
+def entry_list(
+    *, event: Event, query: str = "", pending: bool = False, only: int | None = None
+) -> QuerySet[Entry]:
+    """The event's entries with their players: those whose name holds ``query``, with ``pending``
+    only those not checked in (nor dropped), with ``only`` that one entry."""
+    entries = event.entries.select_related("player").order_by("pk")
+    if only is not None:
+        entries = entries.filter(pk=only)
+    if query.strip():
+        entries = entries.filter(player__name__icontains=query.strip())
+    if pending:
+        entries = entries.filter(checked_in_at__isnull=True, dropped_round__isnull=True)
+    return entries
+
+
+def entry_names(*, event: Event) -> dict[int, str]:
+    """Player id -> name, of every entry of the event."""
+    return dict(event.entries.values_list("player_id", "player__name"))
+
+
+def entered_player_ids(*, event: Event) -> set[int]:
+    """The players entered in the event (dropped ones too)."""
+    return set(event.entries.values_list("player_id", flat=True))
+
+
+def table_find(*, event: Event, number: int, table: int) -> Table | None:
+    """Table ``table`` of the event's round ``number``, with its round and event."""
+    tables = Table.objects.select_related("round__event")
+    return tables.filter(round__event=event, round__number=number, number=table).first()
+
+
+def entry_of(*, event: Event, pk: int) -> Entry | None:
+    """Entry ``pk`` of ``event``, with its player."""
+    return Entry.objects.select_related("player").filter(event=event, pk=pk).first()
 
 
 def _overrides() -> Prefetch[Any]:
@@ -81,6 +113,11 @@ def round_list(*, event: Event) -> QuerySet[Round]:
     return event.event_rounds.order_by("number").prefetch_related(
         Prefetch("tables", _tables()), Prefetch("byes", Bye.objects.order_by("pk"))
     )
+
+
+def round_find(*, event: Event, number: int) -> Round | None:
+    """Round ``number`` of the event, as :func:`round_list` reads it (``None`` when there is none)."""
+    return round_list(event=event).filter(number=number).first()
 
 
 def round_get(*, event: Event, number: int) -> Round:

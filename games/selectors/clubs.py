@@ -23,3 +23,18 @@ def membership_list(*, club: Club) -> QuerySet[Membership]:
 
 def season_list(*, club: Club) -> QuerySet[Season]:
     return club.seasons.order_by("-starts_on", "pk")
+
+
+def club_of(*, user: User, pk: int) -> Club | None:
+    """Club ``pk`` if ``user`` belongs to it, else ``None`` (one query)."""
+    return club_list(user=user).filter(pk=pk).first()
+
+
+def club_list_by_name(*, user: User) -> QuerySet[Club]:
+    """The clubs ``user`` belongs to, by name."""
+    return club_list(user=user).order_by("name", "pk")
+
+
+def season_of(*, club: Club, pk: int) -> Season | None:
+    """Season ``pk`` of ``club``."""
+    return Season.objects.filter(pk=pk, club=club).first()

@@ -69,3 +69,19 @@ def hand_log(hand: Hand) -> list[PlayLine]:
         )
         for play in plays
     ]
+
+
+def hand_with_match(*, match_id: int, number: int) -> Hand:
+    """Hand ``number`` of match ``match_id`` with its match, in one query (raises ``Hand.DoesNotExist``)."""
+    return Hand.objects.select_related("match").get(match_id=match_id, number=number)
+
+
+def hand_open_number(*, match_id: int) -> int | None:
+    """The number of the match's open hand (``None`` when none is open)."""
+    open_hands = Hand.objects.filter(match_id=match_id, closed_at__isnull=True)
+    return open_hands.values_list("number", flat=True).first()
+
+
+def hand_numbers(*, match: Match) -> tuple[int, ...]:
+    """The numbers of the match's hands, in order."""
+    return tuple(match.hands.order_by("number").values_list("number", flat=True))

@@ -8,13 +8,14 @@ bounded however many rows a page has.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any, NamedTuple
 
 from django.db import connection
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet, prefetch_related_objects
 
 from games import convert
-from games.access import User, match_visible_to
+from games.access import User, match_visible_to, match_writable_by
 from games.models import (
     Match,
     Seat,
@@ -118,3 +119,45 @@ def match_audit(match: Match) -> list[str]:
         if getattr(match, name) != value:
             problems.append(f"match {name}: stored {getattr(match, name)!r}, the logs give {value!r}")
     return problems
+
+
+class MatchGroups(NamedTuple):
+    """A user's latest matches by status, and how many unfinished ones are old enough to archive."""
+
+    in_progress: list[Match]
+    finished: list[Match]
+    abandoned: list[Match]
+    stale: int
+
+
+def match_groups(*, user: User, recent: int, stale_before: datetime) -> MatchGroups:
+    """The ``recent`` latest matches ``user`` may read in progress, finished and abandoned (as
+    :func:`match_list`), and the number of those in progress that ``user`` may write, started before
+    ``stale_before``."""
+    mine = match_list(user=user)
+    in_progress = mine.filter(status=Match.Status.IN_PROGRESS)
+    stale = in_progress.filter(match_writable_by(user), created_at__lt=stale_before)
+    return MatchGroups(
+        in_progress=list(in_progress[:recent]),
+        finished=list(mine.filter(status=Match.Status.FINISHED)[:recent]),
+        abandoned=list(mine.filter(status=Match.Status.ABANDONED)[:recent]),
+        stale=stale.count(),
+    )
+
+
+def match_id_shared(token: str) -> int | None:
+    """The id of the match behind a share link's token (``None`` for none; no access check: the
+    token is the check, made by :func:`games.access.match_for`)."""
+    if not token:
+        return None
+    return Match.objects.filter(share_token=token).values_list("pk", flat=True).first()
+
+
+def seat_get(*, match_id: int, number: int) -> Seat | None:
+    """Seat ``number`` of match ``match_id`` with its player."""
+    return Seat.objects.select_related("player").filter(match_id=match_id, number=number).first()
+
+
+def match_row(pk: int) -> Match:
+    """Match ``pk`` alone, without its seats (raises ``Match.DoesNotExist``)."""
+    return Match.objects.get(pk=pk)

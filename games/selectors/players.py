@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib.auth.models import User as Account
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
@@ -52,3 +54,43 @@ def account_known_to(user: User) -> QuerySet[Account]:
     players = Player.objects.filter(player_known_to(user))
     in_my_club = Exists(Membership.objects.filter(user=OuterRef("pk"), club__in=clubs))
     return Account.objects.filter(Q(in_my_club) | Q(Exists(players.filter(user=OuterRef("pk")))))
+
+
+def player_of(user: User) -> Player | None:
+    """The player of ``user``'s account (``None``: none yet, or anonymous)."""
+    return Player.objects.filter(user_id=account_id(user)).first()
+
+
+def player_get(pk: int) -> Player:
+    """Player ``pk`` (raises ``Player.DoesNotExist``)."""
+    return Player.objects.get(pk=pk)
+
+
+def players_seatable(*, by: Account, club: Club | None, ids: Sequence[int]) -> dict[int, Player]:
+    """The players among ``ids`` that ``by`` may seat in a match of ``club``
+    (:func:`player_seatable_by`), by id, in one query."""
+    return Player.objects.filter(player_seatable_by(by, club)).in_bulk(ids)
+
+
+def players_known(*, user: User, search: str = "") -> QuerySet[Player]:
+    """The players ``user`` knows (:func:`games.access.player_known_to`) whose names hold ``search``,
+    with their accounts."""
+    return player_list(search=search).filter(player_known_to(user)).select_related("user")
+
+
+def player_names_of(accounts: Sequence[Account]) -> dict[int, str]:
+    """Account id -> its player's name, for those of ``accounts`` that have a player."""
+    return {
+        player.user_id: player.name for player in Player.objects.filter(user__in=accounts) if player.user_id
+    }
+
+
+def account_named(name: str) -> Account | None:
+    """The account whose user name is ``name`` (case ignored), for an invitation: whoever sends it
+    is told the same whether or not it exists."""
+    return Account.objects.filter(username__iexact=name).first() if name else None
+
+
+def account_known_named(*, user: User, name: str) -> Account | None:
+    """The account named ``name`` (case ignored) among those ``user`` may find (:func:`account_known_to`)."""
+    return account_known_to(user).filter(username__iexact=name).first()

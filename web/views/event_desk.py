@@ -7,21 +7,20 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.access import club_role, event_for
+from games.access import club_for, event_for
 from games.events import services
 from games.events.models import Entry, Event
-from games.events.selectors import with_club_and_season
+from games.events.selectors import entry_of, with_club_and_season
 from games.messages import violation_text
-from games.models import Club, Membership, Player
+from games.models import Club, Player
 from games.rules.errors import CodedError
-from games.selectors import club_list, season_list
+from games.selectors import player_get, season_list
 from web.event_forms import EntryNameForm, EntrySearchForm, EventForm
 from web.events import (
     entry_rows,
@@ -43,12 +42,7 @@ def _account(request: HtmxHttpRequest) -> User:
 
 
 def _admin_club(request: HtmxHttpRequest, club_id: int) -> Club:
-    club = club_list(user=_account(request)).filter(pk=club_id).first()
-    if club is None:
-        raise Http404
-    if club_role(club=club, user=_account(request)) != Membership.Role.ADMIN:
-        raise PermissionDenied
-    return club
+    return club_for(_account(request), club_id, write=True)
 
 
 def _directed(request: HtmxHttpRequest, pk: int) -> Event:
@@ -139,11 +133,11 @@ def _member_player(request: HtmxHttpRequest, event: Event) -> Player:
     choices = {choice.player_id for choice in member_choices(event, _account(request))}
     if not chosen.isdigit() or int(chosen) not in choices:
         raise Http404
-    return Player.objects.get(pk=int(chosen))
+    return player_get(int(chosen))
 
 
 def _entry(event: Event, entry_id: int) -> Entry:
-    entry = Entry.objects.select_related("player").filter(event=event, pk=entry_id).first()
+    entry = entry_of(event=event, pk=entry_id)
     if entry is None:
         raise Http404
     return entry

@@ -15,8 +15,8 @@ from games.access import club_role, event_by_link, event_for
 from games.events.models import Event
 from games.events.selectors import event_list, event_version, with_club_and_season
 from games.events.services import event_share
-from games.models import Membership, Player
-from games.selectors import club_list
+from games.models import Membership
+from games.selectors import club_of, player_of
 from web.event_keys import event_key, key_opens
 from web.events import event_screen, print_sheets
 from web.views import HtmxHttpRequest
@@ -27,11 +27,8 @@ PAPERS = ("a4", "letter")
 
 
 def _context(request: HtmxHttpRequest, event: Event, role: str | None, token: str = "") -> dict[str, object]:
-    player = (
-        None
-        if token
-        else Player.objects.filter(user_id=request.user.pk or 0).values_list("pk", flat=True).first()
-    )
+    mine = None if token else player_of(request.user)
+    player = None if mine is None else mine.pk
     screen = event_screen(event, can_direct=role == Membership.Role.ADMIN and not token, player=player)
     live = reverse("event-shared-live", args=[token]) if token else reverse("event-live", args=[event.pk])
     return {
@@ -142,10 +139,10 @@ def round_print(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 def club_events(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     """The club's events, newest first; its admins also get the link to create one."""
-    club = club_list(user=request.user).filter(pk=club_id).first()
+    club = club_of(user=request.user, pk=club_id)
     if club is None:
         raise Http404
     role = club_role(club=club, user=request.user)
-    events = event_list(user=request.user, club=club.pk).order_by("-created_at", "-pk")
+    events = event_list(user=request.user, club=club.pk)
     context = {"club": club, "events": list(events), "is_admin": role == Membership.Role.ADMIN}
     return render(request, "web/events/list.html", context)
