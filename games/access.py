@@ -2,7 +2,8 @@
 
 - A match is written by its creator, its seated players and its club's admins; read also by its
   club's members, and by anyone holding its share link (read-only).
-- A club, and its statistics, are read by its members and written by its admins.
+- A club, its statistics and its events are read by its members and written (an event: directed) by
+  its admins; an event is also read by anyone holding its share link (read-only).
 - A player is read by whoever shares a match or a club with it, its account and its creator.
 - An invitation is read by its invitee (anyone holding a link invitation); a guest claim is decided by
   the account that added the guest.
@@ -21,9 +22,10 @@ from collections.abc import Callable, Sequence
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as Account
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 
+from games.events.models import Event
 from games.models import Club, GuestClaim, Invitation, Match, Membership, Player, Seat
 
 User = Account | AnonymousUser
@@ -132,6 +134,46 @@ def club_for(user: User, pk: int, *, write: bool = False) -> Club:
     return club
 
 
+def event_visible_to(user: User) -> Q:
+    """Events ``user`` may read: those of the clubs ``user`` belongs to."""
+    return Q(_member_of_club(account_id(user))) if user.is_authenticated else Q(pk__in=[])
+
+
+def event_for(
+    user: User,
+    pk: int,
+    *,
+    write: bool = False,
+    read: Callable[[QuerySet[Event]], QuerySet[Event]] | None = None,
+) -> tuple[Event, str]:
+    """Event ``pk`` (its query joined as ``read`` says) and ``user``'s role in its club, in one query:
+    an event is its club's, read by the members and directed (every write) by the admins, as
+    :func:`club_for` decides for the club.
+
+    Raises:
+        Http404: no such event, or ``user`` is not a member; PermissionDenied: to ``write``, a member
+        who is not an admin.
+    """
+    roles = Membership.objects.filter(club=OuterRef("club"), user_id=account_id(user)).values("role")
+    events = Event.objects.filter(pk=pk).annotate(caller_role=Subquery(roles[:1]))
+    event = (events if read is None else read(events)).first()
+    role: str | None = getattr(event, "caller_role", None)  # the annotation: not a typed field
+    if event is None or role is None:
+        raise Http404
+    if write and role != Membership.Role.ADMIN:
+        raise PermissionDenied
+    return event, role
+
+
+def event_by_link(token: str) -> Event:
+    """The event behind a share link, read-only for whoever holds it (else Http404: an unknown or
+    withdrawn link, or any other text)."""
+    event = Event.objects.filter(share_token=token).first() if token and token.isascii() else None
+    if event is None or not secrets.compare_digest(token, event.share_token):
+        raise Http404
+    return event
+
+
 def player_known_to(user: User) -> Q:
     """Players ``user`` shares a match or a club with, ``user``'s own, and those ``user`` created."""
     if not user.is_authenticated:
@@ -146,6 +188,14 @@ def player_known_to(user: User) -> Q:
 def player_for(user: User, pk: int) -> Player:
     """Player ``pk`` (with its account), if :func:`player_known_to` says ``user`` knows it (else Http404)."""
     player = Player.objects.filter(player_known_to(user), pk=pk).select_related("user").first()
+    if player is None:
+        raise Http404
+    return player
+
+
+def own_player_for(user: User, pk: int) -> Player:
+    """Player ``pk``, for its own account alone (to rename it; else Http404)."""
+    player = Player.objects.filter(pk=pk, user_id=account_id(user)).first()
     if player is None:
         raise Http404
     return player

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Club, Membership, Season
-from games.selectors import account_known_to, club_list, membership_list, season_list
+from games.selectors import account_known_named, club_list_by_name, membership_list, season_list
 from web.forms import NameField
 
 
@@ -39,7 +39,7 @@ class MemberForm(forms.Form):
         """The account among those the admin shares a club or a match with; the answer is the same
         for anyone else as for a name no one has, so the form tells no stranger who has an account."""
         name = self.cleaned_data["username"].strip()
-        account = account_known_to(self.admin).filter(username__iexact=name).first()
+        account = account_known_named(user=self.admin, name=name)
         if account is None:
             message = _("You share no club or match with anyone called %(name)s.")
             raise forms.ValidationError(message, params={"name": name})
@@ -86,7 +86,7 @@ def club_views(user: User, bound: dict[tuple[str, int], forms.Form] | None = Non
     """The user's clubs, each with its members, seasons and (``bound``: the ones just sent) forms."""
     bound = bound or {}
     views = []
-    for club in club_list(user=user).order_by("name", "pk"):
+    for club in club_list_by_name(user=user):
         members = tuple(membership_list(club=club))
         role = next((each.role for each in members if each.user_id == user.pk), Membership.Role.MEMBER)
         member_form = bound.get(("member", club.pk))

@@ -15,7 +15,15 @@ from django.utils.translation import gettext as _
 
 from games.events.models import Entry, Event, Round, Table
 from games.events.reasons import why
-from games.events.selectors import entry_list, event_standings, override_of, round_list, table_result
+from games.events.selectors import (
+    entered_player_ids,
+    entry_list,
+    event_standings,
+    override_of,
+    round_find,
+    round_list,
+    table_result,
+)
 from games.events.services import PlannedRound, PlannedTable
 from games.models import Player
 from games.services.names import name_key
@@ -37,13 +45,7 @@ def entry_rows(
 ) -> list[EntryRow]:
     """The event's entries by name: those whose name holds ``query``, with ``pending`` only those not
     checked in (nor dropped), with ``only`` that one entry."""
-    entries = entry_list(event=event)
-    if only is not None:
-        entries = entries.filter(pk=only)
-    if query.strip():
-        entries = entries.filter(player__name__icontains=query.strip())
-    if pending:
-        entries = entries.filter(checked_in_at__isnull=True, dropped_round__isnull=True)
+    entries = entry_list(event=event, query=query, pending=pending, only=only)
     rows = [
         EntryRow(
             entry=entry,
@@ -66,7 +68,7 @@ class MemberChoice:
 def member_choices(event: Event, director: User) -> list[MemberChoice]:
     """The club's members with a player, not yet entered: one tap enters each."""
     known = seating_known(by=director, club=event.club)
-    entered = set(event.entries.values_list("player_id", flat=True))
+    entered = entered_player_ids(event=event)
     seen: set[int] = set()
     choices = []
     for choice in known.suggestions():
@@ -305,7 +307,7 @@ def event_screen(event: Event, *, can_direct: bool, player: int | None = None) -
 
 def table_of(event: Event, number: int, table: int) -> TableView | None:
     """Table ``table`` of round ``number``, as the result form shows it."""
-    played = round_list(event=event).filter(number=number).first()
+    played = round_find(event=event, number=number)
     if played is None:
         return None
     found = next((each for each in played.tables.all() if each.number == table), None)
@@ -362,7 +364,7 @@ class Sheet:
 def print_sheets(event: Event, number: int, absolute: Callable[[str], str]) -> list[Sheet] | None:
     """Round ``number``'s sheets, one per table (``None``: no such round); ``absolute`` makes a path
     a full address, as the request came."""
-    played = round_list(event=event).filter(number=number).first()
+    played = round_find(event=event, number=number)
     if played is None:
         return None
     view = _round_view(played, _names(event))

@@ -11,7 +11,13 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Club, GuestClaim, Invitation, Match
-from games.selectors import membership_list, player_list, sides_of_match
+from games.selectors import (
+    claim_list_pending,
+    invitation_list_open,
+    membership_list,
+    player_names_of,
+    sides_of_match,
+)
 from games.services.seating import Known, SeatKind
 
 KIND_LABELS: dict[SeatKind, Promise] = {
@@ -30,7 +36,7 @@ def suggestions(known: Known) -> list[tuple[str, str]]:
 def member_names(club: Club) -> list[str]:
     """What to type to seat each member of ``club``: the member's player name, else the user name."""
     accounts = [membership.user for membership in membership_list(club=club)]
-    players = {player.user_id: player.name for player in player_list().filter(user__in=accounts)}
+    players = player_names_of(accounts)
     return sorted((players.get(account.pk, account.username) for account in accounts), key=str.casefold)
 
 
@@ -60,9 +66,9 @@ def table_people(match: Match, user: User | AnonymousUser, *, writer: bool) -> T
     seats = [seat for side in sides_of_match(match) for seat in side]
     invitations: dict[int, list[Invitation]] = {}
     if writer:
-        for invitation in match.invitations.filter(accepted_at__isnull=True).select_related("invitee"):
+        for invitation in invitation_list_open(match=match):
             invitations.setdefault(invitation.seat, []).append(invitation)
-    pending = match.guest_claims.filter(status=GuestClaim.Status.PENDING).select_related("claimant", "guest")
+    pending = claim_list_pending(match=match)
     mine = {claim.guest_id: claim for claim in pending if claim.claimant_id == user.pk}
     rows = tuple(
         SeatRow(

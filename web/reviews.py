@@ -21,10 +21,10 @@ from games.rule_links import REFUSAL_RULES, rule_url
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
 from games.rules.review import HandReview, PlayReview
-from games.selectors import sides_of_match
+from games.selectors import hand_numbers, sides_of_match
 from games.services.errors import ReviewNoPlays
 from games.stats.models import HandReviewSeat
-from games.stats.reviews import ReviewTotals, reviewable_hands, totals_of
+from games.stats.reviews import ReviewTotals, review_rows, reviewable_hands, totals_of
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -162,7 +162,7 @@ def seat_names(match: Match) -> dict[int, str]:
 
 def review_screen(match: Match, hand: Hand) -> ReviewScreen:
     """What the review screen of ``hand`` shows."""
-    numbers = tuple(match.hands.order_by("number").values_list("number", flat=True))
+    numbers = hand_numbers(match=match)
     try:
         reviewed = hand_review(hand)
     except (ReviewNoPlays, RuleViolation) as error:
@@ -206,7 +206,7 @@ def match_review_lines(match: Match) -> tuple[PlayerLine, ...]:
     if not hands:
         return ()
     rows: dict[int, list[HandReviewSeat]] = {}
-    for row in HandReviewSeat.objects.filter(hand__in=hands):
+    for row in review_rows(hands):
         rows.setdefault(row.seat, []).append(row)
     stored = {row.hand_id for seat_rows in rows.values() for row in seat_rows}
     totals = {seat: totals_of(seat_rows) for seat, seat_rows in rows.items()}

@@ -31,6 +31,7 @@ from games.selectors import (
     hand_last,
     hand_report,
     hand_rows,
+    match_row,
     scoreboard_for,
     sides_of_match,
 )
@@ -172,7 +173,7 @@ def polled_version(found: MatchVersion) -> str:
     """:func:`screen_version` from the version row a poll reads; a match with a clock running is read
     whole for it."""
     if found.timed:
-        return screen_version(Match.objects.get(pk=found.pk))
+        return screen_version(match_row(found.pk))
     return str(found.screen_version)
 
 

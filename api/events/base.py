@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from django.http import Http404
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 
 from api.records.base import RecordsApi
-from games.events import selectors
+from games.access import event_for
 from games.events.models import Event
+from games.events.selectors import with_versions_and_creator
 
 
 class EventsApi(RecordsApi):
@@ -18,10 +18,5 @@ class EventsApi(RecordsApi):
 
     def event(self, request: Request, pk: int) -> Event:
         """The event ``pk`` if this request may read it (GET) or direct it (others)."""
-        visible = Event.objects.filter(selectors.event_visible_to(request.user), pk=pk)
-        event = selectors.with_versions(visible).select_related("club", "created_by").first()
-        if event is None:
-            raise Http404
-        if request.method not in SAFE_METHODS and not selectors.can_direct(request.user, event):
-            self.permission_denied(request)
-        return event
+        writes = request.method not in SAFE_METHODS
+        return event_for(request.user, pk, write=writes, read=with_versions_and_creator)[0]

@@ -21,7 +21,6 @@ from games import selectors as game_selectors
 from games.events import selectors
 from games.events.models import Entry
 from games.events.services import entry_add, entry_check_in, entry_drop
-from games.models import Player
 
 
 class EventEntryOutput(serializers.Serializer[Entry]):
@@ -57,10 +56,8 @@ class EntryListCreateApi(EventsApi):
                 raise serializers.ValidationError(gettext("Give either a player or a walk-in's name."))
             if "player" not in data:
                 return data
-            seatable = Player.objects.filter(
-                game_selectors.player_seatable_by(self.context["by"], self.context["club"])
-            )
-            player = seatable.filter(pk=data["player"]).first()
+            by, club, pk = self.context["by"], self.context["club"], data["player"]
+            player = game_selectors.players_seatable(by=by, club=club, ids=[pk]).get(pk)
             if player is None:
                 message = gettext("No such players: %(ids)s.") % {"ids": [data["player"]]}
                 raise serializers.ValidationError({"player": [message]})

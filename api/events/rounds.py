@@ -71,7 +71,7 @@ class EventRoundOutput(serializers.Serializer[Any]):
 
 
 def _names(event: Event) -> Names:
-    names = dict(event.entries.values_list("player_id", "player__name"))
+    names = selectors.entry_names(event=event)
     return lambda player: names.get(player, str(player))
 
 
@@ -211,10 +211,7 @@ class TableResultApi(EventsApi):
     def post(self, request: Request, pk: int, number: int, table: int) -> Response:
         event = self.event(request, pk)
         data = valid(self.InputSerializer, request.data)
-        found = Table.objects.select_related("round__event").filter(
-            round__event=event, round__number=number, number=table
-        )
-        if (row := found.first()) is None:
+        if (row := selectors.table_find(event=event, number=number, table=table)) is None:
             raise Http404
         table_result_set(table=row, by=account(request), **data)
         body = stored_body(selectors.round_get(event=event, number=number), _names(event))

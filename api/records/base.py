@@ -53,9 +53,10 @@ class RecordsApi(APIView):
 
     def hand(self, request: Request, pk: int, number: int) -> Hand:
         """Hand ``number`` of match ``pk`` (with its match, in one query), as :meth:`match` allows."""
-        hand = Hand.objects.select_related("match").filter(match_id=pk, number=number).first()
-        if hand is None:
-            raise Http404
+        try:
+            hand = selectors.hand_with_match(match_id=pk, number=number)
+        except Hand.DoesNotExist:
+            raise Http404 from None
         match_allow(request.user, hand.match, write=_writes(request), share=_share(request))
         return hand
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
@@ -19,6 +18,7 @@ from api.inputs import valid
 from api.records.base import SMALL_MAX, RecordsApi, account
 from games.access import claim_for, invitation_for, match_for
 from games.models import GuestClaim
+from games.selectors import account_named
 from games.services.claims import guest_claim_create, guest_claim_decide
 from games.services.invitations import guest_seat_get, invitation_accept, invitation_create
 
@@ -59,7 +59,7 @@ class InvitationCreateApi(RecordsApi):
             url = request.build_absolute_uri(reverse("invitation", args=[invitation.token]))
             body = {"seat": seat, "username": None, "token": invitation.token, "url": url}
             return Response(self.OutputSerializer(body).data, status=status.HTTP_201_CREATED)
-        invitee = User.objects.filter(username__iexact=username).first()
+        invitee = account_named(username)
         if invitee is not None and invitee != request.user:
             invitation_create(match=match, seat=seat, by=account(request), invitee=invitee)
         else:

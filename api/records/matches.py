@@ -26,7 +26,7 @@ from api.records.base import (
 from api.reports import EventOutput
 from games import selectors
 from games.access import can_write_match
-from games.models import Club, Match, Player, Season
+from games.models import Club, Match, Season
 from games.rules.registry import GAMES
 from games.services.matches import match_abandon, match_rematch, match_share, match_start
 
@@ -108,8 +108,7 @@ class MatchListCreateApi(RecordsApi):
             """The players, looked up in one query among those the caller may seat: an id of anyone
             else's guest or of an account outside the club gets the answer of an id no one has."""
             ids, club = data["players"], data.get("club") or getattr(data.get("season"), "club", None)
-            seatable = Player.objects.filter(selectors.player_seatable_by(self.context["by"], club))
-            found = seatable.in_bulk(ids)
+            found = selectors.players_seatable(by=self.context["by"], club=club, ids=ids)
             if missing := sorted(set(ids) - set(found)):
                 message = gettext("No such players: %(ids)s.") % {"ids": missing}
                 raise serializers.ValidationError({"players": [message]})

@@ -18,7 +18,7 @@ from api.idempotency import idempotent
 from api.inputs import valid
 from api.records.base import RecordsApi, account, paginated
 from games import selectors
-from games.access import player_for, player_known_to
+from games.access import player_for
 from games.models import Membership, Player
 from games.services.clubs import club_create, membership_create, player_create, season_create
 from scorekeeper.sign_in import wait_seconds
@@ -51,8 +51,7 @@ class PlayerListCreateApi(RecordsApi):
         responses=PlayerOutput(many=True),
     )
     def get(self, request: Request) -> Response:
-        players = selectors.player_list(search=request.query_params.get("search", ""))
-        mine = players.filter(player_known_to(request.user)).select_related("user")
+        mine = selectors.players_known(user=request.user, search=request.query_params.get("search", ""))
         return paginated(self, request, mine, PlayerOutput)
 
     @idempotent
@@ -85,9 +84,7 @@ class ClubListCreateApi(RecordsApi):
 
     @extend_schema(operation_id="clubs_list", responses=ClubOutput(many=True))
     def get(self, request: Request) -> Response:
-        return paginated(
-            self, request, selectors.club_list(user=request.user).order_by("name", "pk"), ClubOutput
-        )
+        return paginated(self, request, selectors.club_list_by_name(user=request.user), ClubOutput)
 
     @idempotent
     @extend_schema(operation_id="clubs_create", request=InputSerializer, responses={201: ClubOutput})
@@ -122,8 +119,8 @@ class MembershipListCreateApi(RecordsApi):
 
         def validate_username(self, name: str) -> User:
             """The account among those the admin knows; others are answered as if none existed."""
-            known = selectors.account_known_to(self.context["request"].user)
-            account = known.filter(username__iexact=name.strip()).first()
+            user = self.context["request"].user
+            account = selectors.account_known_named(user=user, name=name.strip())
             if account is None:
                 raise serializers.ValidationError(
                     gettext("You share no club or match with anyone called %(name)s.") % {"name": name}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -19,7 +19,8 @@ from rest_framework.views import APIView
 from api.inputs import valid
 from api.stats import serializers as s
 from games.access import club_for, player_for
-from games.models import Club, Season
+from games.models import Club
+from games.selectors import season_of
 from games.stats import selectors
 from games.stats.players import head_to_head_get, player_stats
 from games.stats.selectors import rating_history, standings_for
@@ -54,7 +55,9 @@ class ClubStandingsApi(StatsApi):
     def get(self, request: Request, club_id: int) -> Response:
         club = member_club(request, club_id)
         query = self.query(s.StandingsQuery, request)
-        season = get_object_or_404(Season, pk=query["season"], club=club) if "season" in query else None
+        season = season_of(club=club, pk=query["season"]) if "season" in query else None
+        if "season" in query and season is None:
+            raise Http404
         order = query.get("order")
         table = standings_for(
             club_id=club.pk,

@@ -1,4 +1,5 @@
-"""Reads of events: who may see or direct them, their rounds, results and standings.
+"""Reads of events: lists, versions, their rounds, results and standings (who may see or direct them:
+:mod:`games.access`).
 
 Standings are computed on every read from the tables' matches (status, winner, draw, totals) and the
 directors' overrides, so a hand corrected in a finished match changes every row after it at once.
@@ -6,39 +7,16 @@ directors' overrides, so a hand corrected in a finished match changes every row 
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
-from django.contrib.auth.models import User as Account
-from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet, Sum
+from django.db.models import F, Prefetch, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
+from games.access import User, event_visible_to
 from games.events.models import Bye, Entry, Event, ResultOverride, Round, Table
 from games.events.standings import PointsTable, Row, TableResult, standings
-from games.models import Match, Membership
-
-User = Account | AnonymousUser
-
-
-def _member(user: User, roles: Iterable[str] = tuple(Membership.Role)) -> Exists:
-    return Exists(Membership.objects.filter(club=OuterRef("club"), user_id=user.pk or 0, role__in=roles))
-
-
-def event_visible_to(user: User) -> Q:
-    """Events ``user`` may read: those of the clubs ``user`` belongs to."""
-    return Q(_member(user)) if user.is_authenticated else Q(pk__in=[])
-
-
-def event_directed_by(user: User) -> Q:
-    """Events ``user`` may direct (enter players, pair rounds, set results): their clubs' admins."""
-    return Q(_member(user, [Membership.Role.ADMIN])) if user.is_authenticated else Q(pk__in=[])
-
-
-def can_direct(user: User, event: Event) -> bool:
-    return Event.objects.filter(event_directed_by(user), pk=event.pk).exists()
+from games.models import Match
 
 
 def with_versions(events: QuerySet[Event]) -> QuerySet[Event]:
@@ -47,21 +25,21 @@ def with_versions(events: QuerySet[Event]) -> QuerySet[Event]:
     return events.annotate(shown_version=F("version") + Coalesce(tables, 0))
 
 
+def with_club_and_season(events: QuerySet[Event]) -> QuerySet[Event]:
+    """``events`` with their clubs and seasons, as the event's pages show them."""
+    return events.select_related("club", "season")
+
+
+def with_versions_and_creator(events: QuerySet[Event]) -> QuerySet[Event]:
+    """``events`` with their versions (:func:`with_versions`), clubs and creators, as the API shows them."""
+    return with_versions(events).select_related("club", "created_by")
+
+
 def event_list(*, user: User, club: int | None = None) -> QuerySet[Event]:
     """The events ``user`` may read (of ``club``), newest first, with their versions."""
     events = Event.objects.filter(event_visible_to(user))
     events = events.filter(club_id=club) if club is not None else events
-    return with_versions(events).select_related("created_by")
-
-
-def event_shared(token: str) -> Event | None:
-    """The event behind a public page's share token (``None`` for any other text)."""
-    if not token or not token.isascii():
-        return None
-    event = Event.objects.filter(share_token=token).first()
-    if event is None or not secrets.compare_digest(token, event.share_token):
-        return None
-    return event
+    return with_versions(events).select_related("created_by").order_by("-created_at", "-pk")
 
 
 def event_version(pk: int) -> int | None:
@@ -76,8 +54,40 @@ def event_version(pk: int) -> int | None:
     return None if row is None else row[0] + (row[1] or 0)
 
 
-def entry_list(*, event: Event) -> QuerySet[Entry]:
-    return event.entries.select_related("player").order_by("pk")
+def entry_list(
+    *, event: Event, query: str = "", pending: bool = False, only: int | None = None
+) -> QuerySet[Entry]:
+    """The event's entries with their players: those whose name holds ``query``, with ``pending``
+    only those not checked in (nor dropped), with ``only`` that one entry."""
+    entries = event.entries.select_related("player").order_by("pk")
+    if only is not None:
+        entries = entries.filter(pk=only)
+    if query.strip():
+        entries = entries.filter(player__name__icontains=query.strip())
+    if pending:
+        entries = entries.filter(checked_in_at__isnull=True, dropped_round__isnull=True)
+    return entries
+
+
+def entry_names(*, event: Event) -> dict[int, str]:
+    """Player id -> name, of every entry of the event."""
+    return dict(event.entries.values_list("player_id", "player__name"))
+
+
+def entered_player_ids(*, event: Event) -> set[int]:
+    """The players entered in the event (dropped ones too)."""
+    return set(event.entries.values_list("player_id", flat=True))
+
+
+def table_find(*, event: Event, number: int, table: int) -> Table | None:
+    """Table ``table`` of the event's round ``number``, with its round and event."""
+    tables = Table.objects.select_related("round__event")
+    return tables.filter(round__event=event, round__number=number, number=table).first()
+
+
+def entry_of(*, event: Event, pk: int) -> Entry | None:
+    """Entry ``pk`` of ``event``, with its player."""
+    return Entry.objects.select_related("player").filter(event=event, pk=pk).first()
 
 
 def _overrides() -> Prefetch[Any]:
@@ -103,6 +113,11 @@ def round_list(*, event: Event) -> QuerySet[Round]:
     return event.event_rounds.order_by("number").prefetch_related(
         Prefetch("tables", _tables()), Prefetch("byes", Bye.objects.order_by("pk"))
     )
+
+
+def round_find(*, event: Event, number: int) -> Round | None:
+    """Round ``number`` of the event, as :func:`round_list` reads it (``None`` when there is none)."""
+    return round_list(event=event).filter(number=number).first()
 
 
 def round_get(*, event: Event, number: int) -> Round:

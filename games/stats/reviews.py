@@ -155,3 +155,8 @@ def player_review_months(matches: QuerySet[Match], player_id: int) -> tuple[Mont
     return tuple(
         MonthReview(month=month, game=game, totals=totals) for (month, game), totals in sorted(months.items())
     )
+
+
+def review_rows(hands: Iterable[Hand]) -> list[HandReviewSeat]:
+    """The stored review rows of ``hands``, every seat's."""
+    return list(HandReviewSeat.objects.filter(hand__in=hands))

@@ -20,7 +20,7 @@ from games.events.selectors import event_version
 from games.events.services import entry_add, entry_check_in, event_create, round_pair, table_result_set
 from games.models import Membership, Player
 from games.services.clubs import club_create, membership_create, player_create
-from web.event_access import event_key
+from web.event_keys import event_key
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}

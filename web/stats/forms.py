@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from games.labels import game_title
 from games.models import Club, Player, Season
 from games.rules.registry import GAMES
+from games.selectors import season_list
 from games.stats.standings import SORT_KEYS
 
 
@@ -27,7 +28,7 @@ class StandingsForm(forms.Form):
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["season"].queryset = club.seasons.order_by("-starts_on", "pk")  # type: ignore[attr-defined]
+        self.fields["season"].queryset = season_list(club=club)  # type: ignore[attr-defined]
         self.fields["game"].choices = game_choices(str(_("All games")))  # type: ignore[attr-defined]
 
 

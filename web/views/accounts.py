@@ -15,10 +15,8 @@ from django.utils import timezone
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from games.access import match_writable_by
-from games.models import GuestClaim, Invitation, Match, Player
 from games.rules.registry import GAMES
-from games.selectors import match_list
+from games.selectors import claim_list_waiting, invitation_list_waiting, match_groups, player_of
 from games.services.matches import matches_archive
 from scorekeeper.throttles import SignUpThrottle, throttled
 from web.forms import RenameForm
@@ -33,18 +31,11 @@ def home(request: HttpRequest) -> HttpResponse:
     games = sorted(GAMES.values(), key=lambda game: game.name)
     context: dict[str, object] = {"games": games}
     if request.user.is_authenticated:
-        mine = match_list(user=request.user)
-        old = timezone.now() - ARCHIVE_AFTER
-        in_progress = mine.filter(status=Match.Status.IN_PROGRESS)
-        context["in_progress"] = list(in_progress[:RECENT])
-        context["stale"] = in_progress.filter(match_writable_by(request.user), created_at__lt=old).count()
-        context["finished"] = list(mine.filter(status=Match.Status.FINISHED)[:RECENT])
-        context["abandoned"] = list(mine.filter(status=Match.Status.ABANDONED)[:RECENT])
-        invitations = Invitation.objects.filter(invitee=request.user, accepted_at__isnull=True)
-        context["invitations"] = list(invitations.select_related("match", "created_by"))
-        claims = GuestClaim.objects.filter(status=GuestClaim.Status.PENDING, guest__created_by=request.user)
-        context["claims"] = list(claims.select_related("match", "claimant"))
-        me = Player.objects.filter(user=request.user).first()
+        groups = match_groups(user=request.user, recent=RECENT, stale_before=timezone.now() - ARCHIVE_AFTER)
+        context |= groups._asdict()
+        context["invitations"] = invitation_list_waiting(user=request.user)
+        context["claims"] = claim_list_waiting(user=request.user)
+        me = player_of(request.user)
         context["me"] = me
         context["rename_form"] = RenameForm(initial={"name": me.name}) if me else None
     return render(request, "web/home.html", context)

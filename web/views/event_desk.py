@@ -7,21 +7,20 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.access import club_role
+from games.access import club_for, event_for
 from games.events import services
 from games.events.models import Entry, Event
+from games.events.selectors import entry_of, with_club_and_season
 from games.messages import violation_text
-from games.models import Club, Membership, Player
+from games.models import Club, Player
 from games.rules.errors import CodedError
-from games.selectors import club_list, season_list
-from web.event_access import event_directed
+from games.selectors import player_get, season_list
 from web.event_forms import EntryNameForm, EntrySearchForm, EventForm
 from web.events import (
     entry_rows,
@@ -43,12 +42,12 @@ def _account(request: HtmxHttpRequest) -> User:
 
 
 def _admin_club(request: HtmxHttpRequest, club_id: int) -> Club:
-    club = club_list(user=_account(request)).filter(pk=club_id).first()
-    if club is None:
-        raise Http404
-    if club_role(club=club, user=_account(request)) != Membership.Role.ADMIN:
-        raise PermissionDenied
-    return club
+    return club_for(_account(request), club_id, write=True)
+
+
+def _directed(request: HtmxHttpRequest, pk: int) -> Event:
+    """The event, if the visitor is an admin of its club (404 for others, 403 for its plain members)."""
+    return event_for(request.user, pk, write=True, read=with_club_and_season)[0]
 
 
 @login_required
@@ -85,7 +84,7 @@ def _entries_context(request: HtmxHttpRequest, event: Event, **extra: object) ->
 @login_required
 def entries_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Entries with their check-in: a search and a "not checked in" filter (the list alone for htmx)."""
-    event = event_directed(request.user, pk)
+    event = _directed(request, pk)
     only = request.GET.get("only", "")
     if request.htmx and only.isdigit():  # a confirm step cancelled: the row as it was
         (row,) = entry_rows(event, only=_entry(event, int(only)).pk)
@@ -100,7 +99,7 @@ def entries_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A member (``player``) or a guest by name; ``walk_in`` checks the new entry in at once."""
-    event = event_directed(request.user, pk)
+    event = _directed(request, pk)
     account = _account(request)
     name_form = EntryNameForm(request.POST) if "name" in request.POST else None
     walk_in = bool(request.POST.get("walk_in"))
@@ -134,11 +133,11 @@ def _member_player(request: HtmxHttpRequest, event: Event) -> Player:
     choices = {choice.player_id for choice in member_choices(event, _account(request))}
     if not chosen.isdigit() or int(chosen) not in choices:
         raise Http404
-    return Player.objects.get(pk=int(chosen))
+    return player_get(int(chosen))
 
 
 def _entry(event: Event, entry_id: int) -> Entry:
-    entry = Entry.objects.select_related("player").filter(event=event, pk=entry_id).first()
+    entry = entry_of(event=event, pk=entry_id)
     if entry is None:
         raise Http404
     return entry
@@ -163,7 +162,7 @@ def entry_drop(request: HtmxHttpRequest, pk: int, entry_id: int) -> HttpResponse
 
 
 def _confirmed(request: HtmxHttpRequest, pk: int, entry_id: int, action: str) -> HttpResponse:
-    event = event_directed(request.user, pk)
+    event = _directed(request, pk)
     entry = _entry(event, entry_id)
     if request.method == "POST":
         error = ""
@@ -196,7 +195,7 @@ def _confirmed(request: HtmxHttpRequest, pk: int, entry_id: int, action: str) ->
 @login_required
 def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The next round's pairing as a draft (GET, nothing stored), published by POST."""
-    event = event_directed(request.user, pk)
+    event = _directed(request, pk)
     account = _account(request)
     try:
         if request.method == "POST":
@@ -216,7 +215,7 @@ def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def table_result(request: HtmxHttpRequest, pk: int, number: int, table: int) -> HttpResponse:
     """A table's result as the director enters or overrides it (recorded with who and when): a
     winner or a draw for two sides, each side's place for a pod."""
-    event = event_directed(request.user, pk)
+    event = _directed(request, pk)
     found = table_of(event, number, table)
     if found is None or found.table is None:
         raise Http404

@@ -11,13 +11,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games.access import club_role
+from games.access import club_role, event_by_link, event_for
 from games.events.models import Event
-from games.events.selectors import event_list, event_version
+from games.events.selectors import event_list, event_version, with_club_and_season
 from games.events.services import event_share
-from games.models import Membership, Player
-from games.selectors import club_list
-from web.event_access import event_by_link, event_directed, event_key, event_readable, key_opens
+from games.models import Membership
+from games.selectors import club_of, player_of
+from web.event_keys import event_key, key_opens
 from web.events import event_screen, print_sheets
 from web.views import HtmxHttpRequest
 
@@ -27,11 +27,8 @@ PAPERS = ("a4", "letter")
 
 
 def _context(request: HtmxHttpRequest, event: Event, role: str | None, token: str = "") -> dict[str, object]:
-    player = (
-        None
-        if token
-        else Player.objects.filter(user_id=request.user.pk or 0).values_list("pk", flat=True).first()
-    )
+    mine = None if token else player_of(request.user)
+    player = None if mine is None else mine.pk
     screen = event_screen(event, can_direct=role == Membership.Role.ADMIN and not token, player=player)
     live = reverse("event-shared-live", args=[token]) if token else reverse("event-live", args=[event.pk])
     return {
@@ -53,7 +50,7 @@ def event_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The event as its members see it; its admins also see the director's links."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    event, role = event_readable(request.user, pk)
+    event, role = event_for(request.user, pk, read=with_club_and_season)
     context = _context(request, event, role) | {"poll_seconds": POLL_SECONDS}
     return render(request, "web/events/page.html", context)
 
@@ -62,7 +59,7 @@ def event_tv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The room's screen: the current round's tables and the standings in big type, refreshing itself."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    event, role = event_readable(request.user, pk)
+    event, role = event_for(request.user, pk, read=with_club_and_season)
     context = _context(request, event, role) | {"poll_seconds": TV_POLL_SECONDS, "tv": True}
     return render(request, "web/events/tv.html", context)
 
@@ -90,7 +87,7 @@ def _live(request: HtmxHttpRequest, event: Event, role: str | None, token: str =
 def event_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if (answer := _unchanged(request)) is not None:
         return answer
-    event, role = event_readable(request.user, pk)
+    event, role = event_for(request.user, pk, read=with_club_and_season)
     return _live(request, event, role)
 
 
@@ -115,7 +112,7 @@ def event_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def event_share_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A new share link (``enabled=1``), or none (``enabled=0``)."""
-    event = event_directed(request.user, pk)
+    event = event_for(request.user, pk, write=True, read=with_club_and_season)[0]
     assert request.user.is_authenticated
     event_share(event=event, by=request.user, enabled=request.POST.get("enabled", "1") == "1")
     return redirect(reverse("event", args=[event.pk]) + "#share")
@@ -125,7 +122,7 @@ def event_share_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def round_print(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """One sheet per table of round ``number``, each with a QR code of its match, for the browser to
     print on A4 or Letter (``paper``)."""
-    event = event_directed(request.user, pk)
+    event = event_for(request.user, pk, write=True, read=with_club_and_season)[0]
     sheets = print_sheets(event, number, request.build_absolute_uri)
     if sheets is None:
         raise Http404
@@ -142,10 +139,10 @@ def round_print(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 def club_events(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     """The club's events, newest first; its admins also get the link to create one."""
-    club = club_list(user=request.user).filter(pk=club_id).first()
+    club = club_of(user=request.user, pk=club_id)
     if club is None:
         raise Http404
     role = club_role(club=club, user=request.user)
-    events = event_list(user=request.user, club=club.pk).order_by("-created_at", "-pk")
+    events = event_list(user=request.user, club=club.pk)
     context = {"club": club, "events": list(events), "is_admin": role == Membership.Role.ADMIN}
     return render(request, "web/events/list.html", context)

@@ -30,7 +30,9 @@ from games.screen_keys import WRITE, key_opens
 from games.selectors import (
     hand_get,
     hand_last,
+    hand_open_number,
     hand_report,
+    hand_with_match,
     match_fields,
     match_get_live,
     match_seats_load,
@@ -186,8 +188,7 @@ def _hand_ref(request: HtmxHttpRequest, pk: int) -> HandRef:
         raise Http404
     number = request.POST.get("hand", "")
     if not number:
-        open_hands = Hand.objects.filter(match_id=pk, closed_at__isnull=True)
-        number = str(open_hands.values_list("number", flat=True).first() or "")
+        number = str(hand_open_number(match_id=pk) or "")
     return HandRef(
         match_id=pk, number=int(number) if number.isdigit() else 0, allow=match_writer(request.user)
     )
@@ -245,7 +246,7 @@ def play_record(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def _turn(hand: HandRef) -> int:
     """Whose turn it is, for a form sent without the seat the phone showed (a page older than that
     field): the stored log replayed."""
-    row = Hand.objects.select_related("match").get(match_id=hand.match_id, number=hand.number)
+    row = hand_with_match(match_id=hand.match_id, number=hand.number)
     next_seat = hand_report(row).next_seat
     return 0 if next_seat is None else next_seat  # a finished hand: the engine says so
 

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from games.messages import violation_text
 from games.models import Club, Match, Season
 from games.rules.errors import RuleViolation
-from games.selectors import club_list, match_get, match_get_live, season_list
+from games.selectors import club_list, club_of, match_get, match_get_live, match_id_shared, season_list
 from games.services.errors import RecordConflict
 from games.services.matches import match_abandon, match_rematch, match_share
 from games.services.seating import match_start_seating, seating_known
@@ -61,7 +61,7 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
     preset = preset_find(source.get("variant", "")) or presets_available()[0]
     clubs = club_list(user=account)
     club_id = source.get("club", "")
-    club = clubs.filter(pk=club_id).first() if club_id.isdigit() else None
+    club = club_of(user=account, pk=int(club_id)) if club_id.isdigit() else None
     seasons = season_list(club=club) if club is not None else None
     kept = _kept(request, seasons) if data is None else {}
     form = MatchForm(data, preset=preset, clubs=clubs, seasons=seasons, initial=kept or None)
@@ -124,7 +124,7 @@ def match_seat_mark(request: HtmxHttpRequest) -> HttpResponse:
     """What the name typed in seat ``mark`` seats (account, invited account, guest), as the phone types."""
     account = _account(request)
     club_id = request.GET.get("club", "")
-    club = club_list(user=account).filter(pk=club_id).first() if club_id.isdigit() else None
+    club = club_of(user=account, pk=int(club_id)) if club_id.isdigit() else None
     name = request.GET.get(f"seat_{request.GET.get('mark', '')}", "")
     mark = seat_mark(seating_known(by=account, club=club), name)
     return render(request, "web/matches/_seat_mark.html", {"mark": mark})
@@ -155,7 +155,7 @@ def match_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 def _shared(request: HtmxHttpRequest, token: str, read: Callable[[int], Match] = match_get) -> Match:
     """The match behind a share link, as ``read`` gives it (404 for an unknown or withdrawn link)."""
-    found = Match.objects.filter(share_token=token).values_list("pk", flat=True).first() if token else None
+    found = match_id_shared(token)
     if found is None:
         raise Http404
     return match_readable(request, found, token, read=read)

@@ -7,16 +7,17 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.access import can_read_match, claim_for, invitation_for
+from games.access import can_read_match, claim_for, invitation_for, own_player_for
 from games.messages import violation_text
-from games.models import Invitation, Match, Player
+from games.models import Match
 from games.rules.errors import CodedError
+from games.selectors import account_named, invitation_of, seat_get
 from games.services.claims import guest_claim_create, guest_claim_decide
 from games.services.clubs import player_rename
 from games.services.invitations import invitation_accept, invitation_create, invitation_withdraw
@@ -54,7 +55,7 @@ def invitation_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("Choose one of the guest seats."))
         return redirect(_people_url(match))
     seat, username = form.cleaned_data["seat"], form.cleaned_data["username"].strip()
-    invitee = User.objects.filter(username__iexact=username).first() if username else None
+    invitee = account_named(username)
     try:
         if not username:
             invitation_create(match=match, seat=seat, by=_account(request))
@@ -73,7 +74,9 @@ def invitation_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def invitation_drop(request: HtmxHttpRequest, pk: int, invitation_id: int) -> HttpResponse:
     match = match_writable(request, pk)
-    invitation = get_object_or_404(Invitation, pk=invitation_id, match=match)
+    invitation = invitation_of(match=match, pk=invitation_id)
+    if invitation is None:
+        raise Http404
     try:
         invitation_withdraw(invitation=invitation)
     except CodedError as error:
@@ -95,7 +98,7 @@ def invitation_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
         else:
             messages.success(request, _("You have your seat: this phone can now record the match."))
             return redirect("match", pk=invitation.match_id)
-    seat = invitation.match.seats.select_related("player").filter(number=invitation.seat).first()
+    seat = seat_get(match_id=invitation.match_id, number=invitation.seat)
     context = {"invitation": invitation, "seat_name": seat.player.name if seat else ""}
     return render(request, "web/people/invitation.html", context)
 
@@ -143,7 +146,7 @@ def claim_decide(request: HtmxHttpRequest, pk: int, claim_id: int) -> HttpRespon
 @require_POST
 def player_rename_view(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     """Rename one's own player (only the account's own)."""
-    player = get_object_or_404(Player, pk=player_id, user=request.user)
+    player = own_player_for(request.user, player_id)
     form = RenameForm(request.POST)
     if form.is_valid():
         player_rename(player=player, name=form.cleaned_data["name"])

@@ -1,0 +1,133 @@
+"""Reads of the match records, one module per what it reads:
+
+- ``clubs``: the clubs of a user, their members and seasons;
+- ``hands``: one hand, the list, where one stands now, its log;
+- ``invitations``: invitations to a seat and claims of a guest;
+- ``matches``: match lists, one match per screen, its version, its audit;
+- ``players``: players and accounts: seatable, merges, found by name;
+- ``scoreboards``: the scoreboard of a match's closed hands.
+
+Each public name is re-exported here, so ``from games.selectors import match_get`` works.
+"""
+
+from __future__ import annotations
+
+from games.selectors.clubs import (
+    club_list,
+    club_list_by_name,
+    club_of,
+    membership_list,
+    season_list,
+    season_of,
+)
+from games.selectors.hands import (
+    PlayLine,
+    hand_get,
+    hand_last,
+    hand_list,
+    hand_log,
+    hand_numbers,
+    hand_open_number,
+    hand_report,
+    hand_rows,
+    hand_with_match,
+)
+from games.selectors.invitations import (
+    claim_list_pending,
+    claim_list_waiting,
+    invitation_list_open,
+    invitation_list_waiting,
+    invitation_of,
+)
+from games.selectors.matches import (
+    MatchGroups,
+    MatchVersion,
+    match_audit,
+    match_fields,
+    match_get,
+    match_get_live,
+    match_groups,
+    match_id_shared,
+    match_list,
+    match_row,
+    match_seats_load,
+    match_version,
+    seat_get,
+)
+from games.selectors.players import (
+    account_known_named,
+    account_known_to,
+    account_named,
+    merge_list,
+    player_get,
+    player_list,
+    player_names_of,
+    player_of,
+    player_seatable_by,
+    players_known,
+    players_seatable,
+)
+from games.selectors.scoreboards import (
+    EventLine,
+    HandBreakdown,
+    HandLine,
+    Scoreboard,
+    SideBoard,
+    scoreboard_for,
+    sides_of_match,
+)
+
+__all__ = [
+    "EventLine",
+    "HandBreakdown",
+    "HandLine",
+    "MatchGroups",
+    "MatchVersion",
+    "PlayLine",
+    "Scoreboard",
+    "SideBoard",
+    "account_known_named",
+    "account_known_to",
+    "account_named",
+    "claim_list_pending",
+    "claim_list_waiting",
+    "club_list",
+    "club_list_by_name",
+    "club_of",
+    "hand_get",
+    "hand_last",
+    "hand_list",
+    "hand_log",
+    "hand_numbers",
+    "hand_open_number",
+    "hand_report",
+    "hand_rows",
+    "hand_with_match",
+    "invitation_list_open",
+    "invitation_list_waiting",
+    "invitation_of",
+    "match_audit",
+    "match_fields",
+    "match_get",
+    "match_get_live",
+    "match_groups",
+    "match_id_shared",
+    "match_list",
+    "match_row",
+    "match_seats_load",
+    "match_version",
+    "membership_list",
+    "merge_list",
+    "player_get",
+    "player_list",
+    "player_names_of",
+    "player_of",
+    "player_seatable_by",
+    "players_known",
+    "players_seatable",
+    "scoreboard_for",
+    "season_list",
+    "season_of",
+    "seat_get",
+    "sides_of_match",
+]

@@ -1,0 +1,40 @@
+"""Reads of clubs: the clubs of a user, their members and seasons."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from games.access import User, account_id
+from games.models import (
+    Club,
+    Membership,
+    Season,
+)
+
+
+def club_list(*, user: User) -> QuerySet[Club]:
+    """The clubs ``user`` belongs to."""
+    return Club.objects.filter(memberships__user_id=account_id(user)).distinct()
+
+
+def membership_list(*, club: Club) -> QuerySet[Membership]:
+    return club.memberships.select_related("user").order_by("pk")
+
+
+def season_list(*, club: Club) -> QuerySet[Season]:
+    return club.seasons.order_by("-starts_on", "pk")
+
+
+def club_of(*, user: User, pk: int) -> Club | None:
+    """Club ``pk`` if ``user`` belongs to it, else ``None`` (one query)."""
+    return club_list(user=user).filter(pk=pk).first()
+
+
+def club_list_by_name(*, user: User) -> QuerySet[Club]:
+    """The clubs ``user`` belongs to, by name."""
+    return club_list(user=user).order_by("name", "pk")
+
+
+def season_of(*, club: Club, pk: int) -> Season | None:
+    """Season ``pk`` of ``club``."""
+    return Season.objects.filter(pk=pk, club=club).first()
