@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.messages import violation_text
 from games.models import Club, Hand, Season
+from games.presentation import Preset
 from games.rules.cards import deck
 from games.rules.game import OptionValue
 from games.rules.registry import find_game
@@ -18,7 +19,7 @@ from games.services.errors import NameInvalid
 from games.services.hands import PlayInput
 from games.services.names import clean_name
 from web.options import choice_specs, key_label, value_label
-from web.presets import Preset, presets_available
+from web.presets import presets_available
 
 CARD_CHOICES = [(str(each), str(each)) for each in deck(faces=True)]
 CARD_TEXTS = frozenset(text for text, _label in CARD_CHOICES)
