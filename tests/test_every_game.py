@@ -25,6 +25,7 @@ from games.rules.twenty_round import parse_plays
 from games.services.demo import random_setup
 from tests.rules.test_hands_golden import log_entry
 from web.entries import SummaryForm, TwentySummaryForm, entry_form
+from web.options import choice_specs
 
 RULES_TESTS = Path(__file__).parent / "rules"
 RULES_DOCS = Path(__file__).parent.parent / "docs" / "rules"
@@ -82,6 +83,16 @@ def test_the_game_has_a_title_presets_and_a_rules_page(game: Game) -> None:
         resolve_options(game, preset.options)  # the engine accepts its options
     assert PAGE_OF_LETTER[presentation.rule_letter] == game.name
     assert (RULES_DOCS / f"{game.name}.md").is_file()
+
+
+@pytest.mark.parametrize("game", EACH_GAME)
+def test_every_option_offered_and_its_values_have_words(game: Game) -> None:
+    presentation = presentation_of(game.name)
+    for spec in choice_specs(game.option_specs):  # web/options.py
+        assert spec.key in presentation.options
+        assert [value for value in spec.allowed if not isinstance(value, bool)] == [
+            value for value in spec.allowed if value in presentation.option_values
+        ], spec.key
 
 
 @pytest.mark.parametrize("game", [param for param in EACH_GAME if param.id in CAPTURE_GAMES])

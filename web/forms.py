@@ -134,8 +134,8 @@ class MatchForm(forms.Form):
             self.initial.setdefault("target", resolved["target"])
         for spec in choice_specs(self.game.option_specs):
             self.fields[f"option_{spec.key}"] = forms.TypedChoiceField(
-                label=key_label(spec),
-                choices=[(str(value), value_label(value)) for value in spec.allowed],
+                label=key_label(self.game.name, spec),
+                choices=[(str(value), value_label(self.game.name, value)) for value in spec.allowed],
                 coerce=dict(zip(map(str, spec.allowed), spec.allowed, strict=True)).__getitem__,
                 initial=str(resolved[spec.key]),
                 required=False,

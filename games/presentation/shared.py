@@ -10,6 +10,8 @@ MOST_CARDS = _("Most cards")
 SWEEPS = _("Sweeps")
 SWEEP = _("sweep")
 A_SWEEP = _("a sweep")
+SWITCH = {True: _("yes"), False: _("no")}
+"""The values of an option that is on or off."""
 
 LEFTOVERS = _("Leftovers")
 EARNED = _("Earned")

@@ -26,6 +26,22 @@ PRESENTATION = Presentation(
     ),
     rule_letter="B",
     refusal_rules={"capture.illegal": "B8"},
+    options={
+        "tablo_points": _("Tablo points"),
+        "card_bonus": _("Bonus for most cards"),
+        "leftovers": _("Cards left on the table at the end"),
+        "direction": _("Direction of play"),
+    },
+    option_values={
+        "per_five": _("1 point for every 5 tablos"),
+        "per_tablo": _("1 point per tablo"),
+        "graded": _("27, 28, 29+ cards: 1, 2, 3 points"),
+        "majority3": _("3 points to the most cards"),
+        "last_card": _("to whoever took with his last card"),
+        "last_capturer": _("to the last capturer"),
+        "clockwise": _("clockwise"),
+        "counterclockwise": _("counterclockwise"),
+    },
     demo_deal=Deal(table=4),
     counts={"cards": shared.CARDS_TAKEN, "point_cards": _("Points in point cards"), "tablos": _("Tablos")},
     deck_totals={"cards": 52, "point_cards": 22},  # B2, B3

@@ -12,6 +12,11 @@ PRESENTATION = Presentation(
     presets=(Preset("tamlin", "tamlin", _("Tamlin")),),
     rule_letter="T",
     refusal_rules={"capture.illegal": "T10", "capture.required": "T9"},
+    options={"scoring": _("Scoring"), "ace_takes_ace": _("An ace takes an ace")},
+    option_values={
+        "simplified_cassino": _("simplified Cassino (10 points)"),
+        "cassino": _("Cassino (11 points, with spades)"),
+    },
     demo_deal=Deal(table=4, no_jacks_on_table=True),
     counts={
         "cards": shared.CARDS_TAKEN,

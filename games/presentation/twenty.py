@@ -14,6 +14,13 @@ PRESENTATION = Presentation(
     title=_("Maltese Twenty"),
     presets=(Preset("twenty", "twenty", _("Maltese Twenty")),),
     rule_letter="W",
+    options={"round_end": _("End of a round"), "winner": _("Winner")},
+    option_values={
+        "starter_out": _("when the starter is out of cards"),
+        "all_cards": _("when all cards are played"),
+        "higher": _("the higher total"),
+        "over_twenty": _("the higher total, if over 20"),
+    },
     demo_deal=Deal(table=0, set_aside=2, starter_by_round=True),
     deal_questions=lambda options: DealQuestions(
         table=False, set_aside=_("The two bonus cards set aside"), starter=True

@@ -66,6 +66,10 @@ class Presentation:
     """The letter the game's rule ids start with (``B8`` is Tablo's): its page of docs/rules/."""
     refusal_rules: Mapping[str, str] = field(default_factory=dict)
     """The rule each capture refusal cites, by error code (``capture.illegal``: ``B8``)."""
+    options: Mapping[str, StrOrPromise] = field(default_factory=dict)
+    """Each option chosen from a list, in words, by key (the engine's ``Game.option_specs``)."""
+    option_values: Mapping[OptionValue, StrOrPromise] = field(default_factory=dict)
+    """Those options' values in words (a switch's yes and no are shared)."""
     demo_deal: Deal
     """How a hand of the demo data starts (games/services/demo.py)."""
     deal_questions: Callable[[Options], DealQuestions] = _table_and_nothing_set_aside
