@@ -1,10 +1,11 @@
-"""What the app shows of each game besides its rules: titles, presets, quick-entry labels and deck
-totals, breakdown rows, event and review words, the demo's deal, the rules a refusal cites.
+"""What the app shows of each game besides its rules: titles, presets, option words, quick-entry
+labels and deck totals, breakdown rows, event and review words, the demo's deal, the rules a refusal
+cites.
 
 One module per game, named as the engine's game (``tablo.py`` for ``tablo``), holds its
 :class:`~games.presentation.types.Presentation`; :data:`PRESENTATIONS` finds it by the engine's name,
 in the order the app offers the games. ``tests/test_every_game.py`` checks every registered game has
-one, with every piece its golden hands need.
+one, complete.
 """
 
 from __future__ import annotations
