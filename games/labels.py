@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
+from games.presentation import PRESENTATIONS
 from games.rules.cards import Card, Suit
 from games.rules.errors import BadCardText
 
@@ -79,14 +80,8 @@ def text_label(text: str) -> str:
         return text
 
 
-GAME_TITLES: Mapping[str, StrOrPromise] = {
-    "tablo": gettext_lazy("Tablo"),
-    "escoba": gettext_lazy("Escoba"),
-    "tamlin": gettext_lazy("Tamlin"),
-    "twenty": gettext_lazy("Maltese Twenty"),
-}
-
-
 def game_title(name: str) -> StrOrPromise:
-    """The game's name in the reader's language (the engine's ``title`` is English)."""
-    return GAME_TITLES.get(name, name)
+    """The game's name in the reader's language (the engine's ``title`` is English); a name no game
+    has, as it is."""
+    presentation = PRESENTATIONS.get(name)
+    return presentation.title if presentation is not None else name

@@ -1,14 +1,18 @@
 """Where the rules reference explains a rule: ``/rules/tablo/#B8`` (web/rulebook.py renders the pages),
-and which rule each refusal of a capture game cites. Shared by the API and the web UI."""
+and which rule each refusal of a capture game cites (each game's presentation names its page's letter
+and its refusals' rules). Shared by the API and the web UI."""
 
 from __future__ import annotations
 
 from django.urls import reverse
 
+from games.presentation import PRESENTATIONS
+
 INDEX = "README"
-PAGES = (INDEX, "tablo", "escoba", "tamlin", "twenty", "shared")
+SHARED = "shared"
+PAGES = (INDEX, *PRESENTATIONS, SHARED)
 # Which page holds a rule whose id starts with this letter (docs/rules/README.md).
-PAGE_OF_LETTER = {"A": "shared", "B": "tablo", "E": "escoba", "T": "tamlin", "W": "twenty"}
+PAGE_OF_LETTER = {"A": SHARED, **{each.rule_letter: game for game, each in PRESENTATIONS.items()}}
 
 
 def page_url(page: str, rule: str = "") -> str:
@@ -24,19 +28,14 @@ def rule_url(game: str, rule: str) -> str:
     return page_url(page, first)
 
 
-# The rule each refusal of a capture game cites (docs/rules/ A3, B8, E5, E6, T9, T10).
-REFUSAL_RULES: dict[str, dict[str, str]] = {
-    "capture.illegal": {"tablo": "B8", "escoba": "E5", "tamlin": "T10"},
-    "capture.required": {"escoba": "E6", "tamlin": "T9"},
-}
-
-
 def refusal_rule(code: str | None, game: str) -> str:
-    """The rule id behind an error code in ``game``; A3 (what the engine always checks) for another
-    capture refusal, empty for a refusal that is not about a capture."""
+    """The rule id behind an error code in ``game`` (docs/rules/ B8, E5, E6, T9, T10); A3 (what the
+    engine always checks) for another capture refusal, empty for a refusal that is not about a
+    capture."""
     if not (code or "").startswith("capture."):
         return ""
-    return REFUSAL_RULES.get(code or "", {}).get(game, "A3")
+    presentation = PRESENTATIONS.get(game)
+    return presentation.refusal_rules.get(code or "", "A3") if presentation is not None else "A3"
 
 
 def refusal_url(code: str | None, game: str) -> str:

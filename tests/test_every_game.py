@@ -1,5 +1,5 @@
-"""Every registered game has its piece in each table the app keeps per game outside the engine
-(docs/adding-a-game.md): a game forgotten in one of them fails here, not on a screen's silent default.
+"""Every registered game has a presentation (games/presentation/<game>.py) with every piece the app
+needs (docs/adding-a-game.md): a piece forgotten fails here, not on a screen's silent default.
 
 The event kinds and point items each game produces come from its golden hands and rounds
 (tests/rules/hands/, tests/rules/rounds/), replayed through the engine.
@@ -8,25 +8,27 @@ The event kinds and point items each game produces come from its golden hands an
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from games import breakdowns, labels
+from games.presentation import PRESENTATIONS, presentation_of
+from games.rule_links import PAGE_OF_LETTER
 from games.rules import errors as rule_errors
 from games.rules.capture.capturing import CAPTURE_GAMES
 from games.rules.cards import parse_cards
 from games.rules.game import Game, HandReport, HandSetup, LogEntry, resolve_options
 from games.rules.registry import GAMES
 from games.rules.twenty_round import parse_plays
-from games.services import demo
+from games.services.demo import random_setup
 from tests.rules.test_hands_golden import log_entry
-from web import breakdowns as web_breakdowns
-from web import deals, presets, reviews
-from web.entries import SummaryForm, entry_form
+from web.entries import SummaryForm, TwentySummaryForm, entry_form
+from web.options import choice_specs
 
 RULES_TESTS = Path(__file__).parent / "rules"
+RULES_DOCS = Path(__file__).parent.parent / "docs" / "rules"
 EACH_GAME = [pytest.param(game, id=name) for name, game in sorted(GAMES.items())]
 
 
@@ -58,49 +60,97 @@ def golden_reports(game: Game) -> Iterator[HandReport]:
         yield game.replay_hand(setup, log, request["options"])
 
 
+def test_every_registered_game_has_a_presentation_and_no_other() -> None:
+    assert sorted(set(GAMES) - set(PRESENTATIONS)) == []  # games/presentation/__init__.py
+    assert sorted(set(PRESENTATIONS) - set(GAMES)) == []
+
+
+def test_presets_and_rule_letters_are_unique() -> None:
+    slugs = [preset.slug for each in PRESENTATIONS.values() for preset in each.presets]
+    assert len(slugs) == len(set(slugs))
+    letters = [each.rule_letter for each in PRESENTATIONS.values()]
+    assert len(letters) == len(set(letters))
+    assert "A" not in letters  # the shared rules' letter
+
+
 @pytest.mark.parametrize("game", EACH_GAME)
-def test_the_game_has_a_title_and_a_preset(game: Game) -> None:
-    assert game.name in labels.GAME_TITLES  # games/labels.py
-    assert any(preset.game == game.name for preset in presets.PRESETS)  # web/presets.py
+def test_the_game_has_a_title_presets_and_a_rules_page(game: Game) -> None:
+    presentation = presentation_of(game.name)
+    assert str(presentation.title)
+    assert presentation.presets
+    for preset in presentation.presets:
+        assert preset.game == game.name, preset.slug
+        resolve_options(game, preset.options)  # the engine accepts its options
+    assert PAGE_OF_LETTER[presentation.rule_letter] == game.name
+    assert (RULES_DOCS / f"{game.name}.md").is_file()
+
+
+@pytest.mark.parametrize("game", EACH_GAME)
+def test_every_option_offered_and_its_values_have_words(game: Game) -> None:
+    presentation = presentation_of(game.name)
+    for spec in choice_specs(game.option_specs):  # web/options.py
+        assert spec.key in presentation.options
+        assert [value for value in spec.allowed if not isinstance(value, bool)] == [
+            value for value in spec.allowed if value in presentation.option_values
+        ], spec.key
 
 
 @pytest.mark.parametrize("game", [param for param in EACH_GAME if param.id in CAPTURE_GAMES])
-def test_a_capture_game_names_its_sweep(game: Game) -> None:
-    assert game.name in presets.SWEEP_NAMES  # web/presets.py
-    assert game.name in reviews.SWEEP_ARTICLES  # web/reviews.py
+def test_a_capture_game_names_its_sweep_and_the_rule_of_an_illegal_capture(game: Game) -> None:
+    presentation = presentation_of(game.name)
+    assert presentation.sweep_name is not None
+    assert presentation.sweep_article is not None
+    assert presentation.refusal_rules["capture.illegal"].startswith(presentation.rule_letter)
 
 
 @pytest.mark.parametrize("game", EACH_GAME)
 def test_every_preset_has_a_quick_entry_asking_the_engines_keys(game: Game) -> None:
-    for preset in (preset for preset in presets.PRESETS if preset.game == game.name):
+    presentation = presentation_of(game.name)
+    asked = {  # under some option (Tamlin asks spades only under scoring: cassino)
+        key
+        for spec in game.option_specs
+        for value in spec.allowed
+        for key in game.summary_keys({spec.key: value})
+    }
+    for preset in presentation.presets:
         options = resolve_options(game, preset.options)
         form = entry_form(game.name, options, sides=["Ana", "Bo"])  # web/entries.py
-        assert form is not None, preset.slug
-        if isinstance(form, SummaryForm):  # web/deals.py: summary_keys, DECK_TOTALS, COUNT_LABELS
-            assert form.keys == game.summary_keys(options), preset.slug
-            assert game.name in deals.DECK_TOTALS
-            asked = {  # under some option (Tamlin asks spades only under scoring: cassino)
-                key
-                for spec in game.option_specs
-                for value in spec.allowed
-                for key in game.summary_keys({spec.key: value})
-            }
-            assert set(deals.DECK_TOTALS[game.name]) <= asked | set(form.keys)
-            assert all(key in deals.COUNT_LABELS for key in form.keys)
-            assert all(key in rule_errors.COUNT_LABELS for key in form.keys)  # games/rules/errors.py
+        keys = game.summary_keys(options)
+        assert all(key in presentation.counts for key in keys), preset.slug  # worded, in history too
+        if presentation.awards:
+            assert isinstance(form, TwentySummaryForm), preset.slug
+            continue
+        assert isinstance(form, SummaryForm), preset.slug
+        assert form.keys == keys, preset.slug
+        assert all(key in rule_errors.COUNT_LABELS for key in keys)  # games/rules/errors.py
+        assert set(presentation.deck_totals) <= asked | set(keys)
 
 
 @pytest.mark.parametrize("game", EACH_GAME)
-def test_the_demo_can_deal_the_game(game: Game) -> None:
-    assert game.name in demo.DEALS  # games/services/demo.py
+def test_the_deal_of_every_preset_and_of_the_demo_starts_a_hand(game: Game) -> None:
+    presentation = presentation_of(game.name)
+    for preset in presentation.presets:
+        presentation.deal_questions(resolve_options(game, preset.options))
+    setup = random_setup(game.name, 1, random.Random(0))  # games/services/demo.py
+    options = resolve_options(game, None)
+    hand = HandSetup(
+        players=2,
+        table=parse_cards(setup["table"]),
+        set_aside=parse_cards(setup["set_aside"]),
+        starter=setup.get("starter"),
+        number=1,
+    )
+    assert game.replay_hand(hand, [], options).next_seat is not None  # the engine takes the deal
 
 
 @pytest.mark.parametrize("game", EACH_GAME)
 def test_every_event_and_point_item_of_the_golden_hands_has_words(game: Game) -> None:
+    presentation = presentation_of(game.name)
     reports = list(golden_reports(game))
     assert reports, f"no golden hand of {game.name} in tests/rules/hands/ or tests/rules/rounds/"
     kinds = {event.kind for report in reports for event in report.events}
     items = {key for report in reports for side in report.sides for key in side.points}
-    worded = {*web_breakdowns.EVENT_TEXTS, "tally"}  # web/breakdowns.py; a tally is worded by its length
+    worded = {*presentation.events, "tally"}  # a tally is worded by its length
     assert sorted(kinds - worded) == []
-    assert sorted(items - set(breakdowns.LABELS)) == []  # games/breakdowns.py
+    assert sorted(items - set(presentation.breakdown)) == []
+    assert set(presentation.breakdown_counts) | presentation.breakdown_ties <= set(presentation.breakdown)

@@ -7,34 +7,20 @@ per-hand breakdowns); this module only words and arranges them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext_lazy as _
 
 from games.breakdowns import BreakdownRow, award_label, hand_breakdown
 from games.convert import stored_report
 from games.models import Hand, Match
+from games.presentation import presentation_of
 from games.rules.game import HandEvent, HandReport
 from games.rules.twenty_round import FIVE_TALLY_CARDS
 from games.selectors import HandBreakdown, sides_of_match
 from web.presets import sweep_name
 from web.screens import MatchScreen, SideView
-
-if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
-
-EVENT_TEXTS: Mapping[str, StrOrPromise] = {
-    "tablo": _("Tablo for %(name)s"),
-    "sweep": _("Escoba (sweep) for %(name)s"),
-    "challenge": _("Challenge points for %(name)s"),
-    "tamlin": _("Tamlin for %(name)s"),
-    "jack_penalty": _("Jack to an empty table: %(name)s"),
-    "exact_twenty": _("Exact 20 for %(name)s"),
-    "over_twenty": _("Over 20: %(name)s"),
-}
 
 
 def signed(points: int) -> str:
@@ -42,13 +28,14 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points).replace("-", "\u2212")
 
 
-def event_text(event: HandEvent, names: Sequence[str]) -> str:
-    """One event in words: "Tablo for Marija (+1)"; a Twenty tally names its length."""
+def event_text(event: HandEvent, names: Sequence[str], game: str) -> str:
+    """One event of ``game`` in words: "Tablo for Marija (+1)"; a Twenty tally names its length."""
     name = names[event.side] if 0 <= event.side < len(names) else "?"
     if event.kind == "tally":
-        what = gettext("%(award)s for %(name)s") % {"award": award_label("tally", event.points), "name": name}
+        award = award_label(game, "tally", event.points)
+        what = gettext("%(award)s for %(name)s") % {"award": award, "name": name}
     else:
-        what = str(EVENT_TEXTS.get(event.kind, "%(name)s")) % {"name": name}
+        what = str(presentation_of(game).events.get(event.kind, "%(name)s")) % {"name": name}
     return f"{what} ({signed(event.points)})" if event.points else what
 
 
@@ -117,7 +104,7 @@ def live_hand(screen: MatchScreen) -> LiveHand:
     )
     last = len(hand.plays) - 1
     events = tuple(
-        event_text(event, names)
+        event_text(event, names, screen.match.game)
         for event in report.events
         if event.play_index == last and event.kind != "challenge"  # rulings are worded under the play
     )

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.presentation import presentation_of
 from games.rules.game import OptionValue
-from web.deals import COUNT_LABELS, ONE_CARD_KEYS, deck_totals, summary_keys
+from web.deals import count_label, deck_totals, summary_keys
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -46,26 +47,29 @@ class SummaryForm(EntryForm):
     """Quick end-of-hand entry: each side's counts (``<key>_<side>``); the engine checks them.
 
     Counts the deck fixes (``totals``: with two sides, the second side's cards, point cards...) are
-    not asked for the last side: it holds the rest of the deck.
+    not asked for the last side: it holds the rest of the deck. A count of one card is a switch.
     """
 
     def __init__(
         self,
         *args: object,
+        game: str,
         keys: tuple[str, ...],
         sides: list[str],
         totals: Mapping[str, int] | None = None,
         **kwargs: object,
     ) -> None:
         super().__init__(*args, sides=sides, **kwargs)
+        self.game = game
         self.keys = keys
         self.totals = {key: total for key, total in (totals or {}).items() if key in keys}
+        switches = presentation_of(game).switches
         for side in range(len(sides)):
             for key in self._asked(side):
-                label = COUNT_LABELS.get(key, key)
+                label = count_label(game, key)
                 self.fields[f"{key}_{side}"] = (
                     forms.BooleanField(label=label, required=False)
-                    if key in ONE_CARD_KEYS
+                    if key in switches
                     else forms.IntegerField(
                         label=label, min_value=0, max_value=self.totals.get(key), initial=0
                     )
@@ -86,7 +90,7 @@ class SummaryForm(EntryForm):
     @property
     def derived(self) -> list[StrOrPromise]:
         """The labels of the counts the last side is not asked for (the rest of the deck)."""
-        return [COUNT_LABELS.get(key, key) for key in self.totals]
+        return [count_label(self.game, key) for key in self.totals]
 
     fields_template = "web/matches/_counts_fields.html"
 
@@ -194,11 +198,12 @@ def entry_form(
 ) -> EntryForm | None:
     """The game's end-of-hand entry form (bound to ``data``, or showing stored ``entries``); ``None``
     when the game has none in the UI."""
-    if game == "twenty":
+    if presentation_of(game).awards:
         initial = TwentySummaryForm.initial_of(entries) if entries else None
         return TwentySummaryForm(data, sides=sides, initial=initial)
     keys = summary_keys(game, options)
     if not keys:
         return None
     initial = SummaryForm.initial_of(entries) if entries else None
-    return SummaryForm(data, keys=keys, sides=sides, initial=initial, totals=deck_totals(game, len(sides)))
+    totals = deck_totals(game, len(sides))
+    return SummaryForm(data, game=game, keys=keys, sides=sides, initial=initial, totals=totals)

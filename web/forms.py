@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.messages import violation_text
 from games.models import Club, Hand, Season
+from games.presentation import Preset
 from games.rules.cards import deck
 from games.rules.game import OptionValue
 from games.rules.registry import find_game
@@ -18,7 +19,7 @@ from games.services.errors import NameInvalid
 from games.services.hands import PlayInput
 from games.services.names import clean_name
 from web.options import choice_specs, key_label, value_label
-from web.presets import Preset, presets_available
+from web.presets import presets_available
 
 CARD_CHOICES = [(str(each), str(each)) for each in deck(faces=True)]
 CARD_TEXTS = frozenset(text for text, _label in CARD_CHOICES)
@@ -133,8 +134,8 @@ class MatchForm(forms.Form):
             self.initial.setdefault("target", resolved["target"])
         for spec in choice_specs(self.game.option_specs):
             self.fields[f"option_{spec.key}"] = forms.TypedChoiceField(
-                label=key_label(spec),
-                choices=[(str(value), value_label(value)) for value in spec.allowed],
+                label=key_label(self.game.name, spec),
+                choices=[(str(value), value_label(self.game.name, value)) for value in spec.allowed],
                 coerce=dict(zip(map(str, spec.allowed), spec.allowed, strict=True)).__getitem__,
                 initial=str(resolved[spec.key]),
                 required=False,

@@ -12,7 +12,7 @@ from games.history import VersionLine
 from games.selectors import PlayLine as StoredPlay
 from games.services.hands import PlayInput
 from web.corrections import PlayLine, play_lines
-from web.deals import COUNT_LABELS
+from web.deals import count_label
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,13 +54,16 @@ class VersionView:
 
 
 def history_views(
-    versions: Sequence[VersionLine], seat_names: Mapping[int, str], side_names: Sequence[str]
+    versions: Sequence[VersionLine], seat_names: Mapping[int, str], side_names: Sequence[str], *, game: str
 ) -> tuple[VersionView, ...]:
-    """The versions (oldest first, the current one last), each compared with the one before it."""
+    """The versions of a hand of ``game`` (oldest first, the current one last), each compared with the
+    one before it."""
     views = []
     for index, version in enumerate(versions):
         previous = versions[index - 1] if index else None
-        views.append(_view(version, previous, seat_names, side_names, current=index == len(versions) - 1))
+        views.append(
+            _view(version, previous, seat_names, side_names, game=game, current=index == len(versions) - 1)
+        )
     return tuple(views)
 
 
@@ -70,6 +73,7 @@ def _view(
     seat_names: Mapping[int, str],
     side_names: Sequence[str],
     *,
+    game: str,
     current: bool,
 ) -> VersionView:
     base = {
@@ -90,7 +94,7 @@ def _view(
         kind_changed=previous["kind"] != version["kind"],
         removed=removed,
         added=added,
-        counts=_counts_changed(previous["summary"] or [], version["summary"] or [], side_names),
+        counts=_counts_changed(previous["summary"] or [], version["summary"] or [], side_names, game),
         totals=tuple(
             PointsChange(side=name, before=before, after=after)
             for name, before, after in zip(side_names, previous["totals"], version["totals"], strict=False)
@@ -133,7 +137,10 @@ def _lines(plays: Sequence[StoredPlay], seat_names: Mapping[int, str]) -> tuple[
 
 
 def _counts_changed(
-    before: Sequence[Mapping[str, object]], after: Sequence[Mapping[str, object]], side_names: Sequence[str]
+    before: Sequence[Mapping[str, object]],
+    after: Sequence[Mapping[str, object]],
+    side_names: Sequence[str],
+    game: str,
 ) -> tuple[CountChange, ...]:
     """Each side's count whose value differs between the two summaries (a version of plays has none)."""
     if not before or not after:
@@ -142,7 +149,7 @@ def _counts_changed(
     for name, old, new in zip(side_names, before, after, strict=False):
         for key in dict.fromkeys([*old, *new]):
             if old.get(key) != new.get(key):
-                label = str(COUNT_LABELS.get(key, key))
+                label = str(count_label(game, key))
                 changes.append(
                     CountChange(side=name, label=label, before=_text(old.get(key)), after=_text(new.get(key)))
                 )

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 
 from games.labels import card_label, cards_label
 from games.messages import violation_text
 from games.models import Hand, Match
+from games.presentation import presentation_of, shared
 from games.reviews import hand_review
-from games.rule_links import REFUSAL_RULES, rule_url
+from games.rule_links import rule_url
+from games.rules.capture.capturing import CAPTURE_GAMES
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
 from games.rules.review import HandReview, PlayReview
@@ -26,24 +27,14 @@ from games.services.errors import ReviewNoPlays
 from games.stats.models import HandReviewSeat
 from games.stats.reviews import ReviewTotals, review_rows, reviewable_hands, totals_of
 
-if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
-
-
-SWEEP_ARTICLES: Mapping[str, StrOrPromise] = {
-    "tablo": gettext_lazy("a tablo"),
-    "escoba": gettext_lazy("an escoba"),
-    "tamlin": gettext_lazy("a tamlin"),
-}
-
 
 def sweep_article(game: str) -> str:
     """ "a tablo", "an escoba", "a tamlin": what a play that takes the whole table is (B9, E7, T12)."""
-    return str(SWEEP_ARTICLES.get(game, _("a sweep")))
+    return str(presentation_of(game).sweep_article or shared.A_SWEEP)
 
 
 def _took(name: str, card: Card, taken: Sequence[Card], game: str) -> str:
-    if game == "twenty":  # every card goes on the tally: nothing is taken (W4)
+    if game not in CAPTURE_GAMES:  # Twenty: every card goes on the tally, nothing is taken (W4)
         return _("%(name)s played %(card)s") % {"name": name, "card": card_label(card)}
     if not taken:
         return _("%(name)s played %(card)s and took nothing") % {"name": name, "card": card_label(card)}
@@ -106,7 +97,7 @@ BIGGEST = 3  # the misses the screen leads with
 
 def _capture_rule(game: str, missed: bool) -> tuple[str, str]:
     """The capture rule a missed play links to, and its anchor; none for a good play or Twenty."""
-    rule = REFUSAL_RULES["capture.illegal"].get(game, "") if missed else ""
+    rule = presentation_of(game).refusal_rules.get("capture.illegal", "") if missed else ""
     return rule, rule_url(game, rule) if rule else ""
 
 

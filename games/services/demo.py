@@ -2,19 +2,20 @@
 
 A table that plays at random still plays legally: each card is one nobody has seen in the hand, and it
 takes one of the engine's legal captures (or nothing, where the game allows it). What a phone would send
-to start a hand (table cards, cards set aside, the starter) is in :data:`DEALS`.
+to start a hand (table cards, cards set aside, the starter) is each game's ``demo_deal``
+(games/presentation/).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
 
 from games.models import Hand, Match
+from games.presentation import presentation_of
 from games.replay import hand_report_now, table_of
 from games.rules.capture.capturing import CAPTURE_GAMES, capture_list
 from games.rules.cards import JACK, Card
@@ -26,27 +27,9 @@ from games.services.plays import hand_play_record
 TAKE_WHEN_OPTIONAL = 0.8  # where capture is optional, how often a random player still takes
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """How a hand of a game starts, as the phone sends it."""
-
-    table: int
-    set_aside: int = 0
-    starter_by_round: bool = False  # Twenty: seat 0 starts round 1, seat 1 round 2 (docs/rules/shared.md A4)
-    no_jacks_on_table: bool = False  # Tamlin: a Jack dealt to the table is replaced (T6)
-
-
-DEALS = {
-    "tablo": Deal(table=4),
-    "escoba": Deal(table=4),
-    "tamlin": Deal(table=4, no_jacks_on_table=True),
-    "twenty": Deal(table=0, set_aside=2, starter_by_round=True),
-}
-
-
 def random_setup(game: str, number: int, rng: random.Random) -> dict[str, Any]:
     """A random start for hand ``number`` of ``game``: the keyword arguments of ``hand_start``."""
-    deal = DEALS[game]
+    deal = presentation_of(game).demo_deal
     pool = [card for card in find_game(game).deck if not (deal.no_jacks_on_table and card.rank == JACK)]
     cards = rng.sample(pool, deal.table + deal.set_aside)
     setup: dict[str, Any] = {

@@ -88,7 +88,9 @@ def _page(
     status: int = 200,
     **extra: object,
 ) -> HttpResponse:
-    history = history_views(hand_history(screen.hand), screen.seat_names, screen.side_names)
+    history = history_views(
+        hand_history(screen.hand), screen.seat_names, screen.side_names, game=screen.match.game
+    )
     context = {"screen": screen, "summary_form": form, "history": history, **extra}
     return render(request, "web/matches/correct.html", context, status=status)
 

@@ -9,13 +9,14 @@ from django.http import HttpResponse, QueryDict
 from django.shortcuts import render
 
 from games.messages import verdict_reason, violation_text
+from games.presentation import Preset
 from games.rule_links import refusal_rule, refusal_url
 from games.rules.capture.capturing import CaptureList, Verdict, capture_check, capture_list
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
 from games.rules.registry import find_game
 from web.forms import CARD_TEXTS, DisputeForm
-from web.presets import Preset, preset_find, presets_available, sweep_name
+from web.presets import preset_find, presets_available, sweep_name
 from web.views import HtmxHttpRequest
 
 CAPTURES_SHOWN = 50

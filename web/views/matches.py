@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from games.messages import violation_text
 from games.models import Club, Match, Season
+from games.presentation import Preset
 from games.rules.errors import RuleViolation
 from games.selectors import club_list, club_of, match_get, match_get_live, match_id_shared, season_list
 from games.services.errors import RecordConflict
@@ -23,7 +24,7 @@ from games.services.matches import match_abandon, match_rematch, match_share
 from games.services.seating import match_start_seating, seating_known
 from web.forms import SEATS, InviteForm, MatchForm, seat_toggled
 from web.people import member_names, seat_mark, suggestions, table_people
-from web.presets import Preset, preset_find, presets_available
+from web.presets import preset_find, presets_available
 from web.views import HtmxHttpRequest
 from web.views.live import live_context, live_poll, match_readable, match_writable, unchanged
 from web.views.people import guest_seats
