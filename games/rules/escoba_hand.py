@@ -34,7 +34,7 @@ FIFTEEN = 15
 CORRECT_CHALLENGE, FALSE_CHALLENGE = 2, -1  # docs/rules/escoba.md 3.2(g)
 
 
-def face_value(card: Card, played: Card | None = None) -> tuple[int, ...]:
+def face_value(card: Card) -> tuple[int, ...]:
     """E2: A = 1, 2-10 at pip value, on the table and in hand."""
     return (card.rank,)
 

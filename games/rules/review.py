@@ -302,7 +302,7 @@ class _Rater:
         else:
             top = max(capturing.targets(card), default=0)
             usable = tuple(
-                each for each in table if any(0 < value <= top for value in capturing.values(each, card))
+                each for each in table if any(0 < value <= top for value in capturing.values(each))
             )
         if not usable:
             return Value(False, self.reviewing.trail_points(card, not table), 0)
@@ -328,7 +328,7 @@ class _Rater:
         """The cards the best capture of ``card`` takes (none: it takes nothing), whether it sweeps, and
         whether that is proven; two cards that see one table alike (of one rank) share one search."""
         capturing = self.capturing
-        board, targets = capturing.board(table, card), capturing.targets(card)
+        board, targets = capturing.board(table), capturing.targets(card)
         key = (table, board, targets, capturing.takes_all(card))
         known = self.searched.get(key)
         if known is None:

@@ -102,7 +102,7 @@ def tablo_options(raw: Options) -> TabloOptions:
     return TabloOptions(**{spec.key: resolved[spec.key] for spec in OPTION_SPECS})  # type: ignore[arg-type]
 
 
-def capture_values(card: Card, played: Card | None = None) -> tuple[int, ...]:
+def capture_values(card: Card) -> tuple[int, ...]:
     """B4: K 14, Q 13, J 12, A 1 or 11, others pip; the same on the table and in hand."""
     if card.rank == ACE:
         return (1, 11)

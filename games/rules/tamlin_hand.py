@@ -31,12 +31,12 @@ def played_value(card: Card) -> tuple[int, ...]:
     return (PLAYED_ACE,) if card.rank == ACE else (card.rank,)
 
 
-def table_value(ace_takes_ace: bool) -> Callable[[Card, Card], tuple[int, ...]]:
+def table_value(ace_takes_ace: bool) -> Callable[[Card], tuple[int, ...]]:
     """T3: a table ace is 1 (also 14 as a lone group with ``ace_takes_ace``, A5); a Jack lying on the
     table has no value (1.2(b))."""
     ace = (1, PLAYED_ACE) if ace_takes_ace else (1,)
 
-    def values(card: Card, played: Card) -> tuple[int, ...]:
+    def values(card: Card) -> tuple[int, ...]:
         if card.rank == ACE:
             return ace
         return () if card.rank == JACK else (card.rank,)

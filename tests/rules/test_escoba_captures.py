@@ -91,7 +91,7 @@ MODES = [
 def test_escoba_enumeration_equals_brute_force(cards: list[Card], options: dict[str, object]) -> None:
     played, table = cards[0], cards[1:]
     capturing = escoba_capturing(EscobaOptions.of(resolve_options(find_game("escoba"), options)))
-    board = capturing.board(table, played)
+    board = capturing.board(table)
     expected = {
         frozenset(str(table[index]) for index in found)
         for found in reference_captures(board, capturing.targets(played), capturing.mode)

@@ -62,7 +62,7 @@ def brute_best(game: str, state: HandState, card: Card) -> Value:
     if capturing.takes_all(card):
         captures = [tuple(range(len(table)))] if table else []
     else:
-        board, targets = capturing.board(table, card), capturing.targets(card)
+        board, targets = capturing.board(table), capturing.targets(card)
         captures = [
             taken
             for size in range(1, len(table) + 1)

@@ -95,7 +95,7 @@ def test_tamlin_enumeration_equals_brute_force(cards: list[Card], ace_takes_ace:
     played, table = cards[0], cards[1:]
     assume(played.rank != JACK)  # a played Jack takes the whole table: TM-6, TM-7
     capturing = tamlin_capturing(ace_takes_ace)
-    board = capturing.board(table, played)
+    board = capturing.board(table)
     expected = {
         frozenset(str(table[index]) for index in found)
         for found in reference_captures(board, capturing.targets(played), capturing.mode)

@@ -54,23 +54,23 @@ def _never(card: Card) -> bool:
 class Capturing:
     """A game's capture rules with its options.
 
-    ``values(table_card, played_card)`` gives a table card's possible values (Tamlin's
-    ``ace_takes_ace`` depends on the played card); ``targets(played_card)`` what its groups add up
-    to; ``points`` each card's point value, for ranking captures; ``takes_all`` marks a card whose
-    only capture is the whole table (Tamlin's Jack, T11); ``compulsory``: a card that can capture
-    must (E6, T9).
+    ``values(table_card)`` gives a table card's possible values, whatever card is played (Tamlin's
+    ``ace_takes_ace`` makes a table ace 1 or 14, and only a played ace aims at 14), so one board
+    serves every card; ``targets(played_card)`` what its groups add up to; ``points`` each card's
+    point value, for ranking captures; ``takes_all`` marks a card whose only capture is the whole
+    table (Tamlin's Jack, T11); ``compulsory``: a card that can capture must (E6, T9).
     """
 
-    values: Callable[[Card, Card], tuple[int, ...]]
+    values: Callable[[Card], tuple[int, ...]]
     targets: Callable[[Card], tuple[int, ...]]
     mode: CaptureMode = MANY_GROUPS
     points: Callable[[Card], int] = _no_points
     takes_all: Callable[[Card], bool] = _never
     compulsory: bool = False
 
-    def board(self, table: Sequence[Card], card: Card) -> Board:
-        """The table as the capture search sees it when ``card`` is played."""
-        return Board(tuple(self.values(each, card) for each in table), tuple(map(self.points, table)))
+    def board(self, table: Sequence[Card]) -> Board:
+        """The table as the capture search sees it (the same for every played card)."""
+        return Board(tuple(map(self.values, table)), tuple(map(self.points, table)))
 
     def capture_list(
         self, table: Sequence[Card], card: Card, limit: int = 20, *, counted: bool = True
@@ -80,7 +80,7 @@ class Capturing:
         :func:`~games.rules.capture.search.legal_captures`)."""
         if self.takes_all(card):
             return CaptureList(_whole_table(self, table, card), count=int(bool(table)), complete=True)
-        board = self.board(table, card)
+        board = self.board(table)
         search = legal_captures(board, self.targets(card), self.mode, limit=limit, counted=counted)
         played = self.points(card)
         captures = tuple(
@@ -97,37 +97,31 @@ class Capturing:
     def forced_plays(self, table: Sequence[Card], cards: Iterable[Card]) -> dict[Card, tuple[Card, ...]]:
         """Those of ``cards`` that the rules leave one play, with the table cards each must take: ``()``
         when it can take nothing (it trails: E6, T9), else, capturing being compulsory, its one capture
-        (E6, T9, T11). A card with a choice is left out. Cards that see the table alike are judged once."""
-        points = tuple(map(self.points, table))
-        sorted_by_board: dict[Board, Kinds] = {}  # the table sorted into kinds once for every target
-        known: dict[tuple[Board, tuple[int, ...]], tuple[Card, ...] | None] = {}
+        (E6, T9, T11). A card with a choice is left out. Cards with the same targets are judged once."""
+        board = self.board(table)
+        kinds = kinds_of(board, range(len(table))) if self.compulsory else None
+        known: dict[tuple[int, ...], tuple[Card, ...] | None] = {}
         plays: dict[Card, tuple[Card, ...]] = {}
         for card in cards:
             if self.takes_all(card):
                 forced = tuple(table) if self.compulsory or not table else None
             else:
-                key = (Board(tuple(self.values(each, card) for each in table), points), self.targets(card))
-                if key not in known:
-                    known[key] = self._forced(table, *key, sorted_by_board)
-                forced = known[key]
+                targets = self.targets(card)
+                if targets not in known:
+                    known[targets] = self._forced(table, board, targets, kinds)
+                forced = known[targets]
             if forced is not None:
                 plays[card] = forced
         return plays
 
     def _forced(
-        self,
-        table: Sequence[Card],
-        board: Board,
-        targets: tuple[int, ...],
-        sorted_by_board: dict[Board, Kinds],
+        self, table: Sequence[Card], board: Board, targets: tuple[int, ...], kinds: Kinds | None
     ) -> tuple[Card, ...] | None:
+        """``kinds``: the table sorted into kinds when a capture is compulsory, else ``None``."""
         if not can_capture(board, targets, self.mode):
             return ()
-        if not self.compulsory:
-            return None
-        kinds = sorted_by_board.get(board)
         if kinds is None:
-            kinds = sorted_by_board[board] = kinds_of(board, range(len(table)))
+            return None
         group = only_group(kinds, targets, self.mode)
         return None if group is None else tuple(table[index] for index in group)
 
@@ -216,7 +210,7 @@ def capture_groups(
         return (tuple(table),) if set(taken) == set(table) else None
     position = {each: index for index, each in enumerate(table)}
     indices = [position[each] for each in taken]
-    groups = find_grouping(capturing.board(table, card), capturing.targets(card), indices, capturing.mode)
+    groups = find_grouping(capturing.board(table), capturing.targets(card), indices, capturing.mode)
     return None if groups is None else tuple(tuple(table[index] for index in group) for group in groups)
 
 

@@ -126,8 +126,8 @@ def kinds_of(board: Board, indices: Sequence[int]) -> Kinds:
             by_kind[key] = [index]
         else:
             members.append(index)
-    keys = [(tuple(sorted(set(each))), point, members) for (each, point), members in by_kind.items()]
-    keys.sort(key=lambda key: (-min(key[0], default=0), -max(key[0], default=0), key[2][0]))
+    keys = [(_distinct(each), point, members) for (each, point), members in by_kind.items()]
+    keys.sort(key=_highest_first)
     width = max(map(len, by_kind.values()), default=1).bit_length() + 1
     full = guard = 0
     for kind, (_, _, members) in enumerate(keys):
@@ -141,6 +141,17 @@ def kinds_of(board: Board, indices: Sequence[int]) -> Kinds:
         full=full,
         guard=guard,
     )
+
+
+def _distinct(values: tuple[int, ...]) -> tuple[int, ...]:
+    """A card's values sorted, each once (one value, the common case, already is)."""
+    return values if len(values) < 2 else tuple(sorted(set(values)))
+
+
+def _highest_first(key: tuple[tuple[int, ...], int, list[int]]) -> tuple[int, int, int]:
+    """The order of kinds: highest lowest value first, then highest value, then table order."""
+    values, _, members = key
+    return (-values[0], -values[-1], members[0]) if values else (0, 0, members[0])
 
 
 def group_patterns(kinds: Kinds, target: int, mode: CaptureMode) -> list[int]:
@@ -206,9 +217,18 @@ def _copies(
         sums = grown & mask
         if not sums:
             break
-        adds = tuple(bit for bit in range(mask.bit_length()) if sums >> bit & 1)
-        copies.append((count, adds, count * kinds.unit(kind)))
+        copies.append((count, set_bits(sums), count * kinds.unit(kind)))
     return copies
+
+
+def set_bits(bits: int) -> tuple[int, ...]:
+    """The positions of the bits set in ``bits``, lowest first."""
+    positions = []
+    while bits:
+        lowest = bits & -bits
+        positions.append(lowest.bit_length() - 1)
+        bits ^= lowest
+    return tuple(positions)
 
 
 class Splitter:

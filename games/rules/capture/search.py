@@ -241,7 +241,12 @@ def legal_captures(
                 known.setdefault(vector, (kinds.weight(vector), splitter))
     ranked = heapq.nsmallest(limit, known.items(), key=lambda item: (-item[1][0], -item[0]))
     captures = tuple(_expand(kinds, ranked, limit))
-    count = _count(kinds, known) if counted else len(known)
+    if not counted:
+        count = len(known)
+    elif len(captures) < limit:  # every card set of every vector is listed
+        count = len(captures)
+    else:
+        count = _count(kinds, known)
     return CaptureSearch(captures=captures, count=count, complete=complete, exact=exact)
 
 
