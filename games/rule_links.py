@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from games.rules.errors import refusal_rule as refusal_rule
+
 INDEX = "README"
 PAGES = (INDEX, "tablo", "escoba", "tamlin", "twenty", "shared")
 # Which page holds a rule whose id starts with this letter (docs/rules/README.md).
@@ -22,21 +24,6 @@ def rule_url(game: str, rule: str) -> str:
     first = rule.split(",")[0].strip()
     page = PAGE_OF_LETTER.get(first[:1], game) if first[:1].isalpha() else game
     return page_url(page, first)
-
-
-# The rule each refusal of a capture game cites (docs/rules/ A3, B8, E5, E6, T9, T10).
-REFUSAL_RULES: dict[str, dict[str, str]] = {
-    "capture.illegal": {"tablo": "B8", "escoba": "E5", "tamlin": "T10"},
-    "capture.required": {"escoba": "E6", "tamlin": "T9"},
-}
-
-
-def refusal_rule(code: str | None, game: str) -> str:
-    """The rule id behind an error code in ``game``; A3 (what the engine always checks) for another
-    capture refusal, empty for a refusal that is not about a capture."""
-    if not (code or "").startswith("capture."):
-        return ""
-    return REFUSAL_RULES.get(code or "", {}).get(game, "A3")
 
 
 def refusal_url(code: str | None, game: str) -> str:

@@ -17,9 +17,9 @@ from games.labels import card_label, cards_label
 from games.messages import violation_text
 from games.models import Hand, Match
 from games.reviews import hand_review
-from games.rule_links import REFUSAL_RULES, rule_url
+from games.rule_links import rule_url
 from games.rules.cards import Card
-from games.rules.errors import RuleViolation
+from games.rules.errors import REFUSAL_RULES, RuleViolation
 from games.rules.review import HandReview, PlayReview
 from games.selectors import sides_of_match
 from games.services.errors import ReviewNoPlays

@@ -386,3 +386,26 @@ class BadSweepsBefore(RuleViolation):
 class ReviewIncomplete(RuleViolation):
     code = "review.incomplete"
     template = gettext_noop("Only a finished hand can be reviewed: it has {played} of its {plays} plays.")
+
+
+# The rule each refusal of a capture game cites (docs/rules/ A3, B8, E5, E6, T9, T10).
+REFUSAL_RULES: dict[str, dict[str, str]] = {
+    "capture.illegal": {"tablo": "B8", "escoba": "E5", "tamlin": "T10"},
+    "capture.required": {"escoba": "E6", "tamlin": "T9"},
+}
+
+
+def refusal_rule(code: str | None, game: str) -> str:
+    """The rule id behind an error code in ``game``; A3 (what the engine always checks) for another
+    capture refusal, empty for a refusal that is not about a capture."""
+    if not (code or "").startswith("capture."):
+        return ""
+    return REFUSAL_RULES.get(code or "", {}).get(game, "A3")
+
+
+def violation_classes(cls: type[RuleViolation] = RuleViolation) -> dict[str, type[RuleViolation]]:
+    """Every rule violation class by its code (a summary's problems travel as codes)."""
+    found = {cls.code: cls}
+    for sub in cls.__subclasses__():
+        found |= violation_classes(sub)
+    return found
