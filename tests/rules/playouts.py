@@ -61,16 +61,23 @@ def random_hand(
 
 
 def game_hand(
-    game: str, options: Options, players: int, choose: Choose, *, teams: bool = False, dealer: int = 0
+    game: str,
+    options: Options,
+    players: int,
+    choose: Choose,
+    *,
+    teams: bool = False,
+    dealer: int = 0,
+    number: int = 1,
 ) -> tuple[HandSetup, tuple[LogEntry, ...]]:
-    """A random whole hand of ``game`` under its resolved ``options`` (a Twenty round: its first, started
-    by seat 0, with two bonus cards set aside)."""
+    """A random whole hand of ``game`` under its resolved ``options`` (a Twenty round: round ``number``,
+    started by its own seat, with two bonus cards set aside)."""
     if game == "twenty":
         pack = list(twenty.GAME.deck)
         for top in range(len(pack) - 1, 0, -1):
             other = choose(top + 1)
             pack[top], pack[other] = pack[other], pack[top]
-        setup = HandSetup(players=2, starter=0, set_aside=tuple(pack[:2]), number=1)
+        setup = HandSetup(players=2, starter=number - 1, set_aside=tuple(pack[:2]), number=number)
         state = twenty.round_of(setup, options)
         log: list[LogEntry] = []
         for card in pack[2:]:
