@@ -19,6 +19,7 @@ from games.models import Hand, Match
 from games.replay import setup_of, table_of
 from games.rules.breakdown import Row
 from games.rules.browser import answer
+from games.rules.capture.capturing import CaptureList
 from games.rules.errors import RuleViolation
 from games.rules.records import entry_json, report_json, setup_json
 from games.selectors import hand_report
@@ -32,7 +33,7 @@ from web.views.hands import play_choices, refusal
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 # (game, options, players, teams)
-TABLES = [
+TABLES: list[tuple[str, dict[str, object], int, bool]] = [
     ("tablo", {}, 2, False),
     ("tablo", {"direction": "counterclockwise"}, 3, False),
     ("escoba", {}, 2, False),
@@ -111,7 +112,8 @@ def play_hand(
     ``cards`` in turn, its capture chosen now among the engine's); returns how many refusals were
     compared (under Escoba's ``manual_capture``: challenges)."""
     game, options, match = phone.game, phone.options, phone.match
-    who, log, seq, refused = who_of(match), [], hand.next_seq, 0
+    who, seq, refused = who_of(match), hand.next_seq, 0
+    log: list[dict[str, Any]] = []
     state = call("hand", game=game, options=options, setup=setup, log=log)
     manual = bool(options.get("manual_capture"))
     for entry in cards:
@@ -119,8 +121,10 @@ def play_hand(
         if game != "twenty":
             choices = call("choices", game=game, options=options, table=table, card=card)
             server = play_choices(match, options_screen(match, table).hand, card, [])
+            listed = server["captures"]
+            assert isinstance(listed, CaptureList)
             assert [c["cards"] for c in choices["captures"]] == [
-                list(map(str, c.cards)) for c in server["captures"].captures
+                list(map(str, c.cards)) for c in listed.captures
             ]
             assert choices["trail_costs"] == server["trail_costs"]
             captures = [c["cards"] for c in choices["captures"]]

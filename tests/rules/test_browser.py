@@ -30,7 +30,7 @@ from games.rules.registry import find_game
 from tests.rules.playouts import game_hand
 
 # (game, options, players, teams): each game with a few of its options and player counts.
-TABLES = [
+TABLES: list[tuple[str, dict[str, object], int, bool]] = [
     ("tablo", {}, 2, False),
     ("tablo", {"direction": "counterclockwise", "leftovers": "last_capturer"}, 3, False),
     ("tablo", {}, 4, True),
