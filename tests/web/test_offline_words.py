@@ -67,8 +67,9 @@ def refused_plays(
     found: list[tuple[dict[str, Any], RuleViolation]] = []
     for number, entry in enumerate(log[:8]):
         before = find_game(game).replay_hand(setup, log[:number], resolved)
-        tries = [{"seat": entry.seat, "card": str(entry.card), "taken": [str(card)]} for card in before.table[:3]]
-        tries += [{"seat": (entry.seat + 1) % players, "card": str(entry.card), "taken": []}]
+        card = str(entry.card)
+        tries = [{"seat": entry.seat, "card": card, "taken": [str(each)]} for each in before.table[:3]]
+        tries += [{"seat": (entry.seat + 1) % players, "card": card, "taken": []}]
         tries += [{"seat": entry.seat, "card": "KD" if game == "escoba" else "ZZ", "taken": []}]
         for play in tries:
             answered = call(
