@@ -109,7 +109,7 @@
     };
     return engine.call("play", payload).then(function (answer) {
       if (!answer || answer.accepted !== false) return true;
-      showError(refusalText(answer.error, words, texts));
+      showError(ui.escape(refusalText(answer.error, words, texts)));  /* names are typed by people */
       return false;
     }, function () { return true; });  /* the engine failed: queued unchecked, as without it */
   }
