@@ -61,7 +61,13 @@ def _live_server() -> Iterator[str]:
     from django.core.handlers.wsgi import WSGIHandler
     from django.test.testcases import LiveServerThread
 
-    server = LiveServerThread("localhost", lambda _: StaticFilesHandler(WSGIHandler()), port=0)
+    class _Static(StaticFilesHandler):
+        """Pages and static files, as ``runserver`` serves them."""
+
+        def __init__(self, _: object) -> None:
+            super().__init__(WSGIHandler())
+
+    server = LiveServerThread("localhost", _Static, port=0)
     server.daemon = True
     server.start()
     server.is_ready.wait()

@@ -1,8 +1,8 @@
-"""Why a hand scored what it did: one row per item the engine scored, each side's number in side order.
+"""Why a hand scored what it did: the engine's rows (:func:`games.rules.breakdown.hand_rows`) in words.
 
-Every number comes from the engine's :class:`~games.rules.game.HandReport` (its sides' points keys,
-cards and sweeps, its events and leftovers); nothing is scored here. Labels are in the reader's
-language, so players never see a points key; the API carries the key beside the label.
+Every number and every row comes from the engine; nothing is scored or chosen here. Labels and notes are
+in the reader's language, so players never see a points key; the API carries the key beside the label.
+The phone words the same rows offline from :func:`labels` and :data:`NOTES` (``web/offline.py``).
 """
 
 from __future__ import annotations
@@ -10,14 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, TypedDict
 
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.presentation import presentation_of, shared
-from games.rules.cards import format_cards
-from games.rules.game import HIGHEST_LAST_CARD, LAST_CAPTURE, LAST_CARD_CAPTURE, HandEvent, HandReport
-from games.rules.twenty_round import FIVE_TALLY_CARDS
-from games.rules.twenty_summary import TALLY_AWARDS
+from games.rules import breakdown
+from games.rules.game import HIGHEST_LAST_CARD, LAST_CAPTURE, LAST_CARD_CAPTURE, HandReport
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -36,109 +33,61 @@ class BreakdownRow(TypedDict):
     cards: list[str]
 
 
-LEFTOVERS_LISTED = 8  # more leftover cards than this are only counted
-LEFTOVER_REASONS: Mapping[str | None, StrOrPromise] = {
+CLOSING: Mapping[str, StrOrPromise] = {
+    "leftovers": shared.LEFTOVERS,
+    "earned": shared.EARNED,
+    "credited": shared.CREDITED,
+    "total": shared.TOTAL,
+}
+"""The rows that close every game's breakdown, after the game's own items."""
+NOTES: Mapping[str, StrOrPromise] = {
+    breakdown.TIE: _("tie: nobody"),
+    breakdown.NO_AWARD: _("nobody: no award was positive"),
+    breakdown.PLAY: _("play %(number)s"),
     LAST_CAPTURE: _("to the last capture"),
     LAST_CARD_CAPTURE: _("to the last card that captured"),
     HIGHEST_LAST_CARD: _("no last card captured: to the highest last card"),
-    None: _("nobody captured: nobody takes them"),
+    breakdown.NOBODY_CAPTURED: _("nobody captured: nobody takes them"),
 }
+TALLY_LABEL = _("Tally of %(cards)s cards")
 
 
-def _row(
-    key: str,
-    values: Sequence[int | None],
-    label: StrOrPromise,
-    *,
-    points: bool = True,
-    note: StrOrPromise = "",
-    cards: Sequence[str] = (),
-) -> BreakdownRow:
+def worded(text: StrOrPromise, args: Mapping[str, int]) -> str:
+    """A label or note with its arguments filled in."""
+    return str(text) % args if args else str(text)
+
+
+def labels(game: str) -> dict[str, StrOrPromise]:
+    """Every row's words in ``game``: its presentation's items, then the closing rows."""
+    return {**presentation_of(game).breakdown, **CLOSING}
+
+
+def row_text(game: str, row: breakdown.Row) -> BreakdownRow:
+    """An engine row of ``game`` in the reader's language."""
     return BreakdownRow(
-        key=key, label=str(label), values=list(values), points=points, note=str(note), cards=list(cards)
+        key=row.key,
+        label=label_text(game, row.label or row.key, row.label_args),
+        values=list(row.values),
+        points=row.points,
+        note=worded(NOTES[row.note], row.note_args) if row.note else "",
+        cards=list(row.cards),
     )
 
 
+def label_text(game: str, label: str, args: Mapping[str, int]) -> str:
+    if label == breakdown.TALLY and args:
+        return worded(TALLY_LABEL, args)
+    return str(labels(game).get(label, label))
+
+
 def hand_breakdown(game: str, options: Mapping[str, object], report: HandReport) -> list[BreakdownRow]:
-    """The rows of a scored hand (``report`` complete), ending with each side's total; worded and
-    ordered by the game's presentation."""
-    presentation = presentation_of(game)
-    words = presentation.breakdown
-    sides = report.sides
-    counts = {"cards": [side.cards for side in sides], "tablos": [side.sweeps for side in sides]}
-    rows = [_row(key, counts[key], words[key], points=False) for key in presentation.breakdown_counts]
-    order = list(words)
-    for key in sorted(sides[0].points if sides else (), key=lambda item: _position(order, item)):
-        if presentation.awards:
-            rows += _award_rows(game, report) if key == "awards" else [_bonus_row(report, words["bonus"])]
-            continue
-        values = [side.points.get(key, 0) for side in sides]
-        tied = key in presentation.breakdown_ties and report.complete and not any(values)
-        rows.append(_row(key, values, words.get(key, key), note=_("tie: nobody") if tied else ""))
-    if report.leftovers:
-        rows.append(_leftover_row(report))
-    totals = [side.total for side in sides]
-    if options.get("muerto"):
-        earned = [sum(v for k, v in side.points.items() if k != "challenges") for side in sides]
-        return [*rows, _row("earned", earned, shared.EARNED), _row("total", totals, shared.CREDITED)]
-    return [*rows, _row("total", totals, shared.TOTAL)]
-
-
-def _position(order: list[str], key: str) -> int:
-    """Items in the order of the game's breakdown words (stored points lose their order in
-    PostgreSQL's jsonb)."""
-    return order.index(key) if key in order else len(order)
-
-
-def _leftover_row(report: HandReport) -> BreakdownRow:
-    count = len(report.leftovers)
-    values = [count if index == report.leftover_side else 0 for index in range(len(report.sides))]
-    note = LEFTOVER_REASONS.get(report.leftover_reason, "")
-    cards = format_cards(report.leftovers) if count <= LEFTOVERS_LISTED else []
-    return _row("leftovers", values, shared.LEFTOVERS, points=False, note=note, cards=cards)
+    """The rows of a scored hand (``report`` complete), ending with each side's total."""
+    return [row_text(game, row) for row in breakdown.hand_rows(game, options, report)]
 
 
 def award_label(game: str, kind: str, points: int) -> str:
-    """An award of ``game`` in words: "Exact 20", "Over 20", "Tally of 6 cards" (docs/rules/twenty.md W5)."""
-    if kind == "tally" and points in TALLY_AWARDS:
-        cards = FIVE_TALLY_CARDS + TALLY_AWARDS.index(points)
-        return gettext("Tally of %(cards)s cards") % {"cards": cards}
-    return str(presentation_of(game).breakdown.get(kind, kind))
-
-
-def _award_kind(points: int) -> str:
-    return {10: "exact_twenty", -20: "over_twenty"}.get(points, "tally")
-
-
-def _award_rows(game: str, report: HandReport) -> list[BreakdownRow]:
-    """One row per award: from the events of a played round, else from the quick entry's awards, else
-    (only the points were noted) one row of each seat's awards."""
-    sides = len(report.sides)
-    if report.events:
-        return [_award_row(game, event, sides, note=_play_note(event)) for event in report.events]
-    listed = report.extra.get("awards")
-    if not isinstance(listed, list) or any(awards is None for awards in listed):
-        label = presentation_of(game).breakdown["awards"]
-        return [_row("awards", [side.points.get("awards", 0) for side in report.sides], label)]
-    return [
-        _award_row(game, HandEvent(play_index=-1, kind=_award_kind(points), side=seat, points=points), sides)
-        for seat, awards in enumerate(listed)
-        for points in awards
-    ]
-
-
-def _play_note(event: HandEvent) -> str:
-    return gettext("play %(number)s") % {"number": event.play_index + 1}
-
-
-def _award_row(game: str, event: HandEvent, sides: int, note: str = "") -> BreakdownRow:
-    values = [event.points if side == event.side else None for side in range(sides)]
-    return _row(event.kind, values, award_label(game, event.kind, event.points), note=note)
-
-
-def _bonus_row(report: HandReport, label: StrOrPromise) -> BreakdownRow:
-    values = [side.points.get("bonus", 0) for side in report.sides]
-    return _row("bonus", values, label, note="" if any(values) else _("nobody: no award was positive"))
+    """A Twenty award in words: "Exact 20", "Over 20", "Tally of 6 cards" (docs/rules/twenty.md W5)."""
+    return label_text(game, *breakdown.award_label(kind, points))
 
 
 def side_cells(rows: Sequence[BreakdownRow], side: int) -> list[dict[str, object]]:

@@ -6,15 +6,13 @@ reports as ``HandScore`` rows plus ``Hand.report`` (the rest of the :class:`Hand
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from enum import Enum
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from games.models import Challenge, Hand, HandScore, Match, Play
 from games.rules.cards import Card, format_cards, parse_cards
 from games.rules.game import (
     Game,
-    HandEvent,
     HandReport,
     HandSetup,
     LogEntry,
@@ -22,6 +20,12 @@ from games.rules.game import (
     Options,
     SideReport,
 )
+from games.rules.records import event_json as event_json
+from games.rules.records import events_of
+from games.rules.records import jsonable as jsonable
+from games.rules.records import report_fields as report_fields
+from games.rules.records import report_json as report_json
+from games.rules.records import side_json as side_json
 from games.rules.registry import find_game
 
 
@@ -92,46 +96,6 @@ def play_index(plays: Sequence[Play], play: Play) -> int:
     return [row.pk for row in sorted(plays, key=lambda row: row.seq)].index(play.pk)
 
 
-def jsonable(value: object) -> Any:  # Any: JSON of unknown shape (a game's own ``extra``)
-    """Engine values as JSON: cards as canonical text, enums as values, collections as lists."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Mapping):
-        return {str(key): jsonable(item) for key, item in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [jsonable(item) for item in value]
-    return value
-
-
-def report_fields(report: HandReport) -> dict[str, Any]:
-    """What ``Hand.report`` stores: the report without its sides (those are ``HandScore`` rows)."""
-    return {
-        "complete": report.complete,
-        "next_seat": report.next_seat,
-        "table": format_cards(report.table),
-        "leftovers": format_cards(report.leftovers),
-        "leftover_side": report.leftover_side,
-        "leftover_reason": report.leftover_reason,
-        "events": [event_json(event) for event in report.events],
-        "extra": jsonable(report.extra),
-    }
-
-
-def event_json(event: HandEvent) -> dict[str, Any]:
-    """An event as the API and ``Hand.report`` hold it: ``play_index``, ``kind``, ``side``, ``points``."""
-    return {"play_index": event.play_index, "kind": event.kind, "side": event.side, "points": event.points}
-
-
-def events_of(rows: Iterable[Mapping[str, Any]]) -> tuple[HandEvent, ...]:
-    """Events read back from :func:`event_json` dicts."""
-    return tuple(
-        HandEvent(play_index=row["play_index"], kind=row["kind"], side=row["side"], points=row["points"])
-        for row in rows
-    )
-
-
 def score_rows(hand: Hand, report: HandReport) -> list[HandScore]:
     """One ``HandScore`` per side of a finished hand (unsaved)."""
     return [
@@ -170,22 +134,6 @@ def stored_report(hand: Hand, scores: Sequence[HandScore], seats: Sequence[tuple
             for row in sorted(scores, key=lambda row: row.side)
         ),
     )
-
-
-def side_json(side: SideReport) -> dict[str, Any]:
-    """One side of a report as the API shows it (``seats``, ``cards``, ``sweeps``, ``points``, ``total``)."""
-    return {
-        "seats": list(side.seats),
-        "cards": side.cards,
-        "sweeps": side.sweeps,
-        "points": dict(side.points),
-        "total": side.total,
-    }
-
-
-def report_json(report: HandReport) -> dict[str, Any]:
-    """A report for the API: :func:`report_fields` plus the sides."""
-    return {**report_fields(report), "sides": [side_json(side) for side in report.sides]}
 
 
 def status_fields(status: MatchStatus) -> dict[str, Any]:

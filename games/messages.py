@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from games.labels import game_title, text_label
 from games.rules.capture.capturing import Verdict
-from games.rules.errors import CaptureIllegal, RuleViolation, labelled
+from games.rules.errors import CaptureIllegal, RuleViolation, labelled, violation_classes
 
 if TYPE_CHECKING:
     pass
@@ -82,13 +82,6 @@ def violation_text(error: Explained, who: Who = NOBODY) -> str:
         return error.template.format(**error.facts)
 
 
-def _by_code(cls: type[RuleViolation]) -> dict[str, type[RuleViolation]]:
-    found = {cls.code: cls}
-    for sub in cls.__subclasses__():
-        found |= _by_code(sub)
-    return found
-
-
 @dataclass(frozen=True, slots=True)
 class _Problem:
     code: str
@@ -101,7 +94,7 @@ def problem_texts(error: RuleViolation, who: Who = NOBODY) -> list[str]:
     problems = error.facts.get("problems")
     if not isinstance(problems, list):
         return [violation_text(error, who)]
-    classes = _by_code(RuleViolation)
+    classes = violation_classes()
     texts = []
     for problem in problems:
         facts = {key: value for key, value in problem.items() if key not in {"code", "message"}}

@@ -1,12 +1,13 @@
 """Where the rules reference explains a rule: ``/rules/tablo/#B8`` (web/rulebook.py renders the pages),
-and which rule each refusal of a capture game cites (each game's presentation names its page's letter
-and its refusals' rules). Shared by the API and the web UI."""
+and which rule each refusal of a capture game cites (each game's presentation names its page's letter,
+the engine's ``Game`` its refusals' rules). Shared by the API and the web UI."""
 
 from __future__ import annotations
 
 from django.urls import reverse
 
 from games.presentation import PRESENTATIONS
+from games.rules.registry import refusal_rule as refusal_rule
 
 INDEX = "README"
 SHARED = "shared"
@@ -26,16 +27,6 @@ def rule_url(game: str, rule: str) -> str:
     first = rule.split(",")[0].strip()
     page = PAGE_OF_LETTER.get(first[:1], game) if first[:1].isalpha() else game
     return page_url(page, first)
-
-
-def refusal_rule(code: str | None, game: str) -> str:
-    """The rule id behind an error code in ``game`` (docs/rules/ B8, E5, E6, T9, T10); A3 (what the
-    engine always checks) for another capture refusal, empty for a refusal that is not about a
-    capture."""
-    if not (code or "").startswith("capture."):
-        return ""
-    presentation = PRESENTATIONS.get(game)
-    return presentation.refusal_rules.get(code or "", "A3") if presentation is not None else "A3"
 
 
 def refusal_url(code: str | None, game: str) -> str:

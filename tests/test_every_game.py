@@ -16,6 +16,7 @@ import pytest
 
 from games.presentation import PRESENTATIONS, presentation_of
 from games.rule_links import PAGE_OF_LETTER
+from games.rules import breakdown
 from games.rules import errors as rule_errors
 from games.rules.capture.capturing import CAPTURE_GAMES
 from games.rules.cards import parse_cards
@@ -100,7 +101,7 @@ def test_a_capture_game_names_its_sweep_and_the_rule_of_an_illegal_capture(game:
     presentation = presentation_of(game.name)
     assert presentation.sweep_name is not None
     assert presentation.sweep_article is not None
-    assert presentation.refusal_rules["capture.illegal"].startswith(presentation.rule_letter)
+    assert game.refusal_rules["capture.illegal"].startswith(presentation.rule_letter)
 
 
 @pytest.mark.parametrize("game", EACH_GAME)
@@ -153,4 +154,6 @@ def test_every_event_and_point_item_of_the_golden_hands_has_words(game: Game) ->
     worded = {*presentation.events, "tally"}  # a tally is worded by its length
     assert sorted(kinds - worded) == []
     assert sorted(items - set(presentation.breakdown)) == []
-    assert set(presentation.breakdown_counts) | presentation.breakdown_ties <= set(presentation.breakdown)
+    assert set(breakdown.COUNTS.get(game.name, ())) | (breakdown.TIED_ITEMS & items) <= set(
+        presentation.breakdown
+    )

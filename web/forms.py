@@ -13,6 +13,7 @@ from games.messages import violation_text
 from games.models import Club, Hand, Season
 from games.presentation import Preset
 from games.rules.cards import deck
+from games.rules.choices import TRAIL
 from games.rules.game import OptionValue
 from games.rules.registry import find_game
 from games.services.errors import NameInvalid
@@ -212,7 +213,7 @@ class CardChoiceForm(forms.Form):
     capture = forms.CharField(required=False, max_length=200)
     taken = CardsField(required=False)
 
-    TRAIL = "trail"
+    TRAIL = TRAIL
 
     def taken_cards(self) -> list[str]:
         capture = self.cleaned_data.get("capture") or ""

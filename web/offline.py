@@ -1,14 +1,27 @@
-"""What the match screen's offline recording needs to know about the open hand, as JSON for
-``static/js/offline.js``: where the hand stands (its plays and revision), whose turn comes after whose,
-and where to send plays."""
+"""What the match screen's offline recording needs, as JSON for ``static/js/offline.js``: where the open
+hand stands (its plays and revision, and its setup and log as the phone's engine takes them), whose turn
+comes after whose, where to send plays, and the texts to word what the engine answers offline exactly as
+the server words it (``games.messages``, ``games.breakdowns``): message templates, card labels, count
+labels, game titles and names by seat and side, in the reader's language."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from django.urls import reverse
+from django.utils.translation import gettext
 
-from web.screens import HandView, MatchScreen
+from games import breakdowns
+from games.labels import card_label, game_title
+from games.messages import SEAT_FACTS
+from games.models import Match
+from games.presentation import presentation_of
+from games.rules.breakdown import TALLY
+from games.rules.cards import deck
+from games.rules.errors import COUNT_LABELS, LABEL_FACTS, violation_classes
+from games.rules.registry import GAMES
+from games.rules.twenty_summary import TALLY_AWARDS
+from web.screens import HandView, MatchScreen, who_of
 
 
 class OfflinePlay(TypedDict):
@@ -30,6 +43,10 @@ class OfflineHand(TypedDict):
     plays: list[OfflinePlay]  # the standing plays, to tell what another phone changed meanwhile
     captures: bool
     compulsory: bool  # a card that can capture must (docs/rules/ E6, T9)
+    game: str
+    options: dict[str, Any]  # the match's, as the engine takes them
+    setup: dict[str, Any]  # the hand's setup (games.rules.records.setup_json)
+    log: list[dict[str, Any]]  # the standing plays as log entries (games.rules.records.entry_json)
     api: str  # the records API's hand
     live: str  # the live region, to redraw it after a sync
 
@@ -49,6 +66,65 @@ def offline_hand(screen: MatchScreen, hand: HandView) -> OfflineHand:
         "plays": [{"seq": p.seq, "seat": p.seat, "card": p.card, "taken": p.taken} for p in hand.plays],
         "captures": hand.captures,
         "compulsory": hand.compulsory,
+        "game": match.game,
+        "options": dict(match.options),
+        "setup": _setup(screen, hand),
+        "log": _log(hand),
         "api": reverse("records-hand", args=[match.pk, hand.hand.number]),
         "live": reverse("match-live", args=[match.pk]),
+    }
+
+
+def _log(hand: HandView) -> list[dict[str, Any]]:
+    """The standing plays, each followed by the challenges of it (``games.convert.log_entries``), which
+    the report's rulings name (Escoba ``manual_capture``, 3.2(g))."""
+    rulings: list[dict[str, int]] = list(hand.report.extra.get("rulings", []))  # type: ignore[call-overload]  # Escoba's
+    log: list[dict[str, Any]] = []
+    for index, play in enumerate(hand.plays):
+        log.append({"seat": play.seat, "card": play.card, "taken": list(play.taken)})
+        challenges = [ruling for ruling in rulings if ruling["play_index"] == index]
+        log += [{"seat": ruling["by"], "challenge_of": index} for ruling in challenges]
+    return log
+
+
+def _setup(screen: MatchScreen, hand: HandView) -> dict[str, Any]:
+    """The hand's setup as ``games.replay.setup_of`` gives it to the engine: the tablos of earlier hands
+    (Tablo's ``per_five``, the only game that counts them) are the screen's, already read."""
+    row = hand.hand
+    return {
+        "players": screen.match.player_count,
+        "teams": screen.match.teams,
+        "dealer": row.dealer,
+        "starter": row.starter,
+        "table": list(row.table),
+        "set_aside": list(row.set_aside),
+        "sweeps_before": [side.tablos or 0 for side in screen.sides],
+        "number": row.number,
+    }
+
+
+def offline_texts(match: Match) -> dict[str, Any]:
+    """What ``static/js/offline_words.js`` needs to word the engine's answers as the server does, in the
+    reader's language: each English message template's translation, the count labels of ``what`` facts,
+    card labels by canonical text, game titles, the names of seats and sides, the breakdown's labels and
+    notes and the live events' texts."""
+    who = who_of(match)
+    templates = {cls.template for cls in violation_classes().values()}
+    return {
+        "templates": {template: gettext(template) for template in sorted(templates)},
+        "labels": {label: gettext(label) for label in COUNT_LABELS.values()},
+        "label_facts": sorted(LABEL_FACTS),
+        "cards": {str(card): card_label(card) for card in deck()},  # any card a fact names, as text_label
+        "games": {name: str(game_title(name)) for name in GAMES},
+        "seats": {str(seat): name for seat, name in who.seats.items()},
+        "sides": list(who.sides),
+        "seat_facts": sorted(SEAT_FACTS),
+        "rows": {key: str(label) for key, label in breakdowns.labels(match.game).items()},
+        "notes": {key: str(note) for key, note in breakdowns.NOTES.items()},
+        "tally": str(breakdowns.TALLY_LABEL),
+        "events": {kind: str(text) for kind, text in presentation_of(match.game).events.items()},
+        "award_for": gettext("%(award)s for %(name)s"),
+        "tallies": {
+            str(points): breakdowns.award_label(match.game, TALLY, points) for points in TALLY_AWARDS
+        },
     }

@@ -21,6 +21,7 @@ from games.rule_links import rule_url
 from games.rules.capture.capturing import CAPTURE_GAMES
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
+from games.rules.registry import find_game
 from games.rules.review import HandReview, PlayReview
 from games.selectors import hand_numbers, sides_of_match
 from games.services.errors import ReviewNoPlays
@@ -97,7 +98,7 @@ BIGGEST = 3  # the misses the screen leads with
 
 def _capture_rule(game: str, missed: bool) -> tuple[str, str]:
     """The capture rule a missed play links to, and its anchor; none for a good play or Twenty."""
-    rule = presentation_of(game).refusal_rules.get("capture.illegal", "") if missed else ""
+    rule = find_game(game).refusal_rules.get("capture.illegal", "") if missed else ""
     return rule, rule_url(game, rule) if rule else ""
 
 

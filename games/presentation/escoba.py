@@ -26,7 +26,6 @@ PRESENTATION = Presentation(
         Preset("manual", "escoba", _("Escoba, manual capture"), {"manual_capture": True}),
     ),
     rule_letter="E",
-    refusal_rules={"capture.illegal": "E5", "capture.required": "E6"},
     options={
         "capture": _("What a card takes"),
         "deal": _("Deal"),
@@ -68,7 +67,6 @@ PRESENTATION = Presentation(
         "sweeps": shared.SWEEPS,
         "challenges": _("Challenges"),
     },
-    breakdown_ties=frozenset({"most_cards", "most_diamonds", "most_sevens", "primera"}),
     events={"sweep": _("Escoba (sweep) for %(name)s"), "challenge": _("Challenge points for %(name)s")},
     sweep_name=_("escoba (sweep)"),
     sweep_article=_("an escoba"),

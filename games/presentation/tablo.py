@@ -25,7 +25,6 @@ PRESENTATION = Presentation(
         ),
     ),
     rule_letter="B",
-    refusal_rules={"capture.illegal": "B8"},
     options={
         "tablo_points": _("Tablo points"),
         "card_bonus": _("Bonus for most cards"),
@@ -52,7 +51,6 @@ PRESENTATION = Presentation(
         "card_bonus": _("Card bonus"),
         "tablo_points": _("Tablo points"),
     },
-    breakdown_counts=("cards", "tablos"),
     events={"tablo": _("Tablo for %(name)s")},
     sweep_name=_("tablo"),
     sweep_article=_("a tablo"),

@@ -11,7 +11,6 @@ PRESENTATION = Presentation(
     title=_("Tamlin"),
     presets=(Preset("tamlin", "tamlin", _("Tamlin")),),
     rule_letter="T",
-    refusal_rules={"capture.illegal": "T10", "capture.required": "T9"},
     options={"scoring": _("Scoring"), "ace_takes_ace": _("An ace takes an ace")},
     option_values={
         "simplified_cassino": _("simplified Cassino (10 points)"),
@@ -37,7 +36,6 @@ PRESENTATION = Presentation(
         "tamlins": _("Tamlins"),
         "jack_penalties": _("Jack penalties"),
     },
-    breakdown_ties=frozenset({"most_cards", "most_spades"}),
     events={"tamlin": _("Tamlin for %(name)s"), "jack_penalty": _("Jack to an empty table: %(name)s")},
     sweep_name=_("tamlin"),
     sweep_article=_("a tamlin"),

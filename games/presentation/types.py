@@ -64,8 +64,6 @@ class Presentation:
     """The variants offered by name, the game's own rules first."""
     rule_letter: str
     """The letter the game's rule ids start with (``B8`` is Tablo's): its page of docs/rules/."""
-    refusal_rules: Mapping[str, str] = field(default_factory=dict)
-    """The rule each capture refusal cites, by error code (``capture.illegal``: ``B8``)."""
     options: Mapping[str, StrOrPromise] = field(default_factory=dict)
     """Each option chosen from a list, in words, by key (the engine's ``Game.option_specs``)."""
     option_values: Mapping[OptionValue, StrOrPromise] = field(default_factory=dict)
@@ -83,11 +81,7 @@ class Presentation:
     """What the whole deck holds of each count: every card ends in a pile, so with two sides the
     second side's share is the rest; a count of one card is asked as a switch."""
     breakdown: Mapping[str, StrOrPromise]
-    """Each row of a hand's breakdown in words, by points key, in the order the rows are shown."""
-    breakdown_counts: tuple[str, ...] = ()
-    """Counts the breakdown shows before the points (not points themselves)."""
-    breakdown_ties: frozenset[str] = frozenset()
-    """Items a tie gives to nobody (the note "tie: nobody")."""
+    """Each row of a hand's breakdown in words, by points key (games.rules.breakdown orders the rows)."""
     events: Mapping[str, StrOrPromise]
     """Each kind of scoring event in words, of a side's ``%(name)s``."""
     sweep_name: StrOrPromise | None = None

@@ -386,3 +386,11 @@ class BadSweepsBefore(RuleViolation):
 class ReviewIncomplete(RuleViolation):
     code = "review.incomplete"
     template = gettext_noop("Only a finished hand can be reviewed: it has {played} of its {plays} plays.")
+
+
+def violation_classes(cls: type[RuleViolation] = RuleViolation) -> dict[str, type[RuleViolation]]:
+    """Every rule violation class by its code (a summary's problems travel as codes)."""
+    found = {cls.code: cls}
+    for sub in cls.__subclasses__():
+        found |= violation_classes(sub)
+    return found

@@ -165,5 +165,6 @@ GAME = register(
         match_status=match_status,
         team_players=TEAM_PLAYERS,
         summary_keys=summary_keys,
+        refusal_rules={"capture.illegal": "E5", "capture.required": "E6"},
     )
 )

@@ -165,6 +165,8 @@ class Game:
     """Which way the deal passes: +1 to the left (clockwise), -1 to the right (Tablo B7)."""
     summary_keys: Callable[[Options], tuple[str, ...]] = lambda options: ()
     """The keys of each side's entry in ``score_summary`` under the resolved ``options``."""
+    refusal_rules: Mapping[str, str] = field(default_factory=dict)
+    """The rule a refused capture cites, by error code (``capture.illegal``: Tablo's ``B8``)."""
 
     def default_teams(self, players: int) -> bool:
         """Whether ``players`` play in teams when the client does not say."""

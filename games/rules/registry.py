@@ -24,3 +24,13 @@ def find_game(name: str) -> Game:
         return GAMES[name]
     except KeyError:
         raise UnknownGame(game=name) from None
+
+
+def refusal_rule(code: str | None, game: str) -> str:
+    """The rule id behind an error code in ``game`` (docs/rules/ B8, E5, E6, T9, T10); A3 (what the
+    engine always checks) for another capture refusal, empty for a refusal that is not about a
+    capture."""
+    if not (code or "").startswith("capture."):
+        return ""
+    found = GAMES.get(game)
+    return found.refusal_rules.get(code or "", "A3") if found is not None else "A3"

@@ -309,6 +309,7 @@ GAME = register(
         team_players=TEAM_PLAYERS,
         deal_passes=deal_passes,
         summary_keys=lambda options: SUMMARY_SHAPE.keys,
+        refusal_rules={"capture.illegal": "B8"},
     )
 )
 register_capturing(GAME.name, tablo_capturing)

@@ -163,5 +163,6 @@ GAME = register(
         team_players=TEAM_PLAYERS,
         teams_by_default=TEAM_PLAYERS,
         summary_keys=lambda raw: summary_shape(scoring=tamlin_options(raw).scoring).keys,
+        refusal_rules={"capture.illegal": "T10", "capture.required": "T9"},
     )
 )

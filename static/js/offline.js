@@ -60,17 +60,15 @@
   /* A play from the play form's fields (card, capture or ticked cards), after the waiting ones. It keeps
      the seat it was played by (``player``) and the plays it follows (``base``), to tell, if another phone
      records first, what that phone changed and where this play would then be stored. */
-  function queuePlay(data, key) {
-    var state = hand();
+  function playEntry(state, data, key) {
     var card = data.get("card");
-    if (!state || !card) return Promise.resolve();
     var capture = data.get("capture") || "";
     var taken = capture === "trail" ? [] : (capture ? capture.split(" ") : data.getAll("taken"));
     var view = ui.project(state, entries);
     var last = entries[entries.length - 1];
     var follows = last && last.kind === "play" && last.hand === state.hand && view.applied < entries.length;
     var seat = follows ? nextSeat(state, last.seat) : view.seat;
-    var entry = {
+    return {
       match: state.match, hand: state.hand, kind: "play", url: state.api + "plays/", card: card, taken: taken,
       seq: follows ? last.seq + 1 : view.seq,
       revision: follows ? (last.revision === undefined ? undefined : last.revision + 1) : view.revision,
@@ -78,12 +76,50 @@
       base: follows ? (last.base && last.base.concat([playOf(last)])) : view.plays,
       key: key || newKey()
     };
-    return queue.add(entry).then(reload).then(function () {
-      ui.drawChoices("", entries);
-      var turn = document.querySelector("#match-live .turn");
-      if (turn) turn.focus({ preventScroll: true });
-      sync();
+  }
+
+  function queuePlay(data, key) {
+    var state = hand();
+    if (!state || !data.get("card")) return Promise.resolve();
+    var entry = playEntry(state, data, key);
+    return checked(state, entry).then(function (accepted) {
+      if (!accepted) return null;
+      return queue.add(entry).then(reload).then(function () {
+        ui.drawChoices("", entries);
+        var turn = document.querySelector("#match-live .turn");
+        if (turn) turn.focus({ preventScroll: true });
+        sync();
+      });
     });
+  }
+
+  /* With the engine in the phone (SkEngine ready: static/js/engine.js), a play is checked before it is
+     queued, after the hand's standing plays and the waiting ones, as the server checks it: a refused
+     play is not queued, and its refusal is worded as the server words it (offline_words.js), with the
+     captures the card could have made. Without the engine every play is queued unchecked. */
+  function checked(state, entry) {
+    var engine = window.SkEngine, words = window.SkWords;
+    var texts = words && words.pageTexts(document);
+    if (!engine || engine.state !== "ready" || !texts || !state.setup) return Promise.resolve(true);
+    var waiting = entries.filter(function (each) { return each.kind === "play" && each.hand === state.hand; });
+    var log = state.log.concat(waiting.map(function (each) { return { seat: each.seat, card: each.card, taken: each.taken }; }));
+    var payload = {
+      game: state.game, options: state.options, setup: state.setup, log: log,
+      play: { seat: entry.seat, card: entry.card, taken: entry.taken }
+    };
+    return engine.call("play", payload).then(function (answer) {
+      if (!answer || answer.accepted !== false) return true;
+      showError(ui.escape(refusalText(answer.error, words, texts)));  /* names are typed by people */
+      return false;
+    }, function () { return true; });  /* the engine failed: queued unchecked, as without it */
+  }
+
+  function refusalText(error, words, texts) {
+    var message = words.refusal(error, texts);
+    var alternatives = (error.alternatives || []).map(function (cards) {
+      return cards.map(function (card) { return texts.cards[card] || card; }).join(" ");
+    });
+    return alternatives.length ? message + " " + text("could-take") + " " + alternatives.join("; ") : message;
   }
 
   /* A quick end-of-hand entry: the form's fields, sent to the form's own address. */

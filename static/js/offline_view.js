@@ -266,6 +266,6 @@
 
   window.SkView = {
     root: root, hand: hand, text: text, project: project, render: render,
-    drawChoices: drawChoices, setStatus: setStatus, showError: showError
+    drawChoices: drawChoices, setStatus: setStatus, showError: showError, escape: escape
   };
 })();

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.rules.cards import Card
-from games.rules.game import HandSetup, LogEntry
+from games.rules import escoba, escoba_hand, tablo, tamlin_hand, twenty, twenty_round
+from games.rules.cards import JACK, Card
+from games.rules.game import HandSetup, LogEntry, Options
 from games.rules.hand import HandRules, apply_play, new_hand
 
 Choose = Callable[[int], int]
@@ -57,3 +58,38 @@ def random_hand(
         state = apply_play(state, play)
         log.append(play)
     return setup, tuple(log)
+
+
+def game_hand(
+    game: str,
+    options: Options,
+    players: int,
+    choose: Choose,
+    *,
+    teams: bool = False,
+    dealer: int = 0,
+    number: int = 1,
+) -> tuple[HandSetup, tuple[LogEntry, ...]]:
+    """A random whole hand of ``game`` under its resolved ``options`` (a Twenty round: round ``number``,
+    started by its own seat, with two bonus cards set aside)."""
+    if game == "twenty":
+        pack = list(twenty.GAME.deck)
+        for top in range(len(pack) - 1, 0, -1):
+            other = choose(top + 1)
+            pack[top], pack[other] = pack[other], pack[top]
+        setup = HandSetup(players=2, starter=number - 1, set_aside=tuple(pack[:2]), number=number)
+        state = twenty.round_of(setup, options)
+        log: list[LogEntry] = []
+        for card in pack[2:]:
+            if state.next_seat is None:
+                break
+            log.append(LogEntry(seat=state.next_seat, card=card))
+            state = twenty_round.apply_play(state, twenty_round.TwentyPlay(state.next_seat, card))
+        return setup, tuple(log)
+    rules = {
+        "tablo": lambda: tablo.hand_rules(players, tablo.tablo_options(options)),
+        "escoba": lambda: escoba_hand.hand_rules(players, escoba.escoba_options(options)),
+        "tamlin": lambda: tamlin_hand.hand_rules(players, bool(options.get("ace_takes_ace"))),
+    }[game]()
+    table_ok = (lambda card: card.rank != JACK) if game == "tamlin" else _always
+    return random_hand(rules, players, choose, teams=teams, dealer=dealer, table_ok=table_ok)

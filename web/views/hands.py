@@ -23,8 +23,8 @@ from games.access import match_writer
 from games.messages import NOBODY, Who, problem_texts, verdict_reason, violation_text
 from games.models import Challenge, Hand, Match, Play
 from games.rule_links import refusal_rule, refusal_url
-from games.rules.capture.capturing import capture_check, capture_list, capturing_of
-from games.rules.cards import Card
+from games.rules.capture.capturing import capture_check
+from games.rules.choices import card_choices
 from games.rules.errors import BadCardText, RuleViolation, SummaryInconsistent
 from games.screen_keys import WRITE, key_opens
 from games.selectors import (
@@ -61,7 +61,6 @@ from web.screens import (
 from web.views import HtmxHttpRequest
 from web.views.live import live_context, match_writable
 
-CAPTURES_OFFERED = 8
 CONFLICT, REFUSED = 409, 422
 HAND_OVER = gettext_lazy("This hand is over; the screen now shows where the match stands.")
 
@@ -342,15 +341,13 @@ def play_choices(
     if hand is None or not hand.captures or not card:
         return context
     table = [str(each) for each in hand.table]
-    game, options = match.game, match.options
     try:
-        context["captures"] = capture_list(game, table, card, options, CAPTURES_OFFERED)
+        choices = card_choices(match.game, match.options, table, card)
         # Tamlin's Jack onto an empty table costs its side a point (docs/rules/tamlin.md T11): said
         # on the button that records it.
-        capturing = capturing_of(game, options)
-        context["trail_costs"] = not table and capturing is not None and capturing.takes_all(Card.parse(card))
+        context |= {"captures": choices.captures, "trail_costs": choices.trail_costs}
         if taken:
-            verdict = capture_check(game, table, card, taken, options)
+            verdict = capture_check(match.game, table, card, taken, match.options)
             context |= {"verdict": verdict, "reason": verdict_reason(verdict, card, taken)}
     except RuleViolation as violation:
         context["options_error"] = violation_text(violation)
