@@ -95,6 +95,10 @@ TEMPLATES = [
     },
 ]
 
+# The rules engine in the phone (docs/offline-engine.md): a writable match screen starts it in a Web
+# Worker. Off, the phone queues plays offline unchecked, as without WebAssembly.
+PHONE_ENGINE = env_bool("PHONE_ENGINE", default=True)
+
 DATABASE_URL = env_url("DATABASE_URL", {"sqlite", "postgres", "postgresql", "pgsql"})
 DATABASES = {
     "default": dj_database_url.parse(

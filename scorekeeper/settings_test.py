@@ -12,3 +12,6 @@ STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticF
 # Tests that count requests set their own rates; the others must never be throttled.
 RATES = cast("dict[str, str]", REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"])  # noqa: F405
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = dict.fromkeys(RATES, "10000/minute")  # noqa: F405
+# Starting Pyodide on every match screen costs each browser test seconds of CPU: the tests of the engine
+# in the phone switch it on (tests/ui/test_offline_engine.py).
+PHONE_ENGINE = False

@@ -13,6 +13,7 @@ from django.contrib.staticfiles.handlers import StaticFilesHandler
 from django.http import HttpRequest, JsonResponse
 from django.http.response import HttpResponseBase
 from playwright.sync_api import Page, expect
+from pytest_django.fixtures import SettingsWrapper
 from pytest_django.live_server_helper import LiveServer
 
 from tests.ui.test_match import sign_in, start_match
@@ -33,6 +34,12 @@ KEPT_ENGINE = """async () => {
   return false;
 }"""
 GAMES_CALL = "() => window.SkEngine.call('games', {}).then((answer) => answer.games)"
+
+
+@pytest.fixture(autouse=True)
+def phone_engine(settings: SettingsWrapper) -> None:
+    """The match screen starts the engine (off in the other browser tests: scorekeeper/settings_test.py)."""
+    settings.PHONE_ENGINE = True
 
 
 @pytest.mark.browser

@@ -6,6 +6,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -63,6 +64,7 @@ def live_context(
     return {
         "screen": screen,
         "writable": writable,
+        "phone_engine": writable and settings.PHONE_ENGINE,
         "deal": deal_questions(match.game, match.options),
         # Made only if shown (a hand to be scored from its counts, or one not yet played).
         "summary_form": SimpleLazyObject(lambda: entry_form(match.game, match.options, names)),
