@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.staticfiles.handlers import StaticFilesHandler
 from django.http import HttpRequest, JsonResponse
 from django.http.response import HttpResponseBase
 from playwright.sync_api import Page, expect
-from pytest_django.fixtures import SettingsWrapper
 from pytest_django.live_server_helper import LiveServer
 
 from tests.ui.test_match import sign_in, start_match
@@ -37,7 +37,7 @@ GAMES_CALL = "() => window.SkEngine.call('games', {}).then((answer) => answer.ga
 
 
 @pytest.fixture(autouse=True)
-def phone_engine(settings: SettingsWrapper) -> None:
+def phone_engine(settings: Any) -> None:
     """The match screen starts the engine (off in the other browser tests: scorekeeper/settings_test.py)."""
     settings.PHONE_ENGINE = True
 
