@@ -33,7 +33,9 @@ sys.path.insert(0, "/engine")
 os.chdir("/run")
 import games.rules, pytest
 assert games.rules.__file__ == "/engine/games/rules/__init__.pyc", games.rules.__file__  # the built engine
-pytest.main(["-q", "-p", "no:cacheprovider", "--strict-markers", "tests/rules", "test_engine_doctests.py", *${JSON.stringify(process.argv.slice(2))}])
+int(pytest.main(["-q", "-p", "no:cacheprovider", "--strict-markers", "tests/rules", "test_engine_doctests.py", *${JSON.stringify(process.argv.slice(2))}]))
 `);
-console.log(`make engine-pyodide: engine ${manifest.version} in Pyodide ${manifest.pyodide}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `make engine-pyodide: engine ${manifest.version} in Pyodide ${manifest.pyodide}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
 process.exit(Number(code));
