@@ -58,10 +58,9 @@ USAGE = "async () => (await navigator.storage.estimate()).usage"
 @contextmanager
 def _live_server() -> Iterator[str]:
     from django.contrib.staticfiles.handlers import StaticFilesHandler
-    from django.core.handlers.wsgi import WSGIHandler
     from django.test.testcases import LiveServerThread
 
-    server = LiveServerThread("localhost", lambda _: StaticFilesHandler(WSGIHandler()), port=0)
+    server = LiveServerThread("localhost", StaticFilesHandler, port=0)  # the static files as in tests
     server.daemon = True
     server.start()
     server.is_ready.wait()
