@@ -1,5 +1,6 @@
-"""Reads of matches: lists with their joins, one match as each screen needs it, its version (the
-polls' one query), and the audit of its stored scores against its logs.
+"""Reads of matches: lists with their joins (the home page's groups), one match as each screen needs
+it, its version (the polls' one query), the share link's match, a seat, and the audit of its stored
+scores against its logs.
 
 List selectors own their ``select_related``/``prefetch_related``, so the API's query count stays
 bounded however many rows a page has.
