@@ -87,9 +87,9 @@ def entries_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Entries with their check-in: a search and a "not checked in" filter (the list alone for htmx)."""
     event = event_directed(request.user, pk)
     only = request.GET.get("only", "")
-    if request.htmx and only.isdigit():  # a confirm step cancelled: the row as it was
+    if request.htmx and only.isdigit():  # a confirm step cancelled: the row as it was, focused
         (row,) = entry_rows(event, only=_entry(event, int(only)).pk)
-        return render(request, "web/events/_entry.html", {"event": event, "row": row})
+        return render(request, "web/events/_entry.html", {"event": event, "row": row, "done": True})
     context = _entries_context(request, event)
     if request.htmx and request.htmx.target == "entry-list":
         return render(request, "web/events/_entry_list.html", context)
