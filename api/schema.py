@@ -1,4 +1,5 @@
-"""The OpenAPI schema documents the error envelope on every operation (a drf-spectacular hook)."""
+"""The OpenAPI schema documents the error envelope on every operation, the 503 of a failed database or
+Redis included (a drf-spectacular hook)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,13 @@ _ALWAYS = {
     "406": "Not acceptable (`request.not_acceptable`).",
     "429": "Too many requests (`request.throttled`, with `Retry-After`).",
     "500": "A bug (`server.error`): nothing was written.",
+    "503": "The database or Redis failed or did not answer in time (`service.unavailable`, with "
+    "`Retry-After`): nothing was written, the same request may be sent again.",
 }
+_RETRY_AFTER = {
+    "Retry-After": {"description": "Seconds to wait before asking again.", "schema": {"type": "integer"}}
+}
+_HEADERS = {"429": _RETRY_AFTER, "503": _RETRY_AFTER}
 _WRITES = {
     "409": "The stored state does not allow this write now (e.g. `hand.out_of_sync`).",
     "413": "The body is larger than the limit (`request.too_large`).",
@@ -39,5 +46,8 @@ def error_responses(result: dict[str, Any], generator: Any, request: Any, public
             errors = _ALWAYS if method in {"get", "head", "options"} else {**_ALWAYS, **_WRITES}
             responses = operation.setdefault("responses", {})
             for status, description in errors.items():
-                responses.setdefault(status, {"description": description, "content": content})
+                response = {"description": description, "content": content}
+                if status in _HEADERS:
+                    response["headers"] = _HEADERS[status]
+                responses.setdefault(status, response)
     return result

@@ -67,6 +67,7 @@ class EventForm(forms.Form):
         label=_("Seed"),
         required=False,
         min_value=0,
+        max_value=2**63 - 1,  # the column's (a bigint): past it, the database refused the write (a 500)
         help_text=_("Leave empty for a random one; the same seed pairs the same standings alike."),
     )
 

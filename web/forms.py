@@ -19,6 +19,7 @@ from games.rules.registry import find_game
 from games.services.errors import NameInvalid
 from games.services.hands import PlayInput
 from games.services.names import clean_name
+from scorekeeper.digits import whole_number
 from web.options import choice_specs, key_label, value_label
 from web.presets import presets_available
 
@@ -240,11 +241,12 @@ class DraftPlaysField(forms.Field):
         texts = value if isinstance(value, list | tuple) else []
         plays = []
         for text in texts:
-            seat, *cards = str(text).split()
-            if not seat.isdigit() or not cards or not set(cards) <= CARD_TEXTS:
+            seat_text, *cards = str(text).split()
+            seat = whole_number(seat_text)
+            if seat is None or not cards or not set(cards) <= CARD_TEXTS:
                 message = _("A play of this draft cannot be read: %(text)s")
                 raise forms.ValidationError(message, params={"text": text})
-            plays.append(PlayInput(seat=int(seat), card=cards[0], taken=tuple(cards[1:])))
+            plays.append(PlayInput(seat=seat, card=cards[0], taken=tuple(cards[1:])))
         return plays
 
 

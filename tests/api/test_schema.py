@@ -11,6 +11,8 @@ from django.test import Client
 from drf_spectacular.generators import SchemaGenerator
 
 from api.pagination import MAX_LIMIT, MAX_OFFSET
+from api.schema import ENVELOPE
+from scorekeeper.errors import unavailable_body
 
 
 def test_schema_builds_without_warnings(tmp_path: pytest.TempPathFactory) -> None:
@@ -48,10 +50,23 @@ def test_every_operation_documents_its_errors_in_the_envelope() -> None:
     envelope = {"$ref": "#/components/schemas/ErrorEnvelope"}
     for path, operations in schema["paths"].items():
         for method, operation in operations.items():
-            expected = {"400", "403", "404", "429", "500"} | ({"409", "413"} if method != "get" else set())
+            expected = {"400", "403", "404", "429", "500", "503"} | (
+                {"409", "413"} if method != "get" else set()
+            )
             documented = {
                 status
                 for status, response in operation["responses"].items()
                 if response.get("content", {}).get("application/json", {}).get("schema") == envelope
             }
             assert expected <= documented, (method, path)
+
+
+def test_the_503_of_a_failed_part_is_documented_in_its_envelope_with_retry_after() -> None:
+    for path, operations in _schema()["paths"].items():
+        for method, operation in operations.items():
+            unavailable = operation["responses"]["503"]
+            assert "service.unavailable" in unavailable["description"], (method, path)
+            assert unavailable["headers"]["Retry-After"]["schema"] == {"type": "integer"}, (method, path)
+    body = unavailable_body()
+    assert set(body) == set(ENVELOPE["properties"]) == set(ENVELOPE["required"])
+    assert body["code"] == "service.unavailable"

@@ -4,40 +4,17 @@ schema fails. Bounded (``max_examples``) so the whole run stays well under two m
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import schemathesis
-from django.core.handlers.wsgi import WSGIHandler
-from django.core.signals import request_finished, request_started
-from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 
 from games.services.hands import hand_start
 from tests.factories import make_personas
+from tests.schema_fuzz import SCHEMA, call_and_validate
 
-# Django's handler, not scorekeeper.wsgi: that module also sets the web statement timeout for the process.
-schema = schemathesis.openapi.from_wsgi("/api/schema/", WSGIHandler())
-CHECKS = [
-    schemathesis.checks.not_a_server_error,
-    schemathesis.checks.status_code_conformance,
-    schemathesis.checks.content_type_conformance,
-    schemathesis.checks.response_schema_conformance,
-]
 EXAMPLES = 5  # per operation and persona: about 370 requests
-
-
-@pytest.fixture(autouse=True)
-def _keep_test_db_connection() -> Iterator[None]:
-    """A raw WSGI call ends with ``close_old_connections``, which would close pytest-django's
-    in-transaction connection; Django's test client disconnects it the same way."""
-    request_started.disconnect(close_old_connections)
-    request_finished.disconnect(close_old_connections)
-    yield
-    request_started.connect(close_old_connections)
-    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
@@ -63,11 +40,9 @@ def _aim(case: Any, ids: dict[str, int]) -> None:
 
 @pytest.mark.postgres
 @pytest.mark.django_db
-@schema.parametrize()
+@SCHEMA.parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 @pytest.mark.parametrize("signed_in", [True, False], ids=["signed-in", "anonymous"])
 def test_the_api_conforms_to_its_schema(case: Any, world: dict[str, Any], signed_in: bool) -> None:
     _aim(case, world["ids"])
-    headers = {"Authorization": f"Token {world['token']}"} if signed_in else {}
-    # Uncompressed: the checks read the body as the app wrote it (GZipMiddleware compresses otherwise).
-    case.call_and_validate(headers={**headers, "Accept-Encoding": "identity"}, checks=CHECKS)
+    call_and_validate(case, world["token"] if signed_in else None)

@@ -240,6 +240,13 @@ def test_check_in_by_keyboard_alone(live_server: LiveServer, browser: Browser, n
     expect(page.get_by_role("button", name="Confirm")).to_be_focused()  # the confirm step takes the focus
     page.keyboard.press("Enter")
     expect(page.locator(f"#entry-{entries[2].pk}")).to_have_class(re.compile(r"\bchecked-in\b"))
-    expect(page.get_by_role("link", name="Undo the check-in of Guest 2")).to_be_visible()
+    undo = page.get_by_role("link", name="Undo the check-in of Guest 2")
+    expect(undo).to_be_focused()  # the focus stays on the row, which says "checked in"
+    expect(undo).to_have_accessible_description("checked in")
     assert Entry.objects.get(pk=entries[2].pk).checked_in_at is not None
+    page.keyboard.press("Enter")  # undo asked, then cancelled: the focus is back on the row
+    expect(page.get_by_role("button", name="Confirm")).to_be_focused()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(undo).to_be_focused()
     context.close()

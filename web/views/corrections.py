@@ -29,6 +29,7 @@ from games.selectors import hand_get
 from games.services.errors import HandStillOpen, MatchNotInProgress
 from games.services.hands import PlayInput, hand_correct
 from games.services.locks import HandRef
+from scorekeeper.digits import whole_number
 from web.corrections import (
     CorrectionScreen,
     DraftScreen,
@@ -59,8 +60,9 @@ def _ref(request: HtmxHttpRequest, pk: int, number: int) -> HandRef:
 def _revision(request: HtmxHttpRequest) -> int | None:
     """The hand's revision the correction was drawn from, as its form (or the draft's steps) carry it
     (a form older than that field: ``None``)."""
-    sent = (request.POST if request.method == "POST" else request.GET).get("expected_revision", "")
-    return int(sent) if sent.isdigit() else None
+    return whole_number(
+        (request.POST if request.method == "POST" else request.GET).get("expected_revision", "")
+    )
 
 
 def _hand(request: HtmxHttpRequest, pk: int, number: int) -> tuple[Match, Hand]:

@@ -21,6 +21,7 @@ from games.messages import violation_text
 from games.models import Club, Player
 from games.rules.errors import CodedError
 from games.selectors import player_get, season_list
+from scorekeeper.digits import whole_number
 from web.event_forms import EntryNameForm, EntrySearchForm, EventForm
 from web.events import (
     entry_rows,
@@ -85,10 +86,10 @@ def _entries_context(request: HtmxHttpRequest, event: Event, **extra: object) ->
 def entries_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Entries with their check-in: a search and a "not checked in" filter (the list alone for htmx)."""
     event = _directed(request, pk)
-    only = request.GET.get("only", "")
-    if request.htmx and only.isdigit():  # a confirm step cancelled: the row as it was
-        (row,) = entry_rows(event, only=_entry(event, int(only)).pk)
-        return render(request, "web/events/_entry.html", {"event": event, "row": row})
+    only = whole_number(request.GET.get("only", ""))
+    if request.htmx and only is not None:  # a confirm step cancelled: the row as it was, focused
+        (row,) = entry_rows(event, only=_entry(event, only).pk)
+        return render(request, "web/events/_entry.html", {"event": event, "row": row, "done": True})
     context = _entries_context(request, event)
     if request.htmx and request.htmx.target == "entry-list":
         return render(request, "web/events/_entry_list.html", context)
@@ -129,11 +130,11 @@ def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 def _member_player(request: HtmxHttpRequest, event: Event) -> Player:
     """The member's player tapped (one of the choices offered, else 404)."""
-    chosen = request.POST.get("player", "")
+    chosen = whole_number(request.POST.get("player", ""))
     choices = {choice.player_id for choice in member_choices(event, _account(request))}
-    if not chosen.isdigit() or int(chosen) not in choices:
+    if chosen not in choices:
         raise Http404
-    return player_get(int(chosen))
+    return player_get(chosen)
 
 
 def _entry(event: Event, entry_id: int) -> Entry:

@@ -17,6 +17,7 @@ from games.events.selectors import event_list, event_version, with_club_and_seas
 from games.events.services import event_share
 from games.models import Membership
 from games.selectors import club_of, player_of
+from scorekeeper.digits import whole_number
 from web.event_keys import event_key, key_opens
 from web.events import event_screen, print_sheets
 from web.views import HtmxHttpRequest
@@ -67,10 +68,10 @@ def event_tv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def _unchanged(request: HtmxHttpRequest) -> HttpResponse | None:
     """204 when the poll's version (``v``) is still that of its event (``e``), whose key it carries
     (``k``); else ``None``, and the poll is answered in full, with every check."""
-    seen, pk = request.GET.get("v", ""), request.GET.get("e", "")
-    if not seen or not pk.isdigit() or not key_opens(request.GET.get("k", ""), int(pk)):
+    seen, pk = request.GET.get("v", ""), whole_number(request.GET.get("e", ""))
+    if not seen or pk is None or not key_opens(request.GET.get("k", ""), pk):
         return None
-    found = event_version(int(pk))
+    found = event_version(pk)
     return HttpResponse(status=204) if found is not None and str(found) == seen else None
 
 

@@ -46,6 +46,7 @@ from games.services.plays import (
     hand_play_record,
     hand_play_undo,
 )
+from scorekeeper.digits import whole_number
 from web.entries import EntryForm, entry_form
 from web.forms import HandStartForm, PlayForm, SeqForm
 from web.screens import (
@@ -303,10 +304,11 @@ def summary_record(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 def _hand_numbered(match: Match, number: str | None) -> Hand | None:
     """Hand ``number`` of the match (open or closed, e.g. one being corrected), else the open hand."""
-    if not number or not number.isdigit():
+    numbered = whole_number(number or "")
+    if numbered is None:
         return _open_hand(match)
     try:
-        return hand_get(match=match, number=int(number))
+        return hand_get(match=match, number=numbered)
     except Hand.DoesNotExist:
         return None
 

@@ -22,6 +22,7 @@ from games.selectors import club_list, club_of, match_get, match_get_live, match
 from games.services.errors import RecordConflict
 from games.services.matches import match_abandon, match_rematch, match_share
 from games.services.seating import match_start_seating, seating_known
+from scorekeeper.digits import whole_number
 from web.forms import SEATS, InviteForm, MatchForm, seat_toggled
 from web.people import member_names, seat_mark, suggestions, table_people
 from web.presets import preset_find, presets_available
@@ -61,8 +62,8 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
     source = data or request.GET
     preset = preset_find(source.get("variant", "")) or presets_available()[0]
     clubs = club_list(user=account)
-    club_id = source.get("club", "")
-    club = club_of(user=account, pk=int(club_id)) if club_id.isdigit() else None
+    club_id = whole_number(source.get("club", ""))
+    club = club_of(user=account, pk=club_id) if club_id is not None else None
     seasons = season_list(club=club) if club is not None else None
     kept = _kept(request, seasons) if data is None else {}
     form = MatchForm(data, preset=preset, clubs=clubs, seasons=seasons, initial=kept or None)
@@ -124,8 +125,8 @@ def _new_form_context(
 def match_seat_mark(request: HtmxHttpRequest) -> HttpResponse:
     """What the name typed in seat ``mark`` seats (account, invited account, guest), as the phone types."""
     account = _account(request)
-    club_id = request.GET.get("club", "")
-    club = club_of(user=account, pk=int(club_id)) if club_id.isdigit() else None
+    club_id = whole_number(request.GET.get("club", ""))
+    club = club_of(user=account, pk=club_id) if club_id is not None else None
     name = request.GET.get(f"seat_{request.GET.get('mark', '')}", "")
     mark = seat_mark(seating_known(by=account, club=club), name)
     return render(request, "web/matches/_seat_mark.html", {"mark": mark})

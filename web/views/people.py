@@ -21,6 +21,7 @@ from games.selectors import account_named, invitation_of, seat_get
 from games.services.claims import guest_claim_create, guest_claim_decide
 from games.services.clubs import player_rename
 from games.services.invitations import invitation_accept, invitation_create, invitation_withdraw
+from scorekeeper.digits import whole_number
 from web.forms import InviteForm, RenameForm
 from web.views import HtmxHttpRequest
 from web.views.live import match_readable, match_writable
@@ -109,11 +110,11 @@ def claim_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A reader (also through a share link) says a guest seat was them; the writer will decide."""
     token = request.POST.get("token", "")
     match = match_readable(request, pk, token)
-    seat = request.POST.get("seat", "")
+    seat = whole_number(request.POST.get("seat", ""))
     try:
-        if not seat.isdigit():
+        if seat is None:
             raise Http404
-        guest_claim_create(match=match, seat=int(seat), by=_account(request))
+        guest_claim_create(match=match, seat=seat, by=_account(request))
     except CodedError as error:
         messages.error(request, violation_text(error))
     else:
