@@ -101,7 +101,14 @@ def test_the_open_hand_carries_what_offline_recording_needs(owner_client: Client
     hand = hand_start(match=match, dealer=0, table=["10D", "2C", "7S", "5H"])
     recorded = hand_play_record(hand=hand, seat=2, card="7H", taken=["7S"], expected_seq=0)
     page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
-    assert _offline_state(page) == {
+    state = _offline_state(page)
+    engine = {key: state.pop(key) for key in ("game", "options", "setup", "log")}  # the engine's input
+    assert engine["game"] == "tablo"
+    assert engine["options"]["direction"] == "counterclockwise"
+    assert engine["setup"]["dealer"] == 0
+    assert engine["setup"]["table"] == ["10D", "2C", "7S", "5H"]
+    assert engine["log"] == [{"seat": 2, "card": "7H", "taken": ["7S"]}]
+    assert state == {
         "match": match.pk,
         "hand": 1,
         "seq": 1,

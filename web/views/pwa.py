@@ -34,6 +34,7 @@ SHELL = (
     "js/offline_conflict.js",
     "js/offline_view.js",
     "js/offline.js",
+    "js/offline_words.js",
     "js/share.js",
     "js/table.js",
     "js/engine.js",
