@@ -7,6 +7,7 @@ import html
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -89,10 +90,10 @@ def test_the_offline_page_speaks_the_language_its_address_names(client: Client, 
     assert response["Content-Language"] == language
 
 
-def _offline_state(page: str) -> dict[str, object]:
+def _offline_state(page: str) -> dict[str, Any]:
     found = re.search(r'data-offline="([^"]*)"', page)
     assert found is not None
-    state: dict[str, object] = json.loads(html.unescape(found.group(1)))
+    state: dict[str, Any] = json.loads(html.unescape(found.group(1)))
     return state
 
 
