@@ -77,6 +77,17 @@ def _celery_mode(request: pytest.FixtureRequest) -> Iterator[None]:
     app.conf.task_always_eager = previous
 
 
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Each test starts in the default language: a request's language (LocaleMiddleware) stays active
+    in its thread after the answer, and would word the next test's messages."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
