@@ -7,6 +7,7 @@ reports as ``HandScore`` rows plus ``Hand.report`` (the rest of the :class:`Hand
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from games.models import Challenge, Hand, HandScore, Match, Play
@@ -21,10 +22,10 @@ from games.rules.game import (
     SideReport,
 )
 from games.rules.records import event_json as event_json
-from games.rules.records import events_of
 from games.rules.records import jsonable as jsonable
 from games.rules.records import report_fields as report_fields
 from games.rules.records import report_json as report_json
+from games.rules.records import report_of
 from games.rules.records import side_json as side_json
 from games.rules.registry import find_game
 
@@ -112,28 +113,19 @@ def score_rows(hand: Hand, report: HandReport) -> list[HandScore]:
 
 
 def stored_report(hand: Hand, scores: Sequence[HandScore], seats: Sequence[tuple[int, ...]]) -> HandReport:
-    """A closed hand's report rebuilt from its rows (for ``match_status``)."""
-    fields = hand.report
-    return HandReport(
-        complete=bool(fields.get("complete", True)),
-        next_seat=fields.get("next_seat"),
-        table=cards(fields.get("table", [])),
-        leftovers=cards(fields.get("leftovers", [])),
-        leftover_side=fields.get("leftover_side"),
-        leftover_reason=fields.get("leftover_reason"),
-        events=events_of(fields.get("events", [])),
-        extra=fields.get("extra", {}),
-        sides=tuple(
-            SideReport(
-                seats=seats[row.side],
-                cards=row.cards,
-                sweeps=row.sweeps,
-                points=dict(row.points),
-                total=row.total,
-            )
-            for row in sorted(scores, key=lambda row: row.side)
-        ),
+    """A closed hand's report rebuilt from its rows (for ``match_status``): the stored fields as the
+    engine reads them back, the sides from the hand's scores."""
+    sides = tuple(
+        SideReport(
+            seats=seats[row.side],
+            cards=row.cards,
+            sweeps=row.sweeps,
+            points=dict(row.points),
+            total=row.total,
+        )
+        for row in sorted(scores, key=lambda row: row.side)
     )
+    return replace(report_of({**hand.report, "sides": []}), sides=sides)
 
 
 def status_fields(status: MatchStatus) -> dict[str, Any]:
