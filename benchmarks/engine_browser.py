@@ -105,6 +105,7 @@ def _bench(base: str, path: str, session: str) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+    from tests.ui.waiting import until
 
     figures: dict[str, Any] = {"cold": [], "revisit": [], "cached": [], "cached 4x": []}
     with sync_playwright() as playwright:
@@ -114,7 +115,7 @@ def _bench(base: str, path: str, session: str) -> dict[str, Any]:
             context.add_cookies([{"name": "sessionid", "value": session, "url": base}])
             page = context.new_page()
             figures["cold"].append(_first_answer(page, base + path, reload=False))
-            page.wait_for_function(KEPT, timeout=120_000)
+            until(page, KEPT, timeout=120_000)
             figures["revisit"].append(_first_answer(page, base + path, reload=True))
             figures["cached"].append(_first_answer(page, base + path, reload=True))
             cdp = context.new_cdp_session(page)

@@ -12,13 +12,14 @@ from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.ui.test_match import one_tap, play, sign_in, start_match
+from tests.ui.waiting import until
 
 KEPT = "async () => !!(await caches.match(location.pathname))"
 
 
 def ready_offline(page: Page) -> None:
     """Wait until the service worker runs and keeps this screen, then cut the network."""
-    page.wait_for_function(KEPT)
+    until(page, KEPT)
     page.context.set_offline(True)
     expect(page.locator("#offline-notice")).to_be_visible()
 
@@ -116,7 +117,7 @@ def test_the_app_installs_and_the_match_screen_opens_offline(live_server: LiveSe
     for icon in body["icons"]:
         assert page.request.get(live_server.url + icon["src"]).headers["content-type"] == "image/png"
     assert page.locator("link[rel=apple-touch-icon]").count() == 1
-    page.wait_for_function("async () => (await navigator.serviceWorker.ready).active !== null")
+    until(page, "async () => (await navigator.serviceWorker.ready).active !== null")
 
     ready_offline(page)
     page.goto(url)
@@ -149,9 +150,7 @@ def test_a_page_served_offline_carries_the_policy_it_was_fetched_with(
     assert "script-src 'self'" in policy
     play(page, "3H")  # the screen keeps itself as it now stands
     expect(page.locator(".last-play")).to_contain_text("Dragan played 3♥")
-    page.wait_for_function(
-        "async () => (await caches.match(location.pathname)).headers.has('content-security-policy')"
-    )
+    until(page, "async () => (await caches.match(location.pathname)).headers.has('content-security-policy')")
 
     ready_offline(page)
     served = page.goto(url)

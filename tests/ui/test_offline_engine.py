@@ -19,6 +19,7 @@ from pytest_django.live_server_helper import LiveServer
 from tests.conftest import IN_CI
 from tests.ui.test_match import sign_in, start_match
 from tests.ui.test_offline import play_offline, ready_offline, stored_plays
+from tests.ui.waiting import until
 from web.views import pwa
 
 ENGINE = Path(__file__).resolve().parents[2] / "static" / "engine"
@@ -56,7 +57,7 @@ def test_the_engine_answers_offline_from_its_cache_also_after_a_reload(
     start_match(page, live_server.url)
     page.wait_for_function(READY, timeout=60_000)
     assert page.evaluate(GAMES_CALL) == GAMES
-    page.wait_for_function(KEPT_ENGINE, timeout=60_000)  # kept in the background after the first visit
+    until(page, KEPT_ENGINE, timeout=60_000)  # kept in the background after the first visit
 
     ready_offline(page)
     page.reload()
@@ -130,7 +131,7 @@ def test_a_deploy_keeps_an_unchanged_engine_and_a_new_engine_replaces_the_old(
     sign_in(page, live_server.url)
     start_match(page, live_server.url)
     page.wait_for_function(READY, timeout=60_000)
-    page.wait_for_function(KEPT_ENGINE, timeout=60_000)
+    until(page, KEPT_ENGINE, timeout=60_000)
     assert page.evaluate(ENGINE_CACHES) == [f"sk-engine-{version}"]
 
     # A deploy that changes the app shell but not the engine: the new worker keeps the engine's cache.
@@ -147,8 +148,8 @@ def test_a_deploy_keeps_an_unchanged_engine_and_a_new_engine_replaces_the_old(
     next_engine.append("next")
     page.reload()
     page.wait_for_function(READY, timeout=60_000)
-    page.wait_for_function("async () => (await caches.keys()).includes('sk-engine-next')")
-    page.wait_for_function(f"async () => !(await caches.keys()).includes('sk-engine-{version}')")
+    until(page, "async () => (await caches.keys()).includes('sk-engine-next')")
+    until(page, f"async () => !(await caches.keys()).includes('sk-engine-{version}')")
     assert page.evaluate("SkEngine.version") == "next"
     kept = "async () => (await (await caches.open('sk-engine-next')).keys()).length"
     assert page.evaluate(kept) == 7  # the manifest and the six files

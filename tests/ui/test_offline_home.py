@@ -10,6 +10,8 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from tests.ui.waiting import until
+
 KEPT = """async () => {
   const kept = await caches.keys().then((names) => names.filter((name) => name.startsWith("sk-pages-")));
   if (navigator.serviceWorker.controller === null || !kept.length) return false;
@@ -32,11 +34,7 @@ def test_the_home_page_opened_first_opens_offline(
         ]
     )
     page.goto(live_server.url + "/")  # the first page this phone opens, signed in
-    for _ in range(100):  # the worker keeps it once it runs
-        if page.evaluate(KEPT):
-            break
-        page.wait_for_timeout(100)
-    assert page.evaluate(KEPT)
+    until(page, KEPT, timeout=10_000)  # the worker keeps it once it runs
     page.context.set_offline(True)
     page.reload()
     expect(page.locator("#offline-notice")).to_be_visible()

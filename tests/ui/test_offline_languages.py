@@ -9,6 +9,8 @@ from django.utils import translation
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from tests.ui.waiting import until
+
 KEPT = """async () => navigator.serviceWorker.controller !== null
   && !!(await caches.match("/offline/?language=sr")) && !!(await caches.match("/offline/?language=it"))"""
 NO_NETWORK = "No network"  # templates/pwa/offline.html's heading
@@ -33,7 +35,7 @@ def test_the_offline_page_follows_the_language_switched_to_online_and_offline(
 ) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(live_server.url + "/")
-    page.wait_for_function(KEPT)
+    until(page, KEPT)
     _switch(page, "sr")  # online: the next page comes in Serbian, and the worker hears it
     expect(page.locator("html")).to_have_attribute("lang", "sr")
 
