@@ -21,7 +21,8 @@ class BoundedPagination(LimitOffsetPagination):
 
     def get_offset(self, request: Request) -> int:
         raw = request.query_params.get(self.offset_query_param, "")
-        if raw.isdigit() and int(raw) > MAX_OFFSET:
+        # ASCII digits only: int() refuses "²" and over 4,300 digits; DRF reads what int() refuses as 0.
+        if raw.isascii() and raw.isdigit() and (len(raw) > len(str(MAX_OFFSET)) or int(raw) > MAX_OFFSET):
             message = gettext("Ensure this value is less than or equal to %(limit_value)s.") % {
                 "limit_value": MAX_OFFSET
             }

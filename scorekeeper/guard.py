@@ -14,6 +14,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext
 
+from scorekeeper.digits import whole_number
 from scorekeeper.errors import envelope
 
 
@@ -23,6 +24,13 @@ def _refusal(request: HttpRequest, status: int, code: str, message: str) -> Http
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
 
+def _over(length: str, limit: int) -> bool:
+    """Whether a Content-Length says more than ``limit`` bytes: ASCII digits, a number too long for any
+    column included; anything else is Django's to read (as 0) or refuse (``int`` refuses "²")."""
+    number = whole_number(length)
+    return number > limit if number is not None else length.isascii() and length.isdigit()
+
+
 class RequestGuardMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -30,7 +38,7 @@ class RequestGuardMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         length = request.META.get("CONTENT_LENGTH") or "0"
-        if limit is not None and length.isdigit() and int(length) > limit:
+        if limit is not None and _over(length, limit):
             message = gettext("The request body is larger than %(limit)d bytes.") % {"limit": limit}
             return _refusal(request, 413, "request.too_large", message)
         if "\x00" in request.path or "\x00" in unquote(request.META.get("QUERY_STRING", "")):

@@ -61,6 +61,18 @@ def test_a_body_over_the_limit_is_413(owner: APIClient, settings: Any) -> None:
     assert _rows() == before
 
 
+@pytest.mark.parametrize(
+    ("length", "status"),
+    [("²", 400), ("9" * 30, 413), ("9" * 5000, 413)],
+    ids=["superscript", "beyond-a-bigint", "beyond-int"],
+)
+def test_a_content_length_of_odd_digits_is_no_500(owner: APIClient, length: str, status: int) -> None:
+    before = _rows()
+    response = owner.generic("POST", "/api/v1/players/", b"{}", "application/json", CONTENT_LENGTH=length)
+    assert response.status_code == status
+    assert _rows() == before
+
+
 def test_a_page_body_over_the_limit_is_413_too(client: Any, settings: Any) -> None:
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
     response = client.post("/accounts/login/", {"username": "x" * 2000, "password": "y"})
@@ -167,6 +179,9 @@ def test_limit_is_capped_and_an_offset_beyond_the_bound_is_400(owner: APIClient)
     _assert_refused(response, 400, "request.invalid")
     assert "offset" in response.json()["details"]["fields"]
     assert owner.get("/api/v1/matches/?club=99999999999999999999999").status_code == 400
+    _assert_refused(owner.get("/api/v1/players/?offset=" + "9" * 5000), 400, "request.invalid")
+    for odd in ("²", "٣"):  # digits int() refuses or reads: a page from the start, as DRF gives it
+        assert owner.get(f"/api/v1/players/?offset={odd}").status_code == 200
 
 
 @pytest.mark.parametrize(

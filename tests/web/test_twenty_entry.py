@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Hand, Match
+from games.models import Hand, HandSummary, Match
 from tests.web.conftest import start_match
 
 HTMX = {"HX-Request": "true"}
@@ -52,3 +52,12 @@ def test_a_round_scored_from_awards_is_corrected_to_points(owner: User, owner_cl
     assert response.status_code == 302, response.content.decode()
     assert Hand.objects.get().summary.entries == [{"points": 10, "bonus": 1}, {"points": -20, "bonus": 0}]
     assert Match.objects.get().totals == [11, -20]  # the bonus of 1 to Marija (W8)
+
+
+def test_a_hand_number_of_odd_digits_is_no_500(owner: User, owner_client: Client) -> None:
+    """``str.isdigit`` passes "²", which ``int`` refuses: the form names no hand the match has."""
+    pk = _round_by_awards(owner, owner_client)
+    for number in ("²", "9" * 5000):
+        response = owner_client.post(reverse("summary", args=[pk]), {**ROUND, "hand": number}, headers=HTMX)
+        assert response.status_code < 500
+    assert not HandSummary.objects.exists()

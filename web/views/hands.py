@@ -189,9 +189,7 @@ def _hand_ref(request: HtmxHttpRequest, pk: int) -> HandRef:
     number = request.POST.get("hand", "")
     if not number:
         number = str(hand_open_number(match_id=pk) or "")
-    return HandRef(
-        match_id=pk, number=int(number) if number.isdigit() else 0, allow=match_writer(request.user)
-    )
+    return HandRef(match_id=pk, number=whole_number(number) or 0, allow=match_writer(request.user))
 
 
 def _match_ref(request: HtmxHttpRequest, pk: int) -> MatchRef:
