@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test quick engine engine-web engine-pyodide check fmt pytest scale-test bench load messages clean
+.PHONY: run test quick engine engine-web engine-pyodide check fmt pytest suite scale-test bench load messages clean
 
 $(STAMP): requirements/base.txt requirements/dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,13 +31,20 @@ check: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest $(PYTEST_ARGS)
 
+# What make test runs: the tests without a browser on both cores (each pytest-xdist process with its own
+# test database and Redis database: scorekeeper/settings_test.py), then the browser tests one at a time
+# (each drives Chromium against a live server; two at once on two cores only slow each other down).
+suite: $(STAMP)
+	$(BIN)/pytest -n 2 -m "not browser" $(PYTEST_ARGS)
+	$(BIN)/pytest -m browser $(PYTEST_ARGS)
+
 # Two gunicorn nodes, two Celery workers and one beat behind HAProxy, on throwaway PostgreSQL (through
 # PgBouncer) and Redis (with Sentinel), through node, worker, Redis and PgBouncer failures; then every
 # acknowledged write is audited (scripts/scale.py). Skips when a part is missing; with CI=true it fails.
 scale-test: $(STAMP)
 	$(BIN)/python scripts/scale.py
 
-test: engine-web check pytest engine-pyodide scale-test
+test: engine-web check suite engine-pyodide scale-test
 
 # The suite on both cores without the browser tests and the start-up tests (each starts a process), on
 # SQLite unless DATABASE_URL says otherwise: under a minute.

@@ -2,10 +2,24 @@
 
 import os
 from typing import cast
+from urllib.parse import urlsplit, urlunsplit
 
 os.environ.setdefault("DEBUG", "true")
 
-from scorekeeper.settings import *  # noqa: F403
+
+def _own_redis_database(url: str, worker: str) -> str:
+    """``url`` on a Redis database of the pytest-xdist process ``worker`` ("gw0", "gw1", ...): each
+    process has its own, as it has its own test database, so that caches, throttles and Celery queues
+    of one never meet another's. gw0 keeps the database named; the next ones count down from it."""
+    parts = urlsplit(url)
+    database = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{(database - int(worker.removeprefix('gw'))) % 16}"))
+
+
+if os.environ.get("REDIS_URL") and os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ["REDIS_URL"] = _own_redis_database(os.environ["REDIS_URL"], os.environ["PYTEST_XDIST_WORKER"])
+
+from scorekeeper.settings import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
