@@ -3,12 +3,13 @@ makes for them and what the server computed for each (issue 25, docs/offline-eng
 
 :func:`match_asks` records a match's hands with ``hand_start``, ``hand_play_record``,
 ``hand_challenge_record`` and ``hand_close`` and writes down, as it goes, each call of
-``games.rules.browser`` the phone would make (the next dealer, the dealt hand, a tapped card's
-captures, the verdict on a capture ticked by hand, each play or challenge, an illegal play, the
-finished hand, where the match stands), with the server's answer. Every choice (the capture taken, the
-illegal one tried, the challenge) is made on the server's values, so the same asks go to any engine:
-tests/test_offline_engine.py asks them of ``games.rules.browser.answer`` in CPython,
-tests/ui/test_engine_replay.py of ``window.SkEngine`` in Chromium with the network off.
+``games.rules.browser`` the phone would make (the next dealer, the dealt hand, a quick end-of-hand
+entry refused, a tapped card's captures, the verdict on a capture ticked by hand, each play or
+challenge, an illegal play, the finished hand, where the match stands), with the server's answer.
+Every choice (the capture taken, the illegal one tried, the challenge) is made on the server's values,
+so the same asks go to any engine: tests/test_offline_engine.py asks them of
+``games.rules.browser.answer`` in CPython, tests/ui/test_engine_replay.py of ``window.SkEngine`` in
+Chromium with the network off.
 """
 
 from __future__ import annotations
@@ -22,21 +23,22 @@ from typing import Any
 import pytest
 
 from games import breakdowns
-from games.messages import Who, violation_text
+from games.messages import Who, problem_texts, violation_text
 from games.models import Hand, Match
 from games.replay import hand_report_now, next_dealer, setup_of, table_of
 from games.rule_links import refusal_rule
 from games.rules.breakdown import Row
-from games.rules.capture.capturing import CaptureList
+from games.rules.capture.capturing import CaptureList, Verdict
 from games.rules.cards import format_cards
-from games.rules.errors import RuleViolation
+from games.rules.errors import RuleViolation, SummaryInconsistent
+from games.rules.game import OptionValue
 from games.rules.records import entry_json, report_json, setup_json
 from games.selectors import hand_report
 from games.services.hands import hand_close, hand_start
 from games.services.plays import hand_challenge_record, hand_play_record
 from tests.factories import MatchFactory
 from tests.rules.playouts import game_hand
-from web.screens import options_screen, who_of
+from web.screens import options_screen, summary_preview, who_of
 from web.views.hands import play_choices, refusal
 
 Json = dict[str, Any]  # Any: decoded JSON
@@ -72,7 +74,7 @@ class Replayed:
     Escoba's ``manual_capture``: illegal captures challenged)."""
 
     game: str
-    options: dict[str, object]
+    options: dict[str, OptionValue]
     asks: list[Ask] = field(default_factory=list)
     refused: list[int] = field(default_factory=list)
 
@@ -156,6 +158,7 @@ def _hand_asks(
     seq, refused, log = hand.next_seq, 0, list[Json]()
     report = report_json(hand_report_now(hand, table_of(match)))
     replayed.ask("hand", f"hand {number}: dealt", report, _report, setup=setup, log=[])
+    _summary_ask(replayed, match, hand, setup, who)
     for entry in cards:
         card, what = entry["card"], f"hand {number}, play {len(log) + 1} ({entry['card']})"
         wrong: list[str] = []
@@ -221,6 +224,7 @@ def _wrong_capture(replayed: Replayed, match: Match, table: list[str], card: str
     for each in table:
         server = play_choices(match, screen, card, [each])
         verdict = server["verdict"]
+        assert isinstance(verdict, Verdict)
         alternatives = [format_cards(cards) for cards in verdict.alternatives]
         replayed.ask(
             "choices",
@@ -267,6 +271,28 @@ def _refusal(
     return 1
 
 
+def _summary_ask(replayed: Replayed, match: Match, hand: Hand, setup: Json, who: Who) -> None:
+    """A quick end-of-hand entry of 99 of everything, refused with every problem the server's live check
+    (``summary_check``) words."""
+    table = table_of(match)
+    keys = [key for key in table.game.summary_keys(table.options) if key != "awards"]  # Twenty's list
+    entries = [dict.fromkeys(keys, 99) for _ in table.sides]
+    with pytest.raises(RuleViolation) as raised:
+        summary_preview(match, hand, entries)
+    error = raised.value
+    texts = (
+        problem_texts(error, who) if isinstance(error, SummaryInconsistent) else [violation_text(error, who)]
+    )
+    replayed.ask(
+        "summary",
+        f"hand {hand.number}: a quick entry of 99s",
+        (error.code, texts),
+        lambda answer: _summary_refused(answer, who),
+        setup=setup,
+        entries=entries,
+    )
+
+
 def _challenge(
     replayed: Replayed, hand: Hand, setup: Json, log: list[Json], play_seq: int, seq: int, what: str
 ) -> tuple[int, Json]:
@@ -297,6 +323,15 @@ def _refused(answer: Json, who: Who) -> object:
         return answer["accepted"], error
     text = violation_text(Shown(error), who)
     return False, error["code"], error["facts"], error["rule"], error["alternatives"], text
+
+
+def _summary_refused(answer: Json, who: Who) -> object:
+    """A refused quick entry's code and its problems as the match screen words them."""
+    error = answer.get("error")
+    if not error:
+        return answer
+    problems = error.get("problems") or [error]
+    return error["code"], [violation_text(Shown(problem), who) for problem in problems]
 
 
 def _verdict(answer: Json) -> object:

@@ -160,6 +160,6 @@ def test_a_deploy_keeps_an_unchanged_engine_and_a_new_engine_replaces_the_old(
 def api_engine_version(page: Page, live_server: LiveServer) -> str:
     """The engine's version ``GET /api/v1/rules/`` gives (the same for every game)."""
     games = page.request.get(f"{live_server.url}/api/v1/rules/").json()
-    versions = {game["engine_version"] for game in games}
+    versions = {str(game["engine_version"]) for game in games}
     assert len(versions) == 1
     return versions.pop()
