@@ -5,7 +5,8 @@ makes for them and what the server computed for each (issue 25, docs/offline-eng
 ``hand_challenge_record`` and ``hand_close`` and writes down, as it goes, each call of
 ``games.rules.browser`` the phone would make (the next dealer, the dealt hand, a quick end-of-hand
 entry refused, a tapped card's captures, the verdict on a capture ticked by hand, each play or
-challenge, an illegal play, the finished hand, where the match stands), with the server's answer.
+challenge with the cards seen and the one-tap plays, an illegal play, the finished hand, where the
+match stands), with the server's answer.
 Every choice (the capture taken, the illegal one tried, the challenge) is made on the server's values,
 so the same asks go to any engine: tests/test_offline_engine.py asks them of
 ``games.rules.browser.answer`` in CPython, tests/ui/test_engine_replay.py of ``window.SkEngine`` in
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,21 +25,23 @@ import pytest
 
 from games import breakdowns
 from games.messages import Who, problem_texts, violation_text
-from games.models import Hand, Match
+from games.models import Hand, Match, Play
 from games.replay import hand_report_now, next_dealer, setup_of, table_of
 from games.rule_links import refusal_rule
 from games.rules.breakdown import Row
 from games.rules.capture.capturing import CaptureList, Verdict
 from games.rules.cards import format_cards
+from games.rules.choices import EVERY_CARD
 from games.rules.errors import RuleViolation, SummaryInconsistent
-from games.rules.game import OptionValue
+from games.rules.game import HandReport, OptionValue
 from games.rules.records import entry_json, report_json, setup_json
 from games.selectors import hand_report
 from games.services.hands import hand_close, hand_start
 from games.services.plays import hand_challenge_record, hand_play_record
 from tests.factories import MatchFactory
 from tests.rules.playouts import game_hand
-from web.screens import options_screen, summary_preview, who_of
+from web.one_tap import one_tap_plays
+from web.screens import hand_view, options_screen, summary_preview, who_of
 from web.views.hands import play_choices, refusal
 
 Json = dict[str, Any]  # Any: decoded JSON
@@ -156,8 +159,9 @@ def _hand_asks(
     game, who, number = match.game, who_of(match), hand.number
     manual = bool(replayed.options.get("manual_capture"))
     seq, refused, log = hand.next_seq, 0, list[Json]()
-    report = report_json(hand_report_now(hand, table_of(match)))
-    replayed.ask("hand", f"hand {number}: dealt", report, _report, setup=setup, log=[])
+    dealt = hand_report_now(hand, table_of(match))
+    report = report_json(dealt)
+    replayed.ask("hand", f"hand {number}: dealt", shown(match, hand, dealt, ()), _shown, setup=setup, log=[])
     _summary_ask(replayed, match, hand, setup, who)
     for entry in cards:
         card, what = entry["card"], f"hand {number}, play {len(log) + 1} ({entry['card']})"
@@ -179,7 +183,8 @@ def _hand_asks(
             hand=hand, seat=entry["seat"], card=card, taken=entry["taken"], expected_seq=seq
         )
         report = report_json(recorded.report)
-        replayed.ask("play", what, (True, report), _accepted, setup=setup, log=list(log), play=entry)
+        expected = (True, shown(match, hand, recorded.report, recorded.plays))
+        replayed.ask("play", what, expected, _accepted, setup=setup, log=list(log), play=entry)
         log.append(entry)
         seq = recorded.next_seq
         if manual and wrong and entry["taken"] == wrong and not recorded.report.complete:
@@ -301,19 +306,26 @@ def _challenge(
     entry = {"seat": seat, "challenge_of": sum(1 for each in log if "card" in each) - 1}
     recorded = hand_challenge_record(hand=hand, seat=seat, play_seq=play_seq, expected_seq=seq)
     report = report_json(recorded.report)
-    replayed.ask(
-        "play", f"{what}: challenged", (True, report), _accepted, setup=setup, log=list(log), play=entry
-    )
+    expected = (True, shown(hand.match, hand, recorded.report, recorded.plays))
+    replayed.ask("play", f"{what}: challenged", expected, _accepted, setup=setup, log=list(log), play=entry)
     log.append(entry)
     return recorded.next_seq, report
 
 
-def _report(answer: Json) -> object:
-    return answer["report"]
+def shown(match: Match, hand: Hand, report: HandReport, plays: Sequence[Play]) -> object:
+    """What the match screen shows of the hand after ``plays``: the report, the cards seen and the
+    one-tap plays (``web.screens.hand_view``, ``web.one_tap``)."""
+    view = hand_view(match, hand, {}, [], draft=(report, tuple(plays)))
+    one_tap = one_tap_plays(match, view.table, view.seen)
+    return report_json(report), sorted(view.seen), one_tap if one_tap == EVERY_CARD else json.loads(one_tap)
+
+
+def _shown(answer: Json) -> object:
+    return answer["report"], answer["seen"], answer["one_tap"]
 
 
 def _accepted(answer: Json) -> object:
-    return answer["accepted"], answer.get("report", answer.get("error"))
+    return answer["accepted"], _shown(answer) if answer["accepted"] else answer.get("error")
 
 
 def _refused(answer: Json, who: Who) -> object:

@@ -2,8 +2,9 @@
 the services and asked of :func:`games.rules.browser.answer` play by play (:mod:`tests.engine_hands`),
 and each answer is compared with the server's: the next dealer, the dealt hand, a tapped card's captures
 (``play_choices``) and the verdict on a capture ticked by hand, an illegal play refused with the
-server's code, facts, rule, alternatives and words, each play's report, an Escoba challenge, the
-breakdown and the totals of every scored hand and where the match stands.
+server's code, facts, rule, alternatives and words, a quick entry's problems, each play's report with
+the cards seen and the one-tap plays, an Escoba challenge, the breakdown and the totals of every scored
+hand and where the match stands.
 tests/ui/test_engine_replay.py asks the same of the engine in Chromium, offline.
 """
 
