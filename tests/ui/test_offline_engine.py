@@ -133,6 +133,7 @@ def test_a_deploy_keeps_an_unchanged_engine_and_a_new_engine_replaces_the_old(
     page.wait_for_function(READY, timeout=60_000)
     until(page, KEPT_ENGINE, timeout=60_000)
     assert page.evaluate(ENGINE_CACHES) == [f"sk-engine-{version}"]
+    assert page.evaluate("SkEngine.version") == api_engine_version(page, live_server) == version
 
     # A deploy that changes the app shell but not the engine: the new worker keeps the engine's cache.
     old_shell = next(name for name in page.evaluate("caches.keys()") if name.startswith("sk-static-"))
@@ -144,12 +145,22 @@ def test_a_deploy_keeps_an_unchanged_engine_and_a_new_engine_replaces_the_old(
     assert fetched == ["/static/engine/manifest.json"]  # only asked whether it changed
     assert page.evaluate(ENGINE_CACHES) == [f"sk-engine-{version}"]
 
-    # A new engine: fetched into a cache of its own, which replaces the old one once complete.
+    # A new engine (its manifest and GET /api/v1/rules/ name it): fetched into a cache of its own, which
+    # replaces the old one once complete.
     next_engine.append("next")
+    monkeypatch.setattr("api.rules.serializers.engine_version", lambda: "next")
     page.reload()
     page.wait_for_function(READY, timeout=60_000)
     until(page, "async () => (await caches.keys()).includes('sk-engine-next')")
     until(page, f"async () => !(await caches.keys()).includes('sk-engine-{version}')")
-    assert page.evaluate("SkEngine.version") == "next"
+    assert page.evaluate("SkEngine.version") == api_engine_version(page, live_server) == "next"
     kept = "async () => (await (await caches.open('sk-engine-next')).keys()).length"
     assert page.evaluate(kept) == 7  # the manifest and the six files
+
+
+def api_engine_version(page: Page, live_server: LiveServer) -> str:
+    """The engine's version ``GET /api/v1/rules/`` gives (the same for every game)."""
+    games = page.request.get(f"{live_server.url}/api/v1/rules/").json()
+    versions = {str(game["engine_version"]) for game in games}
+    assert len(versions) == 1
+    return versions.pop()
