@@ -18,6 +18,7 @@ from tests.ui.test_match import sign_in, start_match
 from tests.ui.test_offline import ready_offline
 from tests.ui.test_offline_engine import KEPT_ENGINE, READY, needs_engine
 from tests.ui.test_offline_engine import phone_engine as phone_engine  # autouse: the screen starts it
+from tests.ui.waiting import until
 
 # Every call in turn, as the match screen makes them, started without waiting for the answers (the server
 # plays the next match meanwhile); ANSWERS waits for them, as JSON decoded as CPython decodes
@@ -47,7 +48,7 @@ def test_random_hands_of_every_game_replayed_offline_get_the_servers_answers(
         replayed = match_asks(*table, seed=SEED, refusals=REFUSALS)
         if replaying is None:
             page.wait_for_function(READY, timeout=60_000)
-            page.wait_for_function(KEPT_ENGINE, timeout=60_000)
+            until(page, KEPT_ENGINE, timeout=60_000)
             ready_offline(page)
             assert page.evaluate("navigator.onLine") is False
         else:
