@@ -68,7 +68,7 @@ def test_a_body_over_the_limit_is_413(owner: APIClient, settings: Any) -> None:
 )
 def test_a_content_length_of_odd_digits_is_no_500(owner: APIClient, length: str, status: int) -> None:
     before = _rows()
-    response = owner.generic("POST", "/api/v1/players/", b"{}", "application/json", CONTENT_LENGTH=length)
+    response = owner.generic("POST", "/api/v1/players/", "{}", "application/json", CONTENT_LENGTH=length)
     assert response.status_code == status
     assert _rows() == before
 
