@@ -30,9 +30,12 @@
     return span.innerHTML;
   }
 
-  function waitingText(count) {
+  /* "3 plays waiting", or "3 changes waiting" when an undo or a challenge is among them. */
+  function waitingText(entries) {
+    var count = entries.length;
     var form = { one: 1, few: 2 }[new Intl.PluralRules(document.documentElement.lang || "en").select(count)] || 5;
-    return text("waiting-" + form, { n: count });
+    var changes = entries.some(function (entry) { return entry.kind === "undo" || entry.kind === "challenge"; });
+    return text((changes ? "changes-waiting-" : "waiting-") + form, { n: count });
   }
 
   /* A card as the screen draws it (its label and colour from the card grid), e.g. 7♥. */
@@ -104,7 +107,7 @@
     var seats = state ? state.seats : [];
     var summary = entries.filter(function (entry) { return entry.kind === "summary"; })[0];
     document.getElementById("offline-queue-title").innerHTML = summary ?
-      text("counts-waiting", { number: summary.hand }) : waitingText(entries.length);
+      text("counts-waiting", { number: summary.hand }) : waitingText(entries);
     var list = panel.querySelector(".offline-plays");
     list.innerHTML = "";
     entries.forEach(function (entry) {

@@ -83,7 +83,7 @@ def test_an_escoba_hand_with_challenges_offline_is_ruled_by_the_engine_and_store
     challenge(page, "Marija")
     expect(last).to_contain_text("Marija challenged rightly: the card could have captured")
     expect(table).to_contain_text("4♠")  # the challenged trail stands
-    expect(page.locator("#offline-queue-title")).to_have_text("6 plays waiting")
+    expect(page.locator("#offline-queue-title")).to_have_text("6 changes waiting")
     expect(page.locator(".offline-plays li").nth(1)).to_have_text("Marija challenges the last play")
     page.screenshot(path="test-artifacts/offline-escoba-challenges.png", full_page=True)
 
