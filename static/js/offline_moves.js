@@ -316,6 +316,13 @@
       "<p>" + ui.text("differs-server") + " " + standing(found.server) + "</p><p>" + ui.text("differs-phone") + " " + standing(found.shown) + "</p>" : "";
   }
 
+  /* An offline reload draws the screen before the engine is ready: drawn again once it is. */
+  document.addEventListener("sk-engine", function (event) {
+    var root = ui.root();
+    if (event.detail.state !== "ready" || !root) return;
+    window.SkQueue.list(Number(root.getAttribute("data-match"))).then(redraw);
+  });
+
   window.SkMoves = {
     log: log, step: step, handles: handles, tap: tap, body: body, done: done, redraw: redraw, line: line,
     remember: remember, compare: compare

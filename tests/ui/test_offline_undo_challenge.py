@@ -18,7 +18,7 @@ from games.models import Challenge, Play
 from tests.ui.test_challenges import ENGLISH, start_escoba
 from tests.ui.test_match import play, sign_in, start_match
 from tests.ui.test_offline import play_offline, ready_offline, stored_plays
-from tests.ui.test_offline_engine import READY, needs_engine
+from tests.ui.test_offline_engine import KEPT_ENGINE, READY, needs_engine
 
 pytestmark = [pytest.mark.browser, needs_engine]
 
@@ -111,6 +111,7 @@ def test_stored_plays_are_undone_offline_and_the_undos_sent_in_order(
     url = start_match(page, live_server.url)
     play(page, "3H")  # Dragan, stored
     play(page, "4D")  # Marija, stored
+    page.wait_for_function(KEPT_ENGINE, timeout=60_000)  # for the reload offline below
     engine_offline(page)
     last, table = page.locator(".last-play"), page.locator(".table-cards p")
 
@@ -126,6 +127,11 @@ def test_stored_plays_are_undone_offline_and_the_undos_sent_in_order(
     expect(last).to_contain_text("No card played yet.")
     expect(page.get_by_role("button", name="Undo the last play")).to_be_disabled()
     expect(page.get_by_text("Dragan to play")).to_be_visible()
+    page.reload()  # the screen as last kept, redrawn once the engine is ready again
+    expect(page.locator("#offline-notice")).to_be_visible()
+    expect(page.locator("#offline-queue-title")).to_have_text("2 changes waiting")
+    expect(last).to_contain_text("No card played yet.", timeout=60_000)
+    expect(page.locator("#card-3H")).to_be_enabled()
 
     play_offline(page, "3S")
     expect(last).to_contain_text("Dragan played 3♠")
@@ -142,7 +148,11 @@ def test_stored_plays_are_undone_offline_and_the_undos_sent_in_order(
     expect(last).to_contain_text("Dragan played 3♣")
     assert [(p["seq"], p["card"]) for p in stored_plays(page, url)] == [(0, "3C")]
     rows = Play.objects.order_by("pk")
-    assert [(row.card, row.undone_at is not None) for row in rows] == [("3H", True), ("4D", True), ("3C", False)]
+    assert [(row.card, row.undone_at is not None) for row in rows] == [
+        ("3H", True),
+        ("4D", True),
+        ("3C", False),
+    ]
     expect(page.locator("#offline-differs")).to_be_hidden()
 
 
