@@ -251,7 +251,7 @@
     return next().then(function () {
       syncing = false;
       if (!entries.length || (entries[0] && entries[0].refused)) setStatus("");
-      return (changed ? refresh() : reload()).then(function () { return moves.compare(entries); });
+      return changed ? refresh().then(function () { return moves.compare(entries); }) : reload();
     }, function () { syncing = false; });
   }
 

@@ -264,11 +264,15 @@
   /* Before the first entry of the hand is sent: the engine's report of the log the phone shows. */
   function remember(entries) {
     var state = ui.hand();
-    if (pending || !usable(state)) return;
+    var ids = entries.map(function (entry) { return entry.id; });
+    /* Kept until its entries are stored (a refusal fixed on the way); dropped ones make it stale. */
+    if (pending && pending.ids.some(function (id) { return ids.indexOf(id) >= 0; })) return;
+    pending = null;
+    if (!usable(state)) return;
     var waiting = mine(state, entries).filter(function (entry) { return entry.kind !== "summary"; });
     if (!waiting.length) return;
     pending = {
-      hand: state.hand, api: state.api,
+      hand: state.hand, api: state.api, ids: waiting.map(function (entry) { return entry.id; }),
       report: engine().call("hand", payload(state, effective(state, entries).log)).then(function (answer) {
         return answer && answer.report ? summary(answer.report) : null;
       }, function () { return null; })
