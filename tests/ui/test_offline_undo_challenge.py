@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Challenge, Play
@@ -200,3 +200,36 @@ def test_a_server_hand_that_differs_from_the_phone_is_said_and_shown(
     expect(page.locator(".table-cards p")).to_contain_text("4♦")  # the screen shows the server's hand
     page.screenshot(path="test-artifacts/offline-differs.png", full_page=True)
     assert [(p["seq"], p["seat"], p["card"]) for p in stored_plays(page, url)] == [(0, 1, "4D"), (1, 0, "3H")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_undo_whose_answer_is_lost_is_sent_again_and_done_once(
+    live_server: LiveServer, page: Page
+) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    play(page, "3H")  # Dragan, stored
+    play(page, "4D")  # Marija, stored
+    engine_offline(page)
+    page.get_by_role("button", name="Undo the last play").click()
+    expect(page.locator("#card-4D")).to_be_enabled()
+
+    def lose_the_answer(route: Route) -> None:
+        """The server takes the play back, but its answer never reaches the phone."""
+        route.fetch()
+        route.abort("connectionreset")
+
+    page.route("**/plays/undo/", lose_the_answer, times=1)
+    page.context.set_offline(False)
+    queue = page.locator("#offline-queue")
+    expect(queue).to_contain_text("Not sent: the server could not be reached")
+    assert [p["card"] for p in stored_plays(page, url)] == ["3H"]
+
+    queue.get_by_role("button", name="Send now").click()  # refused as stale, and seen to be done
+    expect(queue).to_be_hidden()
+    expect(page.locator("#offline-refusal")).to_be_hidden()
+    assert [p["card"] for p in stored_plays(page, url)] == ["3H"]  # not a second undo
+    assert [(row.card, row.undone_at is not None) for row in Play.objects.order_by("pk")] == [
+        ("3H", False),
+        ("4D", True),
+    ]
