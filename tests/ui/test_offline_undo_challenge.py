@@ -19,6 +19,7 @@ from tests.ui.test_challenges import ENGLISH, start_escoba
 from tests.ui.test_match import play, sign_in, start_match
 from tests.ui.test_offline import play_offline, ready_offline, stored_plays
 from tests.ui.test_offline_engine import KEPT_ENGINE, READY, needs_engine
+from tests.ui.waiting import until
 
 pytestmark = [pytest.mark.browser, needs_engine]
 
@@ -111,7 +112,7 @@ def test_stored_plays_are_undone_offline_and_the_undos_sent_in_order(
     url = start_match(page, live_server.url)
     play(page, "3H")  # Dragan, stored
     play(page, "4D")  # Marija, stored
-    page.wait_for_function(KEPT_ENGINE, timeout=60_000)  # for the reload offline below
+    until(page, KEPT_ENGINE, timeout=60_000)  # for the reload offline below
     engine_offline(page)
     last, table = page.locator(".last-play"), page.locator(".table-cards p")
 
