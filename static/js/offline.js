@@ -15,7 +15,7 @@
   "use strict";
 
   var TIMEOUT_MS = 15000, RETRY_MS = 10000;
-  var queue = window.SkQueue, ui = window.SkView, conflict = window.SkConflict;
+  var queue = window.SkQueue, ui = window.SkView, conflict = window.SkConflict, moves = window.SkMoves;
   var root = ui.root, hand = ui.hand, text = ui.text, nextSeat = conflict.nextSeat, playOf = conflict.playOf;
   var setStatus = ui.setStatus, showError = ui.showError;
   var script = document.currentScript;
@@ -45,7 +45,10 @@
 
   /* ---- The queue ---- */
 
-  function render() { ui.render(entries, queueing()); }
+  function render() {
+    ui.render(entries, queueing());
+    moves.redraw(entries);  /* undo and challenges waiting: the hand as the engine's report leaves it */
+  }
 
   function matchId() { return Number(root().getAttribute("data-match")); }
 
@@ -101,8 +104,7 @@
     var engine = window.SkEngine, words = window.SkWords;
     var texts = words && words.pageTexts(document);
     if (!engine || engine.state !== "ready" || !texts || !state.setup) return Promise.resolve(true);
-    var waiting = entries.filter(function (each) { return each.kind === "play" && each.hand === state.hand; });
-    var log = state.log.concat(waiting.map(function (each) { return { seat: each.seat, card: each.card, taken: each.taken }; }));
+    var log = moves.log(state, entries);  /* the standing plays, then the waiting plays, undos and challenges */
     var payload = {
       game: state.game, options: state.options, setup: state.setup, log: log,
       play: { seat: entry.seat, card: entry.card, taken: entry.taken }
@@ -145,6 +147,9 @@
       body = JSON.stringify({
         seat: entry.seat, card: entry.card, taken: entry.taken, expected_seq: entry.seq, expected_revision: entry.revision
       });
+    } else if (entry.kind === "undo" || entry.kind === "challenge") {
+      headers["Content-Type"] = "application/json";
+      body = moves.body(entry, headers);
     } else {
       headers["HX-Request"] = "true";
       body = new URLSearchParams(entry.fields);
@@ -180,7 +185,7 @@
   /* Another phone recorded first: the hand as the server now has it, read once (its plays, number,
      revision and turn), and what changed since ``entry`` was queued. No answer: rejects, to try again. */
   function catchUp(entry, refused) {
-    return fetch(entry.url.replace(/plays\/$/, ""), timed({ credentials: "same-origin" })).then(function (response) {
+    return fetch(entry.api || entry.url.replace(/plays\/$/, ""), timed({ credentials: "same-origin" })).then(function (response) {
       if (!response.ok) return refused;  /* shown as a plain refusal, to drop */
       return response.json().then(function (found) {
         refused.now = {
@@ -214,6 +219,7 @@
     if (syncing || !root() || !navigator.onLine) return Promise.resolve();
     syncing = true;
     clearTimeout(retry);
+    moves.remember(entries);  /* what the phone shows, to tell after the sync whether the server differs */
     var changed = false;
     function next() {
       return queue.list(matchId()).then(function (found) {
@@ -232,6 +238,7 @@
           var caught = refused.code === "hand.out_of_sync" ? catchUp(entry, refused) : Promise.resolve(refused);
           return caught.then(function (shown) {
             changed = true;
+            if (moves.done(entry, shown)) return queue.remove([entry.id]).then(next);  /* an undo whose answer was lost */
             entry.refused = shown;
             return queue.put(entry);
           });
@@ -244,7 +251,7 @@
     return next().then(function () {
       syncing = false;
       if (!entries.length || (entries[0] && entries[0].refused)) setStatus("");
-      return changed ? refresh() : reload();
+      return changed ? refresh().then(function () { return moves.compare(entries); }) : reload();
     }, function () { syncing = false; });
   }
 
@@ -317,9 +324,15 @@
     return Promise.all(mine.map(queue.put)).then(sync);
   }
 
+  /* Undo or a challenge tapped while queueing (offline_moves.js): queued, then sent when it can be. */
+  function moved(element) {
+    return moves.tap(element, entries).then(function (queued) { return queued ? reload().then(sync) : null; });
+  }
+
   function act(action, target) {
     var refused = entries.filter(function (entry) { return entry.refused; })[0];
     if (action === "take-back" && entries.length) return queue.remove([entries[entries.length - 1].id]).then(reload);
+    if (action === "undo" || action === "challenge") return moved(target);
     if (action === "send") {
       /* A refusal of the sender, not of the play (signed out meanwhile): send again once signed in. */
       if (refused && (refused.refused.status === 401 || refused.refused.status === 403)) {
@@ -383,6 +396,9 @@
     } else if (isSummaryForm(element)) {
       event.preventDefault();
       queueSummary(element, new FormData(element));
+    } else if (moves.handles(element)) {
+      event.preventDefault();
+      moved(element);
     } else if (detail.verb !== "get" && element.closest("#match-live")) {
       event.preventDefault();
       showError(text("needs-network"));

@@ -5,6 +5,7 @@
   "use strict";
 
   var conflict = window.SkConflict;
+  function moves() { return window.SkMoves; }  /* undo and challenges (offline_moves.js, loaded after this) */
 
   /* ---- The match screen's hooks ---- */
 
@@ -29,9 +30,12 @@
     return span.innerHTML;
   }
 
-  function waitingText(count) {
+  /* "3 plays waiting", or "3 changes waiting" when an undo or a challenge is among them. */
+  function waitingText(entries) {
+    var count = entries.length;
     var form = { one: 1, few: 2 }[new Intl.PluralRules(document.documentElement.lang || "en").select(count)] || 5;
-    return text("waiting-" + form, { n: count });
+    var changes = entries.some(function (entry) { return entry.kind === "undo" || entry.kind === "challenge"; });
+    return text((changes ? "changes-waiting-" : "waiting-") + form, { n: count });
   }
 
   /* A card as the screen draws it (its label and colour from the card grid), e.g. 7♥. */
@@ -75,8 +79,12 @@
       plays: state.plays.slice(), played: [], applied: 0
     };
     entries.forEach(function (entry) {
-      if (entry.kind !== "play" || entry.hand !== state.hand || entry.seq !== view.seq || view.applied < entries.indexOf(entry)) return;
+      if (entry.hand !== state.hand || entry.seq !== view.seq || view.applied < entries.indexOf(entry)) return;
       if (entry.revision !== undefined && entry.revision !== view.revision) return;
+      if (entry.kind !== "play") {
+        if (moves() && moves().step(view, entry)) view.applied += 1;
+        return;
+      }
       view.table = view.table.filter(function (card) { return entry.taken.indexOf(card) < 0; });
       if (!entry.taken.length) view.table.push(entry.card);
       view.played.push(entry.card);
@@ -99,16 +107,17 @@
     var seats = state ? state.seats : [];
     var summary = entries.filter(function (entry) { return entry.kind === "summary"; })[0];
     document.getElementById("offline-queue-title").innerHTML = summary ?
-      text("counts-waiting", { number: summary.hand }) : waitingText(entries.length);
+      text("counts-waiting", { number: summary.hand }) : waitingText(entries);
     var list = panel.querySelector(".offline-plays");
     list.innerHTML = "";
     entries.forEach(function (entry) {
       var item = document.createElement("li");
-      item.innerHTML = entry.kind === "play" ? waitingLine(entry, seats) : text("counts-waiting", { number: entry.hand });
+      item.innerHTML = entry.kind === "play" ? waitingLine(entry, seats) :
+        entry.kind === "summary" ? text("counts-waiting", { number: entry.hand }) : moves().line(entry, seats);
       if (entry.refused) item.classList.add("refused");
       list.appendChild(item);
     });
-    panel.querySelector('[data-offline-action="take-back"]').hidden = !entries.length || entries[entries.length - 1].kind !== "play";
+    panel.querySelector('[data-offline-action="take-back"]').hidden = !entries.length || entries[entries.length - 1].kind === "summary";
     if (state) drawHand(state, entries, queueing);
     drawRefusal(state, entries);
   }
@@ -201,7 +210,8 @@
       body = drawn.body;
       actions = drawn.actions;
     } else {
-      body = "<p>" + text("refused-play") + " " + waitingLine(refused, state ? state.seats : []) + "</p>";
+      var seats = state ? state.seats : [];
+      body = "<p>" + text("refused-play") + " " + (refused.kind === "play" ? waitingLine(refused, seats) : moves().line(refused, seats)) + "</p>";
       var alternatives = (reason.details && reason.details.alternatives) || [];
       if (alternatives.length) {
         body += "<p>" + text("could-take") + "</p>";
@@ -209,7 +219,7 @@
           return button(text("take", { cards: chips(cards) }), "fix", " data-taken=\"" + cards.join(" ") + "\"");
         }).join("");
       }
-      if (refused.taken.length && state && state.captures && !(state.compulsory && alternatives.length)) {
+      if (refused.taken && refused.taken.length && state && state.captures && !(state.compulsory && alternatives.length)) {
         actions += button(text("take-nothing"), "fix", ' data-taken=""');
       }
       actions += button(text("drop-from"), "drop-from");
@@ -266,6 +276,6 @@
 
   window.SkView = {
     root: root, hand: hand, text: text, project: project, render: render,
-    drawChoices: drawChoices, setStatus: setStatus, showError: showError, escape: escape
+    drawChoices: drawChoices, setStatus: setStatus, showError: showError, escape: escape, chips: chips
   };
 })();

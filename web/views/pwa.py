@@ -33,6 +33,7 @@ SHELL = (
     "js/offline_store.js",
     "js/offline_conflict.js",
     "js/offline_view.js",
+    "js/offline_moves.js",
     "js/offline.js",
     "js/offline_words.js",
     "js/share.js",

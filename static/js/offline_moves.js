@@ -1,0 +1,334 @@
+/* Undo and Escoba challenges offline, with the rules engine in the phone (window.SkEngine), and what the
+   server stored after a sync when it differs from what the phone showed. window.SkMoves, used by
+   offline.js (the queue) and offline_view.js (the hand as the waiting entries leave it).
+
+   An undo of a waiting play takes it back from the queue; an undo of a stored play, or a challenge
+   (docs/rules/escoba.md 3.2(g), checked first by the engine's `play` call), waits in the queue as an
+   entry of its own and is sent in order through the records API, as online: an undo with its
+   expected_seq and expected_revision, a challenge with those and an Idempotency-Key. While such entries
+   (or, in a match with challenges, waiting plays) wait, the hand is drawn from the engine's `hand`
+   report of the log they leave: the table, whose turn, the last play with its rulings, and the undo and
+   challenge buttons. Without the engine they need the network, as before. */
+(function () {
+  "use strict";
+
+  var ui = window.SkView, conflict = window.SkConflict;
+  var drawn = 0;          /* the latest redraw asked of the engine: an older answer is not drawn */
+  var pending = null;     /* what the phone showed of a hand before its entries were sent */
+
+  function engine() {
+    var found = window.SkEngine;
+    return found && found.state === "ready" ? found : null;
+  }
+
+  function texts() { return window.SkWords ? window.SkWords.pageTexts(document) : null; }
+
+  function usable(state) { return !!(state && state.setup && engine() && texts()); }
+
+  function mine(state, entries) {
+    return entries.filter(function (entry) { return entry.hand === state.hand; });
+  }
+
+  /* The hand's log as the waiting entries leave it, and its plays (each with the queue entry it waits
+     in, or null when stored): a play adds itself, an undo drops the last play with its challenges, a
+     challenge follows the play it names. */
+  function effective(state, entries) {
+    var log = state.log.slice();
+    var plays = state.plays.map(function (play) {
+      return { seq: play.seq, seat: play.seat, card: play.card, taken: play.taken, waiting: null };
+    });
+    mine(state, entries).forEach(function (entry) {
+      if (entry.kind === "play") {
+        log.push({ seat: entry.seat, card: entry.card, taken: entry.taken });
+        plays.push({ seq: entry.seq, seat: entry.seat, card: entry.card, taken: entry.taken, waiting: entry.id });
+      } else if (entry.kind === "undo" && plays.length) {
+        plays.pop();
+        var at = log.length - 1;
+        while (at >= 0 && log[at].card === undefined) at -= 1;
+        log = log.slice(0, Math.max(at, 0));
+      } else if (entry.kind === "challenge") {
+        var index = plays.map(function (play) { return play.seq; }).lastIndexOf(entry.play_seq);
+        if (index >= 0) log.push({ seat: entry.seat, challenge_of: index });
+      }
+    });
+    return { log: log, plays: plays };
+  }
+
+  function log(state, entries) { return effective(state, entries).log; }
+
+  /* offline_view.js's projection, one undo or challenge further (false: not an entry of these kinds). */
+  function step(view, entry) {
+    if (entry.kind === "undo" && view.plays.length) {
+      var undone = view.plays.pop();
+      view.seq -= 1;
+      view.seat = undone.seat;
+      view.table = view.table.filter(function (card) { return card !== undone.card; }).concat(undone.taken);
+      view.played = view.played.filter(function (card) { return card !== undone.card; });
+      view.revision += 1;
+      return true;
+    }
+    if (entry.kind === "challenge") {
+      view.revision += 1;
+      return true;
+    }
+    return false;
+  }
+
+  function payload(state, log) {
+    return { game: state.game, options: state.options, setup: state.setup, log: log };
+  }
+
+  /* ---- The scorer taps undo or a challenge ---- */
+
+  function handles(element) {
+    return !!(element && element.matches && (element.matches("#play-undo") || element.matches("form[action$='/challenge/']")));
+  }
+
+  function newKey() {
+    return (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random()).replace(/-/g, "");
+  }
+
+  /* Undo: a waiting last play is taken back with what follows it; a stored one waits as an undo entry. */
+  function undo(state, entries) {
+    var plays = effective(state, entries).plays;
+    var last = plays[plays.length - 1];
+    if (!last) return Promise.resolve(false);
+    if (last.waiting !== null) {
+      var ids = mine(state, entries).filter(function (entry) { return entry.id >= last.waiting; }).map(function (entry) { return entry.id; });
+      return window.SkQueue.remove(ids).then(function () { return true; });
+    }
+    var view = ui.project(state, entries);
+    return window.SkQueue.add({
+      match: state.match, hand: state.hand, kind: "undo", api: state.api, url: state.api + "plays/undo/",
+      seq: view.seq, revision: view.revision, base: view.plays, undone: conflict.playOf(last)
+    }).then(function () { return true; });
+  }
+
+  /* A challenge of the last play by ``seat``, checked by the engine after the log the queue leaves; a
+     refused one is shown worded as the server words it, and not queued. */
+  function challenge(state, entries, seat) {
+    var found = effective(state, entries);
+    var last = found.plays[found.plays.length - 1];
+    if (!last) return Promise.resolve(false);
+    var call = Object.assign(payload(state, found.log), { play: { seat: seat, challenge_of: found.plays.length - 1 } });
+    return engine().call("play", call).then(function (answer) {
+      if (answer && answer.accepted === false) {
+        ui.showError(ui.escape(window.SkWords.refusal(answer.error, texts())));
+        return false;
+      }
+      var view = ui.project(state, entries);
+      return window.SkQueue.add({
+        match: state.match, hand: state.hand, kind: "challenge", api: state.api, url: state.api + "challenges/",
+        seat: seat, play_seq: last.seq, seq: view.seq, revision: view.revision, key: newKey()
+      }).then(function () { return true; });
+    });
+  }
+
+  /* The tapped undo or challenge (a form the server drew, or a button drawn here): true once queued.
+     Without the engine it needs the network, as before. */
+  function tap(element, entries) {
+    var state = ui.hand();
+    if (!usable(state)) {
+      ui.showError(ui.text("needs-network"));
+      return Promise.resolve(false);
+    }
+    ui.showError("");
+    var seat = element.querySelector ? element.querySelector("[name=seat]") : null;
+    var challenger = element.getAttribute("data-seat") || (seat && seat.value);
+    var isUndo = element.matches("#play-undo") || element.getAttribute("data-offline-action") === "undo";
+    return isUndo ? undo(state, entries) : challenge(state, entries, Number(challenger));
+  }
+
+  /* ---- Sending ---- */
+
+  /* The body of an undo or a challenge (the records API takes a key for a challenge only). */
+  function body(entry, headers) {
+    var fields = { expected_seq: entry.seq, expected_revision: entry.revision };
+    if (entry.kind === "challenge") {
+      headers["Idempotency-Key"] = entry.key;
+      fields.seat = entry.seat;
+      fields.play_seq = entry.play_seq;
+    }
+    return JSON.stringify(fields);
+  }
+
+  /* An undo whose answer was lost is refused when sent again (the hand moved on): it is done when the
+     hand now stands exactly one write after it, without the play it took back. */
+  function done(entry, refused) {
+    var now = refused && refused.now;
+    if (entry.kind !== "undo" || !now || !entry.base) return false;
+    var before = entry.base.slice(0, -1);
+    return now.revision === entry.revision + 1 && now.seq === entry.seq - 1 && now.plays.length === before.length &&
+      now.plays.every(function (play, at) { return play.seq === before[at].seq && play.card === before[at].card; });
+  }
+
+  /* ---- Drawing the hand from the engine's report ---- */
+
+  function touched(state, entries) {
+    var waiting = mine(state, entries);
+    return waiting.some(function (entry) { return entry.kind === "undo" || entry.kind === "challenge"; }) ||
+      (!!state.options.manual_capture && waiting.some(function (entry) { return entry.kind === "play"; }));
+  }
+
+  function redraw(entries) {
+    var state = ui.hand();
+    if (!usable(state) || !touched(state, entries)) return;
+    var found = effective(state, entries);
+    var asked = ++drawn;
+    engine().call("hand", payload(state, found.log)).then(function (answer) {
+      if (asked !== drawn || !answer || answer.error || !answer.report) return;
+      drawReport(state, found.plays, answer);
+    }, function () { return null; });
+  }
+
+  function chips(cards) { return ui.chips(cards); }
+
+  function drawReport(state, plays, answer) {
+    var section = document.querySelector("#match-live [data-offline]");
+    if (!section) return;
+    var report = answer.report;
+    var table = section.querySelector(".table-cards p");
+    if (table) table.innerHTML = report.table.length ? chips(report.table) : '<span class="muted">' + ui.text("table-empty") + "</span>";
+    var turn = section.querySelector("[data-offline-turn]");
+    if (turn) {
+      turn.innerHTML = report.complete || report.next_seat === null ? ui.text("all-played") :
+        ui.text("to-play", { name: ui.escape(state.seats[report.next_seat] || "") });
+    }
+    section.querySelectorAll(".play-form input[name=card]").forEach(function (input) {
+      var seen = answer.seen.indexOf(input.value) >= 0;
+      if (seen) input.checked = false;
+      input.disabled = seen;
+    });
+    var last = section.querySelector(".last-play");
+    if (last) {
+      last.hidden = false;
+      last.innerHTML = lastPlay(state, plays, report);
+    }
+  }
+
+  /* The last play as _last_play.html draws it: the play, its events, the rulings on it, undo, challenges. */
+  function lastPlay(state, plays, report) {
+    var words = window.SkWords, found = texts();
+    var index = plays.length - 1, play = plays[index];
+    var html = '<h3 class="visually-hidden">' + ui.text("last-play") + "</h3>";
+    if (!play) {
+      html += '<p class="muted">' + ui.text("no-play") + "</p>";
+    } else {
+      var values = { name: ui.escape(state.seats[play.seat] || ""), card: chips([play.card]), taken: chips(play.taken) };
+      html += "<p>" + ui.text(play.taken.length ? "played-took" : "played-nothing", values) + "</p>";
+    }
+    var events = report.events.filter(function (event) { return event.play_index === index && event.kind !== "challenge"; });
+    html += '<ul class="play-events" role="status">' + events.map(function (event) {
+      return "<li>" + ui.escape(words.event(event, found.sides, found)) + "</li>";
+    }).join("") + "</ul>";
+    var rulings = ((report.extra || {}).rulings || []).filter(function (ruling) { return ruling.play_index === index; });
+    rulings.forEach(function (ruling) {
+      var name = (play && play.taken.length ? "ruled-capture-" : "ruled-trail-") + (ruling.correct ? "right" : "wrong");
+      html += '<p class="verdict ' + (ruling.correct ? "ok" : "bad") + '">' +
+        ui.text(name, { name: ui.escape(state.seats[ruling.by] || ""), points: ruling.points }) + "</p>";
+    });
+    html += '<div class="actions"><button type="button" class="secondary" data-offline-action="undo"' +
+      (play ? "" : " disabled") + ">" + ui.text("undo") + "</button>";
+    if (play && state.options.manual_capture && !rulings.length) {
+      var side = report.sides.filter(function (each) { return each.seats.indexOf(play.seat) >= 0; })[0];
+      state.seats.forEach(function (name, seat) {
+        if (side && side.seats.indexOf(seat) >= 0) return;
+        html += '<button type="button" class="secondary" data-offline-action="challenge" data-seat="' + seat + '">' +
+          ui.text("challenge", { name: ui.escape(name) }) + "</button>";
+      });
+    }
+    return html + "</div>";
+  }
+
+  /* A waiting undo or challenge, as the queue lists it. */
+  function line(entry, seats) {
+    if (entry.kind === "undo") {
+      var undone = entry.undone || {};
+      return ui.text("undo-waiting", { name: ui.escape(seats[undone.seat] || ""), card: chips(undone.card ? [undone.card] : []) });
+    }
+    return ui.text("challenge-waiting", { name: ui.escape(seats[entry.seat] || "") });
+  }
+
+  /* ---- After a sync: what the server stored, against what the phone showed ---- */
+
+  function summary(report) {
+    return {
+      table: report.table.slice().sort().join(" "),
+      cards: report.sides.map(function (side) { return side.cards; }).join(" "),
+      totals: report.sides.map(function (side) { return side.total; }),
+      complete: !!report.complete,
+      shown: report.table
+    };
+  }
+
+  /* Before the first entry of the hand is sent: the engine's report of the log the phone shows. */
+  function remember(entries) {
+    var state = ui.hand();
+    var ids = entries.map(function (entry) { return entry.id; });
+    /* Kept until its entries are stored (a refusal fixed on the way); dropped ones make it stale. */
+    if (pending && pending.ids.some(function (id) { return ids.indexOf(id) >= 0; })) return;
+    pending = null;
+    if (!usable(state)) return;
+    var waiting = mine(state, entries).filter(function (entry) { return entry.kind !== "summary"; });
+    if (!waiting.length) return;
+    pending = {
+      hand: state.hand, api: state.api, ids: waiting.map(function (entry) { return entry.id; }),
+      report: engine().call("hand", payload(state, effective(state, entries).log)).then(function (answer) {
+        return answer && answer.report ? summary(answer.report) : null;
+      }, function () { return null; })
+    };
+  }
+
+  /* Once the hand's entries are all stored: the server's hand, and a plain note when it differs. */
+  function compare(entries) {
+    var kept = pending;
+    if (!kept || entries.some(function (entry) { return entry.hand === kept.hand; })) return Promise.resolve();
+    pending = null;
+    var stored = fetch(kept.api, { credentials: "same-origin" }).then(function (response) {
+      return response.ok ? response.json() : null;
+    });
+    return Promise.all([kept.report, stored]).then(function (found) {
+      var shown = found[0], hand = found[1];
+      if (!shown || !hand || !hand.state || !hand.state.sides) return;
+      var server = summary(hand.state);
+      var same = server.table === shown.table && server.cards === shown.cards &&
+        server.totals.join(" ") === shown.totals.join(" ");
+      showDiffers(same ? null : { server: server, shown: shown });
+    }, function () { return null; });
+  }
+
+  function label(card) {
+    var input = document.getElementById("card-" + card);
+    return input && input.nextElementSibling ? input.nextElementSibling.textContent : card;
+  }
+
+  function score(totals) {
+    var sides = (texts() || {}).sides || [];
+    return totals.map(function (total, side) { return ui.escape(sides[side] || "") + " " + total; }).join(", ");
+  }
+
+  function standing(found) {
+    var table = found.shown.length ? ui.escape(found.shown.map(label).join(" ")) : ui.text("table-empty");
+    return ui.text("differs-state", { table: table, score: score(found.totals) });
+  }
+
+  function showDiffers(found) {
+    var note = document.getElementById("offline-differs");
+    if (!note) return;
+    note.hidden = !found;
+    note.querySelector(".offline-differs-body").innerHTML = found ?
+      "<p>" + ui.text("differs-server") + " " + standing(found.server) + "</p><p>" + ui.text("differs-phone") + " " + standing(found.shown) + "</p>" : "";
+  }
+
+  /* An offline reload draws the screen before the engine is ready: drawn again once it is. */
+  document.addEventListener("sk-engine", function (event) {
+    var root = ui.root();
+    if (event.detail.state !== "ready" || !root) return;
+    window.SkQueue.list(Number(root.getAttribute("data-match"))).then(redraw);
+  });
+
+  window.SkMoves = {
+    log: log, step: step, handles: handles, tap: tap, body: body, done: done, redraw: redraw, line: line,
+    remember: remember, compare: compare
+  };
+})();

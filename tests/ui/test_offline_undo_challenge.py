@@ -1,0 +1,236 @@
+"""Undo and Escoba challenges offline, with the rules engine in the phone (static/js/offline_moves.js), in
+Chromium at a phone's size with the network off from the first tap: a challenge is ruled by the engine
+and shown as the server shows it (docs/rules/escoba.md 3.2(g), EB-8); an undo of a stored play waits
+in the queue and the hand is drawn as the engine's report leaves it; back online every write is stored
+once, in order, with the server's score equal to the phone's; and when the server's hand differs from
+what the phone showed (another phone's play meanwhile), the screen says so and shows the server's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from pytest_django.live_server_helper import LiveServer
+
+from games.models import Challenge, Play
+from tests.ui.test_challenges import ENGLISH, start_escoba
+from tests.ui.test_match import play, sign_in, start_match
+from tests.ui.test_offline import play_offline, ready_offline, stored_plays
+from tests.ui.test_offline_engine import KEPT_ENGINE, READY, needs_engine
+from tests.ui.waiting import until
+
+pytestmark = [pytest.mark.browser, needs_engine]
+
+
+@pytest.fixture(autouse=True)
+def phone_engine(settings: Any) -> None:
+    """The match screen starts the engine (off in the other browser tests: scorekeeper/settings_test.py)."""
+    settings.PHONE_ENGINE = True
+
+
+def engine_offline(page: Page) -> None:
+    """Wait for the engine, then cut the network before the first tap."""
+    page.wait_for_function(READY, timeout=60_000)
+    ready_offline(page)
+
+
+def pick_offline(page: Page, card: str, taken: list[str]) -> None:
+    """Escoba manual capture offline: tap ``card``, tick exactly ``taken`` (none: a trail), record it."""
+    page.locator(f"#card-{card}").check()
+    pick = page.get_by_text(ENGLISH.pick)
+    nothing = page.get_by_role("button", name="Take nothing: leave it on the table")
+    expect(nothing.or_(pick).first).to_be_visible()
+    if pick.count():
+        pick.click()
+    if not taken:
+        nothing.click()
+    else:
+        for text in taken:
+            page.locator(f"#taken-{text}").check()
+        page.get_by_role("button", name=ENGLISH.record).click()
+    expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
+
+
+def challenge(page: Page, name: str) -> None:
+    page.get_by_role("button", name=ENGLISH.challenge.format(name)).click()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_escoba_hand_with_challenges_offline_is_ruled_by_the_engine_and_stored_in_order(
+    live_server: LiveServer, page: Page
+) -> None:
+    sign_in(page, live_server.url)
+    start_escoba(page, live_server.url, ENGLISH)
+    url = page.url
+    engine_offline(page)
+    last, table = page.locator(".last-play"), page.locator(".table-cards")
+
+    pick_offline(page, "7H", ["5H"])  # Dragan: 7 cannot take a 5 (E5), allowed under manual capture
+    expect(last).to_contain_text("Dragan played 7♥")
+    challenge(page, "Marija")
+    expect(last).to_contain_text("Marija challenged rightly: the capture broke the rules (2 points).")
+    expect(table).to_contain_text("5♥")  # taken back: the 5♥ and the 7♥ lie there
+    expect(table).to_contain_text("7♥")
+    expect(page.get_by_role("button", name=ENGLISH.challenge.format("Marija"))).to_have_count(0)
+
+    pick_offline(page, "9D", ["3C", "6S"])  # Marija: legal, challenged all the same
+    expect(last).not_to_contain_text("Marija challenged")
+    challenge(page, "Dragan")
+    expect(last).to_contain_text("Dragan challenged, but the capture was legal (-1 point).")
+
+    pick_offline(page, "4S", [])  # Dragan trails a 4 that could take 4♦ 7♥ (E6)
+    challenge(page, "Marija")
+    expect(last).to_contain_text("Marija challenged rightly: the card could have captured")
+    expect(table).to_contain_text("4♠")  # the challenged trail stands
+    expect(page.locator("#offline-queue-title")).to_have_text("6 changes waiting")
+    expect(page.locator(".offline-plays li").nth(1)).to_have_text("Marija challenges the last play")
+    page.screenshot(path="test-artifacts/offline-escoba-challenges.png", full_page=True)
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    expect(last).to_contain_text("Marija challenged rightly: the card could have captured")
+    plays = stored_plays(page, url)
+    assert [(p["seq"], p["card"], sorted(p["taken"]), p["challenged_by"]) for p in plays] == [
+        (0, "7H", ["5H"], [0]),
+        (1, "9D", ["3C", "6S"], [1]),
+        (2, "4S", [], [0]),
+    ]
+    assert Play.objects.count() == 3
+    assert Challenge.objects.count() == 3
+    hand = page.request.get(f"{url.replace('/matches/', '/api/v1/matches/')}hands/1/").json()
+    assert [side["points"]["challenges"] for side in hand["state"]["sides"]] == [4, -1]  # EB-8
+    expect(page.locator("#offline-differs")).to_be_hidden()  # the server's hand is the phone's
+
+
+@pytest.mark.django_db(transaction=True)
+def test_stored_plays_are_undone_offline_and_the_undos_sent_in_order(
+    live_server: LiveServer, page: Page
+) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    play(page, "3H")  # Dragan, stored
+    play(page, "4D")  # Marija, stored
+    until(page, KEPT_ENGINE, timeout=60_000)  # for the reload offline below
+    engine_offline(page)
+    last, table = page.locator(".last-play"), page.locator(".table-cards p")
+
+    page.get_by_role("button", name="Undo the last play").click()
+    expect(page.locator("#card-4D")).to_be_enabled()
+    expect(table).not_to_contain_text("4♦")
+    expect(last).to_contain_text("Dragan played 3♥")
+    expect(page.get_by_text("Marija to play")).to_be_visible()
+    expect(page.locator(".offline-plays li")).to_contain_text(["Undo: Marija's 4♦"])
+
+    page.get_by_role("button", name="Undo the last play").click()  # the other stored play
+    expect(page.locator("#card-3H")).to_be_enabled()
+    expect(last).to_contain_text("No card played yet.")
+    expect(page.get_by_role("button", name="Undo the last play")).to_be_disabled()
+    expect(page.get_by_text("Dragan to play")).to_be_visible()
+    page.reload()  # the screen as last kept, redrawn once the engine is ready again
+    expect(page.locator("#offline-notice")).to_be_visible()
+    expect(page.locator("#offline-queue-title")).to_have_text("2 changes waiting")
+    expect(last).to_contain_text("No card played yet.", timeout=60_000)
+    expect(page.locator("#card-3H")).to_be_enabled()
+
+    play_offline(page, "3S")
+    expect(last).to_contain_text("Dragan played 3♠")
+    page.get_by_role("button", name="Undo the last play").click()  # a waiting play: taken back
+    expect(page.locator("#card-3S")).to_be_enabled()
+    expect(page.locator(".offline-plays li")).to_have_count(2)
+    play_offline(page, "3C")
+    expect(table).to_contain_text("3♣")
+    expect(table).not_to_contain_text("3♥")
+    page.screenshot(path="test-artifacts/offline-undo.png", full_page=True)
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    expect(last).to_contain_text("Dragan played 3♣")
+    assert [(p["seq"], p["card"]) for p in stored_plays(page, url)] == [(0, "3C")]
+    rows = Play.objects.order_by("pk")
+    assert [(row.card, row.undone_at is not None) for row in rows] == [
+        ("3H", True),
+        ("4D", True),
+        ("3C", False),
+    ]
+    expect(page.locator("#offline-differs")).to_be_hidden()
+
+
+@pytest.fixture
+def other_phone(page: Page, browser: Browser) -> Iterator[Callable[[str], Page]]:
+    """Opens the match on a second phone, signed in as the same scorer as the first."""
+    contexts: list[BrowserContext] = []
+
+    def open_match(url: str) -> Page:
+        context = browser.new_context(
+            storage_state=page.context.storage_state(), viewport={"width": 390, "height": 844}
+        )
+        contexts.append(context)
+        second = context.new_page()
+        second.goto(url)
+        return second
+
+    yield open_match
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_server_hand_that_differs_from_the_phone_is_said_and_shown(
+    live_server: LiveServer, page: Page, other_phone: Callable[[str], Page]
+) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    second = other_phone(url)
+    engine_offline(page)
+    play_offline(page, "3H")  # Dragan, on this phone
+    play(second, "4D")  # Dragan, on the other phone, online meanwhile
+
+    page.context.set_offline(False)
+    refusal = page.locator("#offline-refusal")
+    refusal.get_by_role("button", name="Add mine after theirs").click()
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    differs = page.locator("#offline-differs")
+    expect(differs).to_be_visible()
+    expect(differs).to_contain_text("The server's record of this hand differs from what this phone showed")
+    expect(differs).to_contain_text(
+        "The server has: on the table 7♠ 5♥ 10♦ 2♣ 4♦ 3♥; points in this hand: Marija 0, Dragan 0."
+    )
+    expect(differs).to_contain_text("This phone showed: on the table 7♠ 5♥ 10♦ 2♣ 3♥;")
+    expect(page.locator(".table-cards p")).to_contain_text("4♦")  # the screen shows the server's hand
+    page.screenshot(path="test-artifacts/offline-differs.png", full_page=True)
+    assert [(p["seq"], p["seat"], p["card"]) for p in stored_plays(page, url)] == [(0, 1, "4D"), (1, 0, "3H")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_undo_whose_answer_is_lost_is_sent_again_and_done_once(
+    live_server: LiveServer, page: Page
+) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    play(page, "3H")  # Dragan, stored
+    play(page, "4D")  # Marija, stored
+    engine_offline(page)
+    page.get_by_role("button", name="Undo the last play").click()
+    expect(page.locator("#card-4D")).to_be_enabled()
+
+    def lose_the_answer(route: Route) -> None:
+        """The server takes the play back, but its answer never reaches the phone."""
+        route.fetch()
+        route.abort("connectionreset")
+
+    page.route("**/plays/undo/", lose_the_answer, times=1)
+    page.context.set_offline(False)
+    queue = page.locator("#offline-queue")
+    expect(queue).to_contain_text("Not sent: the server could not be reached")
+    assert [p["card"] for p in stored_plays(page, url)] == ["3H"]
+
+    queue.get_by_role("button", name="Send now").click()  # refused as stale, and seen to be done
+    expect(queue).to_be_hidden()
+    expect(page.locator("#offline-refusal")).to_be_hidden()
+    assert [p["card"] for p in stored_plays(page, url)] == ["3H"]  # not a second undo
+    assert [(row.card, row.undone_at is not None) for row in Play.objects.order_by("pk")] == [
+        ("3H", False),
+        ("4D", True),
+    ]
