@@ -85,7 +85,7 @@
     return checked(state, entry).then(function (accepted) {
       if (!accepted) return null;
       return queue.add(entry).then(reload).then(function () {
-        ui.drawChoices("", entries);
+        ui.drawChoices("", entries, data.get("one_tap") === "1" ? entry.card : "");  /* its undo there, as online */
         var turn = document.querySelector("#match-live .turn");
         if (turn) turn.focus({ preventScroll: true });
         sync();
