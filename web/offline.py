@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games import breakdowns
 from games.labels import card_label, game_title
@@ -107,7 +107,7 @@ def offline_texts(match: Match) -> dict[str, Any]:
     """What ``static/js/offline_words.js`` needs to word the engine's answers as the server does, in the
     reader's language: each English message template's translation, the count labels of ``what`` facts,
     card labels by canonical text, game titles, the names of seats and sides, the breakdown's labels and
-    notes and the live events' texts."""
+    notes, the live events' texts and the tablos' label."""
     who = who_of(match)
     templates = {cls.template for cls in violation_classes().values()}
     return {
@@ -126,5 +126,10 @@ def offline_texts(match: Match) -> dict[str, Any]:
         "award_for": gettext("%(award)s for %(name)s"),
         "tallies": {
             str(points): breakdowns.award_label(match.game, TALLY, points) for points in TALLY_AWARDS
+        },
+        # A side's tablos for a screen reader (web.breakdowns.LiveSide.tablos_label), by the plural form
+        # of 1, 2 and 5 (the forms our languages have), as %(counter)s templates.
+        "tablos_label": {
+            str(count): ngettext("%(counter)s tablo", "%(counter)s tablos", count) for count in (1, 2, 5)
         },
     }

@@ -207,18 +207,59 @@
     if (events) events.innerHTML = eventsHtml(report, log);
   }
 
-  /* Each side's points in this hand so far, as the server shows them once anything has scored. */
-  function drawSides(report) {
+  /* ``count`` as tally marks, as web/templatetags/score_tags.py tally draws them. */
+  function tallyHtml(count, label) {
+    var groups = "";
+    for (var left = count; left > 0; left -= 5) {
+      var strokes = "";
+      for (var i = 0; i < Math.min(left, 4); i++) strokes += '<line x1="' + (3 + 5 * i) + '" y1="3" x2="' + (3 + 5 * i) + '" y2="21"/>';
+      groups += '<svg class="tally-group" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">' + strokes +
+        (left >= 5 ? '<line class="tally-cross" x1="1" y1="18" x2="21" y2="6"/>' : "") + "</svg>";
+    }
+    return '<span class="tally" role="img" aria-label="' + label + '" title="' + label + '">' +
+      (groups || '<span class="tally-none" aria-hidden="true">\u2013</span>') + '<span class="tally-count" aria-hidden="true">' + count + "</span></span>";
+  }
+
+  function tablosLabel(count) {
+    var form = { one: 1, few: 2 }[new Intl.PluralRules(document.documentElement.lang || "en").select(count)] || 5;
+    return view.escape(words().tablos_label[form].replace("%(counter)s", count));
+  }
+
+  /* A side's tablos: those of the earlier hands and this hand's so far (Tablo's only). */
+  function drawTablos(more, before, side) {
+    var tally = more.querySelector(".tablos .tally");
+    if (!tally) return;
+    var count = before + side.sweeps;
+    tally.outerHTML = tallyHtml(count, tablosLabel(count));
+  }
+
+  /* A side's sweeps in this hand, in the games that do not keep tablos (Escoba's escobas). */
+  function drawSweeps(more, side) {
+    var sweeps = more.querySelector(".sweeps-live");
+    if (more.querySelector(".tablos") || !side.sweeps) { if (sweeps) sweeps.remove(); return; }
+    if (!sweeps) {
+      sweeps = document.createElement("span");
+      sweeps.className = "sweeps-live";
+      more.insertBefore(sweeps, more.querySelector(".challenges-live"));
+    }
+    var name = text("sweep");
+    sweeps.innerHTML = name.charAt(0).toUpperCase() + name.slice(1) + ": " + side.sweeps;
+  }
+
+  /* Each side's tablos, and its points in this hand so far as the server shows them once anything has scored. */
+  function drawSides(report, state) {
     var scored = !report.complete && report.sides.some(function (side) { return side.total; });
     report.sides.forEach(function (side, index) {
       var more = document.querySelector('#match-live .side[data-side="' + index + '"] .side-more');
       if (!more) return;
+      drawTablos(more, (state.setup.sweeps_before || [])[index] || 0, side);
+      drawSweeps(more, side);
       var live = more.querySelector(".hand-points-live");
       if (!scored) { if (live) live.remove(); return; }
       if (!live) {
         live = document.createElement("span");
         live.className = "hand-points-live";
-        more.appendChild(live);
+        more.insertBefore(live, more.querySelector(".sweeps-live, .challenges-live"));
       }
       var points = side.total > 0 ? "+" + side.total : String(side.total).replace("-", "\u2212");
       live.textContent = text("hand-points", { points: points });
@@ -266,7 +307,7 @@
       }
       markSeen(section, found.answer.seen);
       drawLastPlay(section, state, report, found.log);
-      drawSides(report);
+      drawSides(report, state);
       markOneTap(section, found.answer);
     }, function () { return null; });  /* the engine failed: the screen stays as the queue projects it */
     return true;

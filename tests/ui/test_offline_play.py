@@ -104,6 +104,11 @@ def see_hand(page: Page, hand: Hand1) -> None:
         )
     else:
         expect(table).to_have_text("Nothing: the table is empty.")
+    for index, side in enumerate(report["sides"]):  # no tablos before this hand
+        tablos = f"{side['sweeps']} tablo" + ("" if side["sweeps"] == 1 else "s")
+        expect(page.locator(f'.side[data-side="{index}"] .tablos .tally')).to_have_attribute(
+            "aria-label", tablos
+        )
     turn = page.locator("[data-offline-turn]")
     if report["complete"]:
         expect(turn).to_have_text("All cards are played.")
