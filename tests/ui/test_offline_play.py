@@ -40,12 +40,15 @@ NAMES = ("Marija", "Dragan")
 # The elements of the play options that the scorer sees and taps, and their words: the engine's drawing
 # and the server's must agree (the engine's hidden marker, its verdict box and the spaces between tags aside).
 SIGNATURE = """(root) => {
-  const box = typeof root === "string" ? Object.assign(document.createElement("div"), { innerHTML: root }) : root;
+  const box = typeof root === "string" ?
+    Object.assign(document.createElement("div"), { innerHTML: root }) : root;
   const parts = [];
-  for (const el of box.querySelectorAll("p, ul, li, button, input, label, legend, fieldset, details, summary, .badge, .group, .verdict")) {
+  const shown = "p, ul, li, button, input, label, legend, fieldset, details, summary, .badge, .group," +
+    ".verdict";
+  for (const el of box.querySelectorAll(shown)) {
     if (el.closest("[data-engine-choices]")) continue;
-    parts.push([el.tagName, el.className, el.getAttribute("name"), el.getAttribute("value"), el.checked === true,
-      el.tagName === "DETAILS" ? el.open : null]);
+    parts.push([el.tagName, el.className, el.getAttribute("name"), el.getAttribute("value"),
+      el.checked === true, el.tagName === "DETAILS" ? el.open : null]);
   }
   return { parts: parts, text: box.textContent.replace(/\\s+/g, "") };
 }"""
@@ -160,24 +163,11 @@ def server_options(page: Page, base: str, match: Match, query: str) -> dict[str,
     return signature
 
 
-@pytest.mark.browser
-@needs_engine
-@pytest.mark.django_db(transaction=True)
-def test_a_whole_tablo_hand_is_played_offline_through_the_phones_engine(
-    live_server: LiveServer, page: Page
+def refuse_then_correct(
+    page: Page, hand: Hand1, match: Match, server_jack: dict[str, Any], server_wrong: dict[str, Any]
 ) -> None:
-    page.set_viewport_size({"width": 390, "height": 844})
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
-    match = Match.objects.get()
-    page.wait_for_function(READY, timeout=60_000)
-    page.wait_for_function(KEPT_ENGINE, timeout=60_000)
-    state = json.loads(page.locator("#match-live [data-offline]").get_attribute("data-offline") or "{}")
-    hand = Hand1(state)
-    server_jack = server_options(page, live_server.url, match, f"card=JS&table={'+'.join(TABLE)}")
-    server_wrong = server_options(page, live_server.url, match, f"card=JS&taken=10D&table={'+'.join(TABLE)}")
-    ready_offline(page)
-
+    """The first play: J♠ with the cards picked by hand refused as the server refuses it, then its best
+    capture; its options drawn by the engine as the server draws them, within a 320 px phone."""
     # J♠ (12) tapped: its captures from the engine, best first (the tablo: 10♦+2♣ and 7♠+5♥), as online.
     page.locator("#card-JS").check()
     expect(page.locator("#play-options .capture-button").first).to_contain_text("tablo")
@@ -204,6 +194,27 @@ def test_a_whole_tablo_hand_is_played_offline_through_the_phones_engine(
     expect(page.locator("#offline-queue-title")).to_have_text("1 play waiting")
     see_hand(page, hand)
     expect(page.locator(".last-play .play-events")).to_have_text("Tablo for Dragan")
+
+
+@pytest.mark.browser
+@needs_engine
+@pytest.mark.django_db(transaction=True)
+def test_a_whole_tablo_hand_is_played_offline_through_the_phones_engine(
+    live_server: LiveServer, page: Page
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    match = Match.objects.get()
+    page.wait_for_function(READY, timeout=60_000)
+    page.wait_for_function(KEPT_ENGINE, timeout=60_000)
+    state = json.loads(page.locator("#match-live [data-offline]").get_attribute("data-offline") or "{}")
+    hand = Hand1(state)
+    server_jack = server_options(page, live_server.url, match, f"card=JS&table={'+'.join(TABLE)}")
+    server_wrong = server_options(page, live_server.url, match, f"card=JS&taken=10D&table={'+'.join(TABLE)}")
+    ready_offline(page)
+
+    refuse_then_correct(page, hand, match, server_jack, server_wrong)
 
     cards = [str(card) for card in find_game("tablo").deck if str(card) not in {*TABLE, "JS"}]
     for index, card in enumerate(cards):
