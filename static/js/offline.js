@@ -84,6 +84,7 @@
     var entry = playEntry(state, data, key);
     return checked(state, entry).then(function (accepted) {
       if (!accepted) return null;
+      showError("");  /* an earlier refusal is answered */
       return queue.add(entry).then(reload).then(function () {
         ui.drawChoices("", entries, data.get("one_tap") === "1" ? entry.card : "");  /* its undo there, as online */
         var turn = document.querySelector("#match-live .turn");
