@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -253,3 +255,49 @@ def test_a_whole_tablo_hand_is_played_offline_through_the_phones_engine(
     assert report.complete
     assert [side["total"] for side in phone["report"]["sides"]] == [side.total for side in report.sides]
     assert phone["rows"] == [row.as_json() for row in hand_rows("tablo", {}, report)]
+
+
+@pytest.mark.browser
+@needs_engine
+@pytest.mark.django_db(transaction=True)
+def test_the_engines_options_and_events_offline_speak_the_readers_language(
+    live_server: LiveServer, page: Page
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    sign_in(page, live_server.url)
+    start_match(page, live_server.url)
+    match = Match.objects.get()
+    switch_language(page, "ru")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    page.wait_for_function(READY, timeout=60_000)
+    state = json.loads(page.locator("#match-live [data-offline]").get_attribute("data-offline") or "{}")
+    hand = Hand1(state)
+    table = "+".join(TABLE)
+    server_jack = server_options(page, live_server.url, match, f"card=JS&table={table}")
+    server_wrong = server_options(page, live_server.url, match, f"card=JS&taken=10D&table={table}")
+    assert "Legal captures" not in server_jack["text"]  # in Russian
+    ready_offline(page)
+
+    page.locator("#card-JS").check()
+    expect(page.locator('#play-options [data-engine-choices="JS"]')).to_have_count(1)
+    assert page.evaluate(OPTIONS_SIGNATURE) == server_jack
+    page.locator("#play-options details.manual summary").click()
+    page.locator("#taken-10D").check()
+    expect(page.locator("#play-options .verdict.bad")).to_be_visible()
+    assert page.evaluate(OPTIONS_SIGNATURE) == server_wrong
+
+    page.locator("#play-options .capture-button").first.click()
+    hand.record("JS", hand.best("JS"))
+    with translation.override("ru"):
+        events = [event_text(HandEvent(**event), NAMES, "tablo") for event in hand.now()["report"]["events"]]
+        turn = gettext("<strong>%(name)s</strong> to play") % {"name": "Marija"}
+    turn = turn.replace("<strong>", "").replace("</strong>", "")
+    expect(page.locator(".last-play .play-events li")).to_have_text(events)
+    expect(page.locator("[data-offline-turn]")).to_have_text(turn)
+
+
+def switch_language(page: Page, language: str) -> None:
+    """The language menu, by taps (the match screen comes back in that language)."""
+    page.locator(".site-menu > summary").click()
+    page.locator("#language-select").select_option(language)
+    page.locator(".language-switch button[type=submit]").click()
