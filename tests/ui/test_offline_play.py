@@ -21,10 +21,11 @@ from pytest_django.live_server_helper import LiveServer
 from games.labels import card_label
 from games.messages import violation_text
 from games.models import Hand, Match, Play
+from games.rule_links import refusal_rule, refusal_url
 from games.rules import browser
 from games.rules.breakdown import hand_rows
 from games.rules.cards import Card
-from games.rules.errors import RuleViolation
+from games.rules.errors import CaptureIllegal, RuleViolation
 from games.rules.game import HandEvent
 from games.rules.records import entry_of, setup_of
 from games.rules.registry import find_game
@@ -196,7 +197,12 @@ def refuse_then_correct(
     page.get_by_role("button", name="Record these cards").click()
     message, alternatives = hand.refusal(match, "JS", ["10D"])
     could = "; ".join(labels(cards) for cards in alternatives)
-    expect(page.locator("#offline-error")).to_have_text(f"{message} It could have taken: {could}")
+    rule = refusal_rule(CaptureIllegal.code, "tablo")
+    refused = page.locator("#offline-error")
+    expect(refused).to_have_text(f"{message} Rule {rule} It could have taken: {could}")
+    expect(refused.get_by_role("link", name=f"Rule {rule}")).to_have_attribute(
+        "href", refusal_url(CaptureIllegal.code, "tablo")
+    )
     expect(page.locator("#offline-queue")).to_be_hidden()  # refused: nothing queued
 
     # Corrected: the best capture, at one tap.
