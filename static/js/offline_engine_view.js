@@ -137,8 +137,8 @@
   /* The choices of the card just tapped (none: the tap prompt, and what was recorded at its tap), drawn
      from the engine; false when it is not ready (offline_view.js then draws its fallback). */
   function drawChoices(state, card, entries, oneTapped) {
-    if (!usable(state)) return false;
     var box = document.getElementById("play-options");
+    if (!usable(state) || !box) return false;
     var turn = ++drawing.choices;
     handAnswer(state, entries).then(function (found) {
       var table = found.answer.report.table;
@@ -164,11 +164,12 @@
     if (!marker || !shown || !engine()) return;
     var taken = Array.prototype.map.call(box.querySelectorAll("input[name=taken]:checked"), function (input) { return input.value; });
     var turn = ++drawing.choices;
-    choicesFor(shown.state, shown.table, marker.getAttribute("data-engine-choices"), taken).then(function (answer) {
+    var card = marker.getAttribute("data-engine-choices"), table = shown.table, state = shown.state;
+    choicesFor(state, table, card, taken).then(function (answer) {
       var verdict = box.querySelector(".offline-verdict");
       if (turn !== drawing.choices || !verdict) return;
-      verdict.innerHTML = answer.error && !answer.verdict ?
-        '<div class="verdict bad">' + view.escape(window.SkWords.refusal(answer.error, words())) + "</div>" : verdictHtml(answer);
+      if (answer.error && !answer.verdict) box.innerHTML = choicesHtml(state, table, card, taken, answer);  /* said on top, as online */
+      else verdict.innerHTML = verdictHtml(answer);
     });
   }
 
