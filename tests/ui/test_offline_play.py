@@ -33,6 +33,7 @@ from games.selectors import hand_report
 from tests.ui.test_match import TABLE, sign_in, start_match
 from tests.ui.test_offline import ready_offline, stored_plays
 from tests.ui.test_offline_engine import KEPT_ENGINE, READY, needs_engine, phone_engine
+from tests.ui.waiting import until
 from web.breakdowns import event_text
 from web.screens import who_of
 
@@ -225,7 +226,7 @@ def test_a_whole_tablo_hand_is_played_offline_through_the_phones_engine(
     url = start_match(page, live_server.url)
     match = Match.objects.get()
     page.wait_for_function(READY, timeout=60_000)
-    page.wait_for_function(KEPT_ENGINE, timeout=60_000)
+    until(page, KEPT_ENGINE, timeout=60_000)  # kept, to start again after an offline reload
     state = json.loads(page.locator("#match-live [data-offline]").get_attribute("data-offline") or "{}")
     hand = Hand1(state)
     server_jack = server_options(page, live_server.url, match, f"card=JS&table={'+'.join(TABLE)}")
