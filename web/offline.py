@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games import breakdowns
 from games.labels import card_label, game_title
 from games.messages import SEAT_FACTS
 from games.models import Match
 from games.presentation import presentation_of
+from games.rule_links import refusal_url
 from games.rules.breakdown import TALLY
 from games.rules.cards import deck
 from games.rules.errors import COUNT_LABELS, LABEL_FACTS, violation_classes
@@ -107,7 +108,7 @@ def offline_texts(match: Match) -> dict[str, Any]:
     """What ``static/js/offline_words.js`` needs to word the engine's answers as the server does, in the
     reader's language: each English message template's translation, the count labels of ``what`` facts,
     card labels by canonical text, game titles, the names of seats and sides, the breakdown's labels and
-    notes and the live events' texts."""
+    notes, the live events' texts, the tablos' label and the rule page of each refusal."""
     who = who_of(match)
     templates = {cls.template for cls in violation_classes().values()}
     return {
@@ -126,5 +127,14 @@ def offline_texts(match: Match) -> dict[str, Any]:
         "award_for": gettext("%(award)s for %(name)s"),
         "tallies": {
             str(points): breakdowns.award_label(match.game, TALLY, points) for points in TALLY_AWARDS
+        },
+        # The rule page that explains each refusal in this game, linked beside it as the server links it.
+        "rule_urls": {
+            code: url for code in sorted(violation_classes()) if (url := refusal_url(code, match.game))
+        },
+        # A side's tablos for a screen reader (web.breakdowns.LiveSide.tablos_label), by the plural form
+        # of 1, 2 and 5 (the forms our languages have), as %(counter)s templates.
+        "tablos_label": {
+            str(count): ngettext("%(counter)s tablo", "%(counter)s tablos", count) for count in (1, 2, 5)
         },
     }

@@ -108,13 +108,14 @@
 
   /* One tap where there is no choice: the play form lists (data-one-tap) the cards whose play the rules
      leave to one, with what they take ("all": every card takes nothing, as in Maltese Twenty). The list
-     is for the table the server drew, so while offline plays wait it holds only for "all". */
+     is for the table the server drew, so while offline plays wait it holds only for "all", or once the
+     phone's engine has listed them for the table the waiting plays leave (offline_engine_view.js). */
   function oneTap(input) {
     var form = input.form;
     var listed = form && input.name === "card" && form.querySelector(".one-tap-fields") && form.getAttribute("data-one-tap");
     if (!listed) return null;
     if (listed === "all") return "trail";
-    if (form.closest(".offline-waiting")) return null;
+    if (form.closest(".offline-waiting") && !form.hasAttribute("data-one-tap-engine")) return null;
     try { return JSON.parse(listed)[input.value] || null; } catch (error) { return null; }
   }
 

@@ -87,8 +87,9 @@
     var entry = playEntry(state, data, key);
     return checked(state, entry).then(function (accepted) {
       if (!accepted) return null;
+      showError("");  /* an earlier refusal is answered */
       return queue.add(entry).then(reload).then(function () {
-        ui.drawChoices("", entries);
+        ui.drawChoices("", entries, data.get("one_tap") === "1" ? entry.card : "");  /* its undo there, as online */
         var turn = document.querySelector("#match-live .turn");
         if (turn) turn.focus({ preventScroll: true });
         sync();
@@ -111,17 +112,21 @@
     };
     return engine.call("play", payload).then(function (answer) {
       if (!answer || answer.accepted !== false) return true;
-      showError(ui.escape(refusalText(answer.error, words, texts)));  /* names are typed by people */
+      showError(refusalHtml(answer.error, words, texts));
       return false;
     }, function () { return true; });  /* the engine failed: queued unchecked, as without it */
   }
 
-  function refusalText(error, words, texts) {
-    var message = words.refusal(error, texts);
+  /* The refusal as the server shows it (its words, and the rule that explains it), then what the card
+     could have taken. Escaped: names are typed by people. */
+  function refusalHtml(error, words, texts) {
+    var html = ui.escape(words.refusal(error, texts));
+    var url = error.rule && (texts.rule_urls || {})[error.code];
+    if (url) html += ' <a class="rule-link" href="' + ui.escape(url) + '">' + text("rule", { rule: ui.escape(error.rule) }) + "</a>";
     var alternatives = (error.alternatives || []).map(function (cards) {
       return cards.map(function (card) { return texts.cards[card] || card; }).join(" ");
     });
-    return alternatives.length ? message + " " + text("could-take") + " " + alternatives.join("; ") : message;
+    return alternatives.length ? html + " " + text("could-take") + " " + ui.escape(alternatives.join("; ")) : html;
   }
 
   /* A quick end-of-hand entry: the form's fields, sent to the form's own address. */

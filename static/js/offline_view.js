@@ -6,6 +6,7 @@
 
   var conflict = window.SkConflict;
   function moves() { return window.SkMoves; }  /* undo and challenges (offline_moves.js, loaded after this) */
+  var drawn = { entries: [], queueing: false };  /* what the screen was last drawn with */
 
   /* ---- The match screen's hooks ---- */
 
@@ -101,6 +102,7 @@
 
   function render(entries, queueing) {
     if (!root()) return;
+    drawn = { entries: entries, queueing: queueing };
     var panel = document.getElementById("offline-queue");
     panel.hidden = entries.length === 0;
     var state = hand();
@@ -134,7 +136,8 @@
     if (summary) summary.hidden = waiting;
     var chosen = section.querySelector(".play-form input[name=card]:checked");
     if (queueing && !chosen) drawChoices("", entries);  /* the server's choices are for its table, not this one */
-    if (!view.applied) return;
+    var engine = window.SkEngineView;  /* with the engine ready, it draws the hand (offline_engine_view.js) */
+    if ((engine && engine.drawHand(state, entries)) || !view.applied) return;
     view.played.forEach(function (card) {
       var input = document.getElementById("card-" + card);
       if (input) { input.checked = false; input.disabled = true; }
@@ -149,8 +152,15 @@
     if (table) table.innerHTML = view.table.length ? chips(view.table) : '<span class="muted">' + text("table-empty") + "</span>";
   }
 
+  /* The card just tapped (none: the prompt, and the card ``oneTapped`` recorded at its tap), from the
+     engine when it is ready (offline_engine_view.js), else the fallback. */
+  function drawChoices(card, entries, oneTapped) {
+    var engine = window.SkEngineView;
+    if (!engine || !engine.drawChoices(hand(), card, entries, oneTapped)) drawFallback(card, entries);
+  }
+
   /* The card just tapped, without the engine: tick the cards it took, or take nothing. */
-  function drawChoices(card, entries) {
+  function drawFallback(card, entries) {
     var state = hand();
     var box = document.getElementById("play-options");
     if (!state || !box) return;
@@ -274,8 +284,12 @@
     return { body: body, actions: actions + button(text("drop-all"), "drop-from") };
   }
 
+  /* Draw the screen again as it was last drawn (the engine became ready meanwhile). */
+  function rerender() { if (drawn.queueing) render(drawn.entries, drawn.queueing); }
+
   window.SkView = {
-    root: root, hand: hand, text: text, project: project, render: render,
-    drawChoices: drawChoices, setStatus: setStatus, showError: showError, escape: escape, chips: chips
+    root: root, hand: hand, text: text, project: project, render: render, rerender: rerender,
+    drawChoices: drawChoices, drawFallback: drawFallback, setStatus: setStatus, showError: showError,
+    escape: escape, chips: chips
   };
 })();

@@ -36,6 +36,7 @@ SHELL = (
     "js/offline_moves.js",
     "js/offline.js",
     "js/offline_words.js",
+    "js/offline_engine_view.js",
     "js/share.js",
     "js/table.js",
     "js/engine.js",

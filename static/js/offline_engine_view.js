@@ -1,0 +1,323 @@
+/* The play screens drawn offline from the phone's engine (window.SkEngineView, used by offline_view.js):
+   once SkEngine is ready (engine.js), a tapped card's choices are the engine's `choices` answer for the
+   table as the waiting plays leave it, drawn with the markup and words of the server's
+   templates/web/matches/_play_options.html (legal captures best first, sweep badge, take nothing, the
+   cards picked by hand with their verdict); and after each play the hand is the engine's `hand`
+   report: the table, whose turn, the last play and its live events, each side's points in this hand and
+   the cards recorded at one tap. Until the engine is ready offline_view.js draws its unchecked fallback.
+   The texts come translated from templates/web/matches/_offline.html and web/offline.py. */
+(function () {
+  "use strict";
+
+  var view = window.SkView;
+  var drawing = { choices: 0, hand: 0 };  /* the latest drawing of each: an older answer is dropped */
+  var standing = { key: "", answer: null };  /* the engine's last `hand` answer, by its log */
+  var pageTexts = null;
+  var shown = null;  /* the hand and table the choices drawn are for */
+
+  function engine() {
+    var found = window.SkEngine;
+    return found && found.state === "ready" && window.SkWords ? found : null;
+  }
+
+  function words() {
+    if (!pageTexts) pageTexts = window.SkWords.pageTexts(document);
+    return pageTexts;
+  }
+
+  function text(name, values) { return view.text(name, values); }
+
+  /* The plays the engine replays: the hand's standing log, then the waiting plays that follow on from it. */
+  function logOf(state, entries) {
+    var applied = view.project(state, entries).applied;
+    return state.log.concat(entries.slice(0, applied).map(function (entry) {
+      return { seat: entry.seat, card: entry.card, taken: entry.taken };
+    }));
+  }
+
+  /* The engine's `hand` answer for the hand as the waiting plays leave it (asked once per log). */
+  function handAnswer(state, entries) {
+    var log = logOf(state, entries);
+    var key = JSON.stringify([state.match, state.hand, state.setup, log]);
+    if (standing.key === key) return Promise.resolve({ answer: standing.answer, log: log });
+    var payload = { game: state.game, options: state.options, setup: state.setup, log: log };
+    return engine().call("hand", payload).then(function (answer) {
+      if (answer.error) throw new Error(answer.error.code);
+      standing = { key: key, answer: answer };
+      return { answer: answer, log: log };
+    });
+  }
+
+  function usable(state) { return !!(engine() && state && state.setup && state.log); }
+
+  /* ---- A tapped card's choices (_play_options.html) ---- */
+
+  function groupsHtml(groups) {
+    return '<span class="groups">' + groups.map(function (group) {
+      return '<span class="group">' + view.chips(group) + "</span>";
+    }).join('<span class="plus" aria-hidden="true">+</span>') + "</span>";
+  }
+
+  function badge() { return '<span class="badge">' + text("sweep") + "</span>"; }
+
+  function capturesHtml(captures) {
+    if (!captures.length) return "";
+    return "<p>" + text("captures-best") + '</p><ul class="capture-buttons">' + captures.map(function (capture) {
+      return '<li><button type="submit" name="capture" value="' + capture.cards.join(" ") + '" class="capture-button">' +
+        '<span class="visually-hidden">' + text("take-word") + "</span>" + groupsHtml(capture.groups) +
+        (capture.sweep ? badge() : "") + "</button></li>";
+    }).join("") + "</ul>";
+  }
+
+  function trailHtml(choices, compulsory) {
+    if (choices.captures.length && compulsory) return "";
+    var label = choices.captures.length ? "take-nothing" : (choices.trail_costs ? "nothing-to-take-costs" : "nothing-to-take");
+    return '<button type="submit" name="capture" value="trail" class="secondary wide">' + text(label) + "</button>";
+  }
+
+  /* The table's cards to tick, as the server's {% card_grid "taken" ... by_suit=False %} draws them. */
+  function takenGrid(table, taken) {
+    return '<fieldset class="card-grid" id="taken-grid"><legend>' + text("cards-taken") + '</legend><div class="suit-row">' +
+      table.map(function (card) {
+        var input = document.getElementById("card-" + card);
+        var name = view.escape(input ? input.getAttribute("aria-label") : card);
+        var face = input && input.nextElementSibling;
+        var colour = face && face.classList.contains("red") ? "red" : "black";
+        return '<label class="card-tile" title="' + name + '"><input class="card-input" type="checkbox" name="taken" value="' +
+          card + '" id="taken-' + card + '" aria-label="' + name + '"' + (taken.indexOf(card) >= 0 ? " checked" : "") +
+          '><span class="face ' + colour + '" aria-hidden="true">' + view.escape(face ? face.textContent : card) + "</span></label>";
+      }).join("") + "</div></fieldset>";
+  }
+
+  /* The verdict on the cards ticked by hand: legal with its groups, or why not and what it could take. */
+  function verdictHtml(answer) {
+    var verdict = answer.verdict;
+    if (!verdict) return "";
+    if (verdict.legal) {
+      return '<p class="verdict ok"><strong>' + text("legal") + "</strong> " + groupsHtml(verdict.groups) + (verdict.sweep ? badge() : "") + "</p>";
+    }
+    var reason = verdict.reason ? window.SkWords.refusal(verdict.reason, words()) : (verdict.message || "");
+    var html = '<div class="verdict bad"><strong>' + text("not-legal") + "</strong> " + view.escape(reason);
+    if (verdict.alternatives.length) {
+      html += "<p>" + text("could-take") + '</p><ul class="capture-list">' + verdict.alternatives.map(function (cards) {
+        return "<li>" + view.chips(cards) + "</li>";
+      }).join("") + "</ul>";
+    }
+    return html + "</div>";
+  }
+
+  function manualHtml(table, taken, answer) {
+    if (!table.length) return "";
+    return '<details class="manual"' + (taken.length ? " open" : "") + "><summary>" + text("pick-yourself") + '</summary><div class="stack">' +
+      takenGrid(table, taken) + '<div class="offline-verdict">' + verdictHtml(answer || {}) + "</div>" +
+      '<button type="submit" name="capture" value="" class="secondary">' + text("record-these") + "</button></div></details>";
+  }
+
+  function oneTappedHtml(card) {
+    if (!card) return "";
+    return '<p class="one-tapped" role="status">' + text("one-tapped", { card: view.chips([card]) }) +
+      ' <button type="button" class="secondary" data-offline-action="take-back">' + text("undo-tap") + "</button></p>";
+  }
+
+  /* Ask the engine about ``card`` (with the cards ticked, ``taken``) on the hand's table. */
+  function choicesFor(state, table, card, taken) {
+    var payload = { game: state.game, options: state.options, table: table, card: card, taken: taken };
+    return engine().call("choices", payload);
+  }
+
+  function choicesHtml(state, table, card, taken, answer) {
+    var marker = '<span hidden data-engine-choices="' + card + '"></span>';
+    if (answer.error && !answer.captures) {
+      return marker + '<p class="error" role="alert">' + view.escape(window.SkWords.refusal(answer.error, words())) + "</p>";
+    }
+    var html = answer.error && !answer.verdict ? '<p class="error" role="alert">' + view.escape(window.SkWords.refusal(answer.error, words())) + "</p>" : "";
+    return marker + html + capturesHtml(answer.captures) + trailHtml(answer, state.compulsory) + manualHtml(table, taken, answer);
+  }
+
+  /* The choices of the card just tapped (none: the tap prompt, and what was recorded at its tap), drawn
+     from the engine; false when it is not ready (offline_view.js then draws its fallback). */
+  function drawChoices(state, card, entries, oneTapped) {
+    var box = document.getElementById("play-options");
+    if (!usable(state) || !box) return false;
+    var turn = ++drawing.choices;
+    handAnswer(state, entries).then(function (found) {
+      var table = found.answer.report.table;
+      shown = { state: state, table: table };
+      if (!card) return oneTappedHtml(oneTapped) + '<p class="muted">' + text("tap-card") + "</p>" +
+        (state.captures ? manualHtml(table, [], null) : "");
+      if (!state.captures) {
+        return '<button type="submit" name="capture" value="trail" class="wide">' + text("record-card", { card: view.chips([card]) }) + "</button>";
+      }
+      return choicesFor(state, table, card, []).then(function (answer) { return choicesHtml(state, table, card, [], answer); });
+    }).then(function (html) {
+      if (turn === drawing.choices && box.isConnected) box.innerHTML = html;
+    }, function () {
+      if (turn === drawing.choices) view.drawFallback(card, entries);  /* the engine failed: as without it */
+    });
+    return true;
+  }
+
+  /* A card ticked by hand: the engine's verdict on the ticked cards, drawn under the grid. */
+  function drawVerdict() {
+    var box = document.getElementById("play-options");
+    var marker = box && box.querySelector("[data-engine-choices]");
+    if (!marker || !shown || !engine()) return;
+    var taken = Array.prototype.map.call(box.querySelectorAll("input[name=taken]:checked"), function (input) { return input.value; });
+    var turn = ++drawing.choices;
+    var card = marker.getAttribute("data-engine-choices"), table = shown.table, state = shown.state;
+    choicesFor(state, table, card, taken).then(function (answer) {
+      var verdict = box.querySelector(".offline-verdict");
+      if (turn !== drawing.choices || !verdict) return;
+      if (answer.error && !answer.verdict) box.innerHTML = choicesHtml(state, table, card, taken, answer);  /* said on top, as online */
+      else verdict.innerHTML = verdictHtml(answer);
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.name !== "taken" || !input.closest("#play-options")) return;
+    drawVerdict();
+  });
+
+  /* ---- The hand after each play (_hand.html, _last_play.html, _sides.html) ---- */
+
+  function lastPlayHtml(state, log) {
+    var plays = log.filter(function (entry) { return entry.card; });
+    var last = plays[plays.length - 1];
+    if (!last) return '<p class="muted">' + text("no-play") + "</p>";
+    var values = { name: view.escape(state.seats[last.seat] || ""), card: view.chips([last.card]), taken: view.chips(last.taken) };
+    return "<p>" + text(last.taken.length ? "played-took" : "played-nothing", values) + "</p>";
+  }
+
+  function eventsHtml(report, log) {
+    var last = log.filter(function (entry) { return entry.card; }).length - 1;
+    var texts = words();
+    return report.events.filter(function (event) {
+      return event.play_index === last && event.kind !== "challenge";  /* rulings are worded under the play */
+    }).map(function (event) { return "<li>" + view.escape(window.SkWords.event(event, texts.sides, texts)) + "</li>"; }).join("");
+  }
+
+  function drawLastPlay(section, state, report, log) {
+    var lastPlay = section.querySelector(".last-play");
+    if (!lastPlay) return;
+    lastPlay.hidden = false;
+    var line = lastPlay.querySelector(":scope > p");
+    if (line) line.outerHTML = lastPlayHtml(state, log);
+    lastPlay.querySelectorAll(":scope > .verdict").forEach(function (ruling) { ruling.hidden = true; });  /* the server's last play's */
+    var events = lastPlay.querySelector(".play-events");
+    if (events) events.innerHTML = eventsHtml(report, log);
+  }
+
+  /* ``count`` as tally marks, as web/templatetags/score_tags.py tally draws them. */
+  function tallyHtml(count, label) {
+    var groups = "";
+    for (var left = count; left > 0; left -= 5) {
+      var strokes = "";
+      for (var i = 0; i < Math.min(left, 4); i++) strokes += '<line x1="' + (3 + 5 * i) + '" y1="3" x2="' + (3 + 5 * i) + '" y2="21"/>';
+      groups += '<svg class="tally-group" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">' + strokes +
+        (left >= 5 ? '<line class="tally-cross" x1="1" y1="18" x2="21" y2="6"/>' : "") + "</svg>";
+    }
+    return '<span class="tally" role="img" aria-label="' + label + '" title="' + label + '">' +
+      (groups || '<span class="tally-none" aria-hidden="true">\u2013</span>') + '<span class="tally-count" aria-hidden="true">' + count + "</span></span>";
+  }
+
+  function tablosLabel(count) {
+    var form = { one: 1, few: 2 }[new Intl.PluralRules(document.documentElement.lang || "en").select(count)] || 5;
+    return view.escape(words().tablos_label[form].replace("%(counter)s", count));
+  }
+
+  /* A side's tablos: those of the earlier hands and this hand's so far (Tablo's only). */
+  function drawTablos(more, before, side) {
+    var tally = more.querySelector(".tablos .tally");
+    if (!tally) return;
+    var count = before + side.sweeps;
+    tally.outerHTML = tallyHtml(count, tablosLabel(count));
+  }
+
+  /* A side's sweeps in this hand, in the games that do not keep tablos (Escoba's escobas). */
+  function drawSweeps(more, side) {
+    var sweeps = more.querySelector(".sweeps-live");
+    if (more.querySelector(".tablos") || !side.sweeps) { if (sweeps) sweeps.remove(); return; }
+    if (!sweeps) {
+      sweeps = document.createElement("span");
+      sweeps.className = "sweeps-live";
+      more.insertBefore(sweeps, more.querySelector(".challenges-live"));
+    }
+    var name = text("sweep");
+    sweeps.innerHTML = name.charAt(0).toUpperCase() + name.slice(1) + ": " + side.sweeps;
+  }
+
+  /* Each side's tablos, and its points in this hand so far as the server shows them once anything has scored. */
+  function drawSides(report, state) {
+    var scored = !report.complete && report.sides.some(function (side) { return side.total; });
+    report.sides.forEach(function (side, index) {
+      var more = document.querySelector('#match-live .side[data-side="' + index + '"] .side-more');
+      if (!more) return;
+      drawTablos(more, (state.setup.sweeps_before || [])[index] || 0, side);
+      drawSweeps(more, side);
+      var live = more.querySelector(".hand-points-live");
+      if (!scored) { if (live) live.remove(); return; }
+      if (!live) {
+        live = document.createElement("span");
+        live.className = "hand-points-live";
+        more.insertBefore(live, more.querySelector(".sweeps-live, .challenges-live"));
+      }
+      var points = side.total > 0 ? "+" + side.total : String(side.total).replace("-", "\u2212");
+      live.textContent = text("hand-points", { points: points });
+    });
+  }
+
+  /* The cards recorded at their tap after these plays: the engine's one-tap plays for its table. */
+  function markOneTap(section, answer) {
+    var form = section.querySelector(".play-form");
+    if (!form) return;
+    var plays = answer.one_tap;
+    form.setAttribute("data-one-tap", typeof plays === "string" ? plays : JSON.stringify(plays));
+    form.setAttribute("data-one-tap-engine", "");
+  }
+
+  /* The deck's cards as the engine saw them: those played or on the table cannot be tapped (a play
+     taken back is tappable again). */
+  function markSeen(section, seen) {
+    section.querySelectorAll(".play-form input[name=card]").forEach(function (input) {
+      var played = seen.indexOf(input.value) >= 0;
+      if (played) input.checked = false;
+      input.disabled = played;
+    });
+  }
+
+  /* The hand section as the engine reports it after the waiting plays (also once they are all taken
+     back, if it drew them); false when it is not ready. */
+  function drawHand(state, entries) {
+    var section = document.querySelector("#match-live [data-offline]");
+    if (!usable(state) || !section) return false;
+    if (!view.project(state, entries).applied && !section.hasAttribute("data-engine-drawn")) return false;
+    section.setAttribute("data-engine-drawn", "");
+    var form = section.querySelector(".play-form");
+    if (form) form.removeAttribute("data-one-tap-engine");  /* not for this table until the engine says */
+    var turn = ++drawing.hand;
+    handAnswer(state, entries).then(function (found) {
+      if (turn !== drawing.hand || !section.isConnected) return;
+      var report = found.answer.report;
+      var table = section.querySelector(".table-cards p");
+      if (table) table.innerHTML = report.table.length ? view.chips(report.table) : '<span class="muted">' + text("table-empty") + "</span>";
+      var next = section.querySelector("[data-offline-turn]");
+      if (next) {
+        next.innerHTML = report.complete || report.next_seat === null ? text("all-played") :
+          text("to-play", { name: view.escape(state.seats[report.next_seat] || "") });
+      }
+      markSeen(section, found.answer.seen);
+      drawLastPlay(section, state, report, found.log);
+      drawSides(report, state);
+      markOneTap(section, found.answer);
+    }, function () { return null; });  /* the engine failed: the screen stays as the queue projects it */
+    return true;
+  }
+
+  /* The engine became ready while plays wait or the phone is offline: the screen is drawn again from it. */
+  document.addEventListener("sk-engine", function (event) {
+    if (event.detail.state === "ready") view.rerender();
+  });
+
+  window.SkEngineView = { drawChoices: drawChoices, drawHand: drawHand };
+})();
