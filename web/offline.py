@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games import breakdowns
 from games.labels import card_label, game_title
@@ -21,6 +21,8 @@ from games.rules.cards import deck
 from games.rules.errors import COUNT_LABELS, LABEL_FACTS, violation_classes
 from games.rules.registry import GAMES
 from games.rules.twenty_summary import TALLY_AWARDS
+from games.selectors import closed_reports
+from web.deals import deck_totals, summary_keys
 from web.screens import HandView, MatchScreen, who_of
 
 
@@ -29,6 +31,16 @@ class OfflinePlay(TypedDict):
     seat: int
     card: str
     taken: list[str]
+
+
+class OfflineEntry(TypedDict):
+    """How ``web.entries`` reads the quick entry's fields: ``<key>_<side>`` counts, the last side's
+    ``totals`` the rest of the deck; or a Twenty round's ``awards_<seat>``, ``points_<seat>`` and
+    ``bonus``."""
+
+    awards: bool
+    keys: list[str]
+    totals: dict[str, int]
 
 
 class OfflineHand(TypedDict):
@@ -49,6 +61,12 @@ class OfflineHand(TypedDict):
     log: list[dict[str, Any]]  # the standing plays as log entries (games.rules.records.entry_json)
     api: str  # the records API's hand
     live: str  # the live region, to redraw it after a sync
+    # The end of the hand offline (static/js/offline_hand_end.js): where the match stands before it
+    reports: list[dict[str, Any]]  # the closed hands' reports, as the engine's ``match`` call takes them
+    sides: int
+    first_dealer: int
+    entry: OfflineEntry | None  # the quick end-of-hand entry's fields, to make the engine's entries
+    hands_api: str  # the records API's hands, to start the next one
 
 
 def offline_hand(screen: MatchScreen, hand: HandView) -> OfflineHand:
@@ -72,7 +90,22 @@ def offline_hand(screen: MatchScreen, hand: HandView) -> OfflineHand:
         "log": _log(hand),
         "api": reverse("records-hand", args=[match.pk, hand.hand.number]),
         "live": reverse("match-live", args=[match.pk]),
+        "reports": closed_reports(match),
+        "sides": len(screen.sides),
+        "first_dealer": match.first_dealer,
+        "entry": _entry(match, len(screen.sides)),
+        "hands_api": reverse("records-hands", args=[match.pk]),
     }
+
+
+def _entry(match: Match, sides: int) -> OfflineEntry | None:
+    if presentation_of(match.game).awards:
+        return {"awards": True, "keys": [], "totals": {}}
+    keys = summary_keys(match.game, match.options)
+    if not keys:
+        return None
+    totals = deck_totals(match.game, sides)
+    return {"awards": False, "keys": list(keys), "totals": {k: v for k, v in totals.items() if k in keys}}
 
 
 def _log(hand: HandView) -> list[dict[str, Any]]:
@@ -127,4 +160,23 @@ def offline_texts(match: Match) -> dict[str, Any]:
         "tallies": {
             str(points): breakdowns.award_label(match.game, TALLY, points) for points in TALLY_AWARDS
         },
+        **_hand_end_texts(),
+    }
+
+
+PLURAL_SAMPLES = (1, 2, 5)  # one, few and many as static/js/offline_view.js picks them
+
+
+def _hand_end_texts() -> dict[str, Any]:
+    """The words of a hand scored offline, as ``breakdown_tags.breakdown`` and ``_sides.html`` draw it."""
+    return {
+        "item": gettext("Item"),
+        "nothing": gettext("nothing"),
+        "card_count": {
+            str(n): ngettext("%(count)s card", "%(count)s cards", n) for n in PLURAL_SAMPLES
+        },
+        "to_go": {
+            str(n): ngettext("%(counter)s point to go", "%(counter)s points to go", n) for n in PLURAL_SAMPLES
+        },
+        "toward": gettext("%(names)s toward %(target)s"),
     }

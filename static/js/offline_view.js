@@ -5,6 +5,7 @@
   "use strict";
 
   var conflict = window.SkConflict;
+  var WAITING = { summary: "counts-waiting", close: "close-waiting", start: "start-waiting" };  /* an entry other than a play */
 
   /* ---- The match screen's hooks ---- */
 
@@ -74,8 +75,10 @@
       table: state.table.slice(), seat: state.seat, seq: state.seq, revision: state.revision,
       plays: state.plays.slice(), played: [], applied: 0
     };
-    entries.forEach(function (entry) {
-      if (entry.kind !== "play" || entry.hand !== state.hand || entry.seq !== view.seq || view.applied < entries.indexOf(entry)) return;
+    /* Only this hand's plays: a hand started offline follows the earlier hand's entries (offline_hand_end.js). */
+    var mine = entries.filter(function (entry) { return entry.kind === "play" && entry.hand === state.hand; });
+    mine.forEach(function (entry) {
+      if (entry.seq !== view.seq || view.applied < mine.indexOf(entry)) return;
       if (entry.revision !== undefined && entry.revision !== view.revision) return;
       view.table = view.table.filter(function (card) { return entry.taken.indexOf(card) < 0; });
       if (!entry.taken.length) view.table.push(entry.card);
@@ -98,13 +101,15 @@
     var state = hand();
     var seats = state ? state.seats : [];
     var summary = entries.filter(function (entry) { return entry.kind === "summary"; })[0];
+    var plays = entries.filter(function (entry) { return entry.kind === "play"; }).length;
+    var other = entries.filter(function (entry) { return entry.kind !== "play"; })[0];
     document.getElementById("offline-queue-title").innerHTML = summary ?
-      text("counts-waiting", { number: summary.hand }) : waitingText(entries.length);
+      text("counts-waiting", { number: summary.hand }) : plays || !other ? waitingText(plays) : text(WAITING[other.kind], { number: other.hand });
     var list = panel.querySelector(".offline-plays");
     list.innerHTML = "";
     entries.forEach(function (entry) {
       var item = document.createElement("li");
-      item.innerHTML = entry.kind === "play" ? waitingLine(entry, seats) : text("counts-waiting", { number: entry.hand });
+      item.innerHTML = entry.kind === "play" ? waitingLine(entry, seats) : text(WAITING[entry.kind] || "counts-waiting", { number: entry.hand });
       if (entry.refused) item.classList.add("refused");
       list.appendChild(item);
     });
@@ -196,6 +201,9 @@
     if (refused.kind === "summary") {
       body = (reason.problems || []).map(function (problem) { return "<p>" + escape(problem) + "</p>"; }).join("");
       actions = button(text("edit-counts"), "edit-counts") + button(text("drop-counts"), "drop-from");
+    } else if (refused.kind === "close" || refused.kind === "start") {
+      body = "<p>" + text(WAITING[refused.kind], { number: refused.hand }) + "</p>";
+      actions = button(text("drop-from"), "drop-from");
     } else if (reason.code === "hand.out_of_sync" && reason.now) {
       var drawn = drawConflict(state, entries, refused);
       body = drawn.body;

@@ -35,6 +35,7 @@ SHELL = (
     "js/offline_view.js",
     "js/offline.js",
     "js/offline_words.js",
+    "js/offline_hand_end.js",
     "js/share.js",
     "js/table.js",
     "js/engine.js",
