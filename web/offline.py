@@ -172,9 +172,7 @@ def _hand_end_texts() -> dict[str, Any]:
     return {
         "item": gettext("Item"),
         "nothing": gettext("nothing"),
-        "card_count": {
-            str(n): ngettext("%(count)s card", "%(count)s cards", n) for n in PLURAL_SAMPLES
-        },
+        "card_count": {str(n): ngettext("%(count)s card", "%(count)s cards", n) for n in PLURAL_SAMPLES},
         "to_go": {
             str(n): ngettext("%(counter)s point to go", "%(counter)s points to go", n) for n in PLURAL_SAMPLES
         },

@@ -214,6 +214,8 @@ def closed_reports(match: Match) -> list[dict[str, Any]]:
         convert.report_json(convert.stored_report(scored[0].hand, scored, seats))
         for scored in (
             list(scores)
-            for _number, scores in groupby(lines.order_by("hand__number", "side"), key=attrgetter("hand.number"))
+            for _number, scores in groupby(
+                lines.order_by("hand__number", "side"), key=attrgetter("hand.number")
+            )
         )
     ]

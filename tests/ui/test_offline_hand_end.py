@@ -96,7 +96,7 @@ def test_a_hand_played_out_offline_is_scored_and_the_next_one_started(
     page.screenshot(path="test-artifacts/offline-hand-end-next.png", full_page=True)
 
     page.context.set_offline(False)
-    expect(page.locator("#offline-queue")).to_be_hidden()
+    expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)  # five writes in turn
     first, second = hand_api(page, url, 1), hand_api(page, url, 2)
     assert not first["is_open"]
     assert [play["card"] for play in first["plays"]][-2:] == last
@@ -128,7 +128,9 @@ def test_quick_counts_are_checked_offline_refused_as_the_server_refuses_and_scor
         page.locator(f"[name={name}]").fill(value)
     page.get_by_role("button", name="Score the hand from these counts").click()
     refused = page.locator("#offline-summary-refused")
-    message, problems = server_refusal(url, [{"cards": 51, "point_cards": 12, "tablos": 1}, {"cards": 1, "point_cards": 10, "tablos": 0}])
+    message, problems = server_refusal(
+        url, [{"cards": 51, "point_cards": 12, "tablos": 1}, {"cards": 1, "point_cards": 10, "tablos": 0}]
+    )
     expect(refused.locator("p")).to_have_text(message)
     expect(refused.locator("li")).to_have_text(problems)
     expect(page.locator("#offline-queue")).to_be_hidden()  # not queued
@@ -145,7 +147,7 @@ def test_quick_counts_are_checked_offline_refused_as_the_server_refuses_and_scor
     page.screenshot(path="test-artifacts/offline-hand-end-counts.png", full_page=True)
 
     page.context.set_offline(False)
-    expect(page.locator("#offline-queue")).to_be_hidden()
+    expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)
     expect(page.locator("#offline-hand-end")).to_have_count(0)  # the server's screen now
     server = page.locator("#match-live .scored")
     expect(server.locator(".scored-points")).to_have_text("Marija +15 · Dragan +10")
@@ -161,8 +163,14 @@ def server_refusal(url: str, entries: list[dict[str, int]]) -> tuple[str, list[s
     hand = Hand.objects.get(match=match, number=1)
     game = find_game(match.game)
     setup = {
-        "players": 2, "teams": False, "dealer": hand.dealer, "starter": hand.starter, "table": list(hand.table),
-        "set_aside": [], "sweeps_before": [0, 0], "number": 1,
+        "players": 2,
+        "teams": False,
+        "dealer": hand.dealer,
+        "starter": hand.starter,
+        "table": list(hand.table),
+        "set_aside": [],
+        "sweeps_before": [0, 0],
+        "number": 1,
     }
     with pytest.raises(SummaryInconsistent) as refused:
         game.score_summary(setup_of(setup), entries, match.options)
