@@ -94,6 +94,11 @@ def test_a_hand_played_out_offline_is_scored_and_the_next_one_started(
     play(page, "KD")
     expect(page.locator("#offline-queue .offline-plays li")).to_have_count(5)
     page.screenshot(path="test-artifacts/offline-hand-end-next.png", full_page=True)
+    page.reload()  # offline: the same screen, worked out again from the kept page and the queue
+    page.wait_for_function(READY, timeout=60_000)
+    expect(page.get_by_role("heading", name="Hand 2", exact=True)).to_be_visible()
+    expect(page.locator("#card-KD:enabled")).to_have_count(0)
+    expect(page.locator("#offline-queue .offline-plays li")).to_have_count(5)
 
     page.context.set_offline(False)
     expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)  # five writes in turn
