@@ -231,6 +231,20 @@
     });
   }
 
+  /* The match over after the hand (_finished.html; the rematch needs the network). */
+  function finishedSection(progress) {
+    var names = sideNames();
+    var title = progress.winner !== null && progress.winner !== undefined ? ui.text("won", { names: ui.escape(names[progress.winner]) }) :
+      ui.text(progress.draw ? "draw" : "no-winner");
+    var section = document.createElement("section");
+    section.id = "offline-finished";
+    section.className = "finished";
+    section.setAttribute("aria-labelledby", "result-title");
+    section.innerHTML = '<h2 id="result-title">' + title + "</h2><p>" +
+      ui.escape(names.map(function (name, index) { return name + " " + progress.totals[index]; }).join(" · ")) + "</p>";
+    return section;
+  }
+
   /* The next hand's form, as the server draws it between hands. */
   function handNewForm(step) {
     var template = document.getElementById("offline-hand-new");
@@ -337,6 +351,9 @@
     section.hidden = Boolean(last.ended);
     var end = document.getElementById("offline-hand-end");
     if (end) end.remove();
+    var result = document.getElementById("offline-finished");
+    if (result) result.remove();
+    if (last.ended && last.progress.finished) live().prepend(finishedSection(last.progress));
     var scored = last.ended ? last : steps[steps.length - 2];
     if (scored && scored.progress) drawSides(scored.progress, words);
     if (last.ended) {

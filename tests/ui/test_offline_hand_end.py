@@ -181,3 +181,25 @@ def server_refusal(url: str, entries: list[dict[str, int]]) -> tuple[str, list[s
         game.score_summary(setup_of(setup), entries, match.options)
     who = who_of(match)
     return violation_text(refused.value, who), problem_texts(refused.value, who)
+
+
+@pytest.mark.browser
+@needs_engine
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_that_wins_the_match_offline_shows_its_end(live_server: LiveServer, page: Page) -> None:
+    sign_in(page, live_server.url)
+    start_match(page, live_server.url, target="10")
+    engine_offline(page)
+
+    page.get_by_text("Quick entry").click()
+    for name, value in {"cards_0": "30", "point_cards_0": "12", "tablos_0": "1"}.items():
+        page.locator(f"[name={name}]").fill(value)
+    page.get_by_role("button", name="Score the hand from these counts").click()
+    expect(page.get_by_role("heading", name="Marija won")).to_be_visible()
+    expect(page.locator("#offline-finished")).to_contain_text("Marija 15 · Dragan 10")
+    expect(page.locator("form.hand-new")).to_have_count(0)  # no next hand
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)
+    expect(page.get_by_role("heading", name="Marija won")).to_be_visible()
+    expect(page.locator("#offline-finished")).to_have_count(0)  # the server's screen now
