@@ -62,7 +62,9 @@ class OfflineHand(TypedDict):
     api: str  # the records API's hand
     live: str  # the live region, to redraw it after a sync
     # The end of the hand offline (static/js/offline_hand_end.js): where the match stands before it
-    reports: list[dict[str, Any]]  # the closed hands' reports, as the engine's ``match`` call takes them
+    # the closed hands' reports, as the engine's ``match`` call takes them; ``None`` in a write's answer on
+    # the open hand (which reads no closed hand: the phone keeps those it was given)
+    reports: list[dict[str, Any]] | None
     sides: int
     first_dealer: int
     entry: OfflineEntry | None  # the quick end-of-hand entry's fields, to make the engine's entries
@@ -90,7 +92,7 @@ def offline_hand(screen: MatchScreen, hand: HandView) -> OfflineHand:
         "log": _log(hand),
         "api": reverse("records-hand", args=[match.pk, hand.hand.number]),
         "live": reverse("match-live", args=[match.pk]),
-        "reports": closed_reports(match),
+        "reports": None if screen.kept else closed_reports(match),
         "sides": len(screen.sides),
         "first_dealer": match.first_dealer,
         "entry": _entry(match, len(screen.sides)),

@@ -125,7 +125,7 @@
   /* Each hand from the server's open one: scored (a close or a quick entry waiting), then the next one
      if a start waits. The last is the one the screen shows. */
   function chain(state, entries) {
-    var steps = [], reports = state.reports.slice();
+    var steps = [], reports = (state.reports || []).slice();
     function step(current) {
       var done = { state: current };
       steps.push(done);
@@ -373,11 +373,30 @@
 
   /* ---- What offline.js asks ---- */
 
+  /* A write's answer on the open hand carries no closed hands' reports (the server reads none for it):
+     those of the screen before stand, written into the hand so that the page kept offline has them. */
+  var known = null;  /* {match, reports} */
+  function keepReports() {
+    var section = live() && live().querySelector("section.hand[data-offline]:not([data-hand-end])");
+    if (!section) return null;
+    var state = JSON.parse(section.getAttribute("data-offline"));
+    if (state.reports) {
+      known = { match: state.match, reports: state.reports };
+    } else if (known && known.match === state.match) {
+      state.reports = known.reports;
+      section.setAttribute("data-offline", JSON.stringify(state));
+    }
+    return { section: section, state: state };
+  }
+  /* Before offline.js keeps the page (its listener runs after this one, on the way up). */
+  document.addEventListener("htmx:afterSettle", keepReports, true);
+  document.addEventListener("DOMContentLoaded", keepReports);
+
   /* Redraw the end of the hands after the queue changed. */
   function render(entries) {
     var section = live() && live().querySelector("section.hand[data-offline]");
     if (section && !section.hasAttribute("data-hand-end")) {
-      base = { section: section, state: JSON.parse(section.getAttribute("data-offline")) };
+      base = keepReports();
     } else if (!section) {
       base = null;
     }
