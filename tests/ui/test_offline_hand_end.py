@@ -17,6 +17,8 @@ from games.rules.cards import deck
 from games.rules.errors import SummaryInconsistent
 from games.rules.records import setup_of
 from games.rules.registry import find_game
+from games.selectors import hand_report
+from games.services.hands import hand_start, hand_summary_record
 from games.services.plays import hand_play_record
 from tests.ui.test_match import TABLE, play, sign_in, start_match
 from tests.ui.test_offline import ready_offline
@@ -46,13 +48,14 @@ def hand_api(page: Page, url: str, number: int) -> dict[str, Any]:
     return found
 
 
-def played_but(url: str, left: int) -> list[str]:
-    """Hand 1 recorded on the server up to its last ``left`` cards (7♥ takes 2♣ 7♠ 5♥, then every card
-    is left on the table), as another phone would; the cards left, in deck order."""
-    hand = Hand.objects.get(match=match_of(url), number=1)
+def played_but(url: str, left: int, number: int = 1) -> list[str]:
+    """Hand ``number`` (dealt ``TABLE``) recorded on the server up to its last ``left`` cards (7♥ takes
+    2♣ 7♠ 5♥, then every card is left on the table), as another phone would; the cards left, in deck
+    order."""
+    hand = Hand.objects.get(match=match_of(url), number=number)
     cards = [str(card) for card in deck() if str(card) not in {"7H", *TABLE}]
     plays = [("7H", ["2C", "7S", "5H"]), *((card, []) for card in cards[:-left])]
-    seat = 1
+    seat = hand_report(hand).next_seat or 0
     for seq, (card, taken) in enumerate(plays):
         recorded = hand_play_record(hand=hand, seat=seat, card=card, taken=taken, expected_seq=seq)
         seat = recorded.report.next_seat if recorded.report.next_seat is not None else seat
@@ -203,3 +206,36 @@ def test_a_hand_that_wins_the_match_offline_shows_its_end(live_server: LiveServe
     expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)
     expect(page.get_by_role("heading", name="Marija won")).to_be_visible()
     expect(page.locator("#offline-finished")).to_have_count(0)  # the server's screen now
+
+
+@pytest.mark.browser
+@needs_engine
+@pytest.mark.django_db(transaction=True)
+def test_the_match_progress_offline_counts_the_hands_closed_before(
+    live_server: LiveServer, page: Page
+) -> None:
+    """A play's answer carries no closed hand's report (the server reads none for it): the phone keeps
+    those the screen had."""
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    match = match_of(url)
+    counts = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
+    hand_summary_record(hand=Hand.objects.get(match=match, number=1), entries=counts)
+    hand_start(match=match, table=TABLE)
+    last = played_but(url, 2, number=2)
+    page.reload()
+    page.wait_for_function(READY, timeout=60_000)
+    play(page, last[0])  # online: the answer keeps the sheet, and no reports
+    expect(page.locator(".last-play")).to_contain_text(last[0][:-1])
+    ready_offline(page)
+
+    play(page, last[1])
+    page.get_by_role("button", name="Score the hand").click()
+    expect(page.locator("#offline-hand-end .scored")).to_be_visible()
+    shown = page.locator(".side-total").all_inner_texts()
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)
+    expect(page.locator("#offline-hand-end")).to_have_count(0)
+    expect(page.locator(".side-total")).to_have_text(shown)
+    assert shown == [str(total) for total in match_of(url).totals]
