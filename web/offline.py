@@ -162,7 +162,7 @@ def offline_texts(match: Match) -> dict[str, Any]:
         "tallies": {
             str(points): breakdowns.award_label(match.game, TALLY, points) for points in TALLY_AWARDS
         },
-        **_hand_end_texts(),
+        **(_hand_end_texts() if match.status == Match.Status.IN_PROGRESS else {}),  # no hand ends after
     }
 
 

@@ -227,7 +227,8 @@
       bar.setAttribute("aria-label", percent(words.toward, { names: item.querySelector(".side-name").textContent, target: progress.target }));
       var toGo = item.querySelector(".side-more > .muted");
       var left = Math.max(0, progress.target - total);
-      if (toGo) toGo.textContent = percent(plural(words.to_go, left), { counter: left });
+      if (toGo && progress.finished) toGo.remove();  /* _sides.html: none once the match is over */
+      else if (toGo) toGo.textContent = percent(plural(words.to_go, left), { counter: left });
     });
   }
 

@@ -201,6 +201,7 @@ def test_a_hand_that_wins_the_match_offline_shows_its_end(live_server: LiveServe
     expect(page.get_by_role("heading", name="Marija won")).to_be_visible()
     expect(page.locator("#offline-finished")).to_contain_text("Marija 15 · Dragan 10")
     expect(page.locator("form.hand-new")).to_have_count(0)  # no next hand
+    expect(page.locator(".side-list")).not_to_contain_text("to go")  # as _sides.html once it is over
 
     page.context.set_offline(False)
     expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)
