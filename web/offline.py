@@ -22,6 +22,8 @@ from games.rules.cards import deck
 from games.rules.errors import COUNT_LABELS, LABEL_FACTS, violation_classes
 from games.rules.registry import GAMES
 from games.rules.twenty_summary import TALLY_AWARDS
+from games.selectors import closed_reports
+from web.deals import deck_totals, summary_keys
 from web.screens import HandView, MatchScreen, who_of
 
 
@@ -30,6 +32,16 @@ class OfflinePlay(TypedDict):
     seat: int
     card: str
     taken: list[str]
+
+
+class OfflineEntry(TypedDict):
+    """How ``web.entries`` reads the quick entry's fields: ``<key>_<side>`` counts, the last side's
+    ``totals`` the rest of the deck; or a Twenty round's ``awards_<seat>``, ``points_<seat>`` and
+    ``bonus``."""
+
+    awards: bool
+    keys: list[str]
+    totals: dict[str, int]
 
 
 class OfflineHand(TypedDict):
@@ -50,6 +62,14 @@ class OfflineHand(TypedDict):
     log: list[dict[str, Any]]  # the standing plays as log entries (games.rules.records.entry_json)
     api: str  # the records API's hand
     live: str  # the live region, to redraw it after a sync
+    # The end of the hand offline (static/js/offline_hand_end.js): where the match stands before it
+    # the closed hands' reports, as the engine's ``match`` call takes them; ``None`` in a write's answer on
+    # the open hand (which reads no closed hand: the phone keeps those it was given)
+    reports: list[dict[str, Any]] | None
+    sides: int
+    first_dealer: int
+    entry: OfflineEntry | None  # the quick end-of-hand entry's fields, to make the engine's entries
+    hands_api: str  # the records API's hands, to start the next one
 
 
 def offline_hand(screen: MatchScreen, hand: HandView) -> OfflineHand:
@@ -73,7 +93,22 @@ def offline_hand(screen: MatchScreen, hand: HandView) -> OfflineHand:
         "log": _log(hand),
         "api": reverse("records-hand", args=[match.pk, hand.hand.number]),
         "live": reverse("match-live", args=[match.pk]),
+        "reports": None if screen.kept else closed_reports(match),
+        "sides": len(screen.sides),
+        "first_dealer": match.first_dealer,
+        "entry": _entry(match, len(screen.sides)),
+        "hands_api": reverse("records-hands", args=[match.pk]),
     }
+
+
+def _entry(match: Match, sides: int) -> OfflineEntry | None:
+    if presentation_of(match.game).awards:
+        return {"awards": True, "keys": [], "totals": {}}
+    keys = summary_keys(match.game, match.options)
+    if not keys:
+        return None
+    totals = deck_totals(match.game, sides)
+    return {"awards": False, "keys": list(keys), "totals": {k: v for k, v in totals.items() if k in keys}}
 
 
 def _log(hand: HandView) -> list[dict[str, Any]]:
@@ -132,9 +167,29 @@ def offline_texts(match: Match) -> dict[str, Any]:
         "rule_urls": {
             code: url for code in sorted(violation_classes()) if (url := refusal_url(code, match.game))
         },
-        # A side's tablos for a screen reader (web.breakdowns.LiveSide.tablos_label), by the plural form
-        # of 1, 2 and 5 (the forms our languages have), as %(counter)s templates.
+        # A side's tablos for a screen reader (web.breakdowns.LiveSide.tablos_label), by plural form.
         "tablos_label": {
-            str(count): ngettext("%(counter)s tablo", "%(counter)s tablos", count) for count in (1, 2, 5)
+            str(count): ngettext("%(counter)s tablo", "%(counter)s tablos", count) for count in PLURAL_SAMPLES
         },
+        **(_hand_end_texts() if match.status == Match.Status.IN_PROGRESS else {}),  # no hand ends after
+    }
+
+
+PLURAL_SAMPLES = (
+    1,
+    2,
+    5,
+)  # one, few and many as static/js/offline_view.js picks them (the forms our languages have)
+
+
+def _hand_end_texts() -> dict[str, Any]:
+    """The words of a hand scored offline, as ``breakdown_tags.breakdown`` and ``_sides.html`` draw it."""
+    return {
+        "item": gettext("Item"),
+        "nothing": gettext("nothing"),
+        "card_count": {str(n): ngettext("%(count)s card", "%(count)s cards", n) for n in PLURAL_SAMPLES},
+        "to_go": {
+            str(n): ngettext("%(counter)s point to go", "%(counter)s points to go", n) for n in PLURAL_SAMPLES
+        },
+        "toward": gettext("%(names)s toward %(target)s"),
     }

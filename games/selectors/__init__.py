@@ -73,6 +73,7 @@ from games.selectors.scoreboards import (
     HandLine,
     Scoreboard,
     SideBoard,
+    closed_reports,
     scoreboard_for,
     sides_of_match,
 )
@@ -91,6 +92,7 @@ __all__ = [
     "account_named",
     "claim_list_pending",
     "claim_list_waiting",
+    "closed_reports",
     "club_list",
     "club_list_by_name",
     "club_of",

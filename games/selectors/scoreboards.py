@@ -202,3 +202,20 @@ def _progress(total: int, target: int | None) -> int | None:
     if not target:
         return None
     return max(0, min(100, total * 100 // target))
+
+
+def closed_reports(match: Match) -> list[dict[str, Any]]:
+    """The closed hands' reports in order, as ``games.rules.records.report_json`` writes them: what
+    the phone's engine takes to tell where the match stands after a hand it scored offline
+    (``match_status``). One query."""
+    seats = tuple(tuple(seat.number for seat in side) for side in sides_of_match(match))
+    lines = HandScore.objects.filter(hand__match=match, hand__closed_at__isnull=False).select_related("hand")
+    return [
+        convert.report_json(convert.stored_report(scored[0].hand, scored, seats))
+        for scored in (
+            list(scores)
+            for _number, scores in groupby(
+                lines.order_by("hand__number", "side"), key=attrgetter("hand.number")
+            )
+        )
+    ]

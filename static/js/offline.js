@@ -48,6 +48,7 @@
   function render() {
     ui.render(entries, queueing());
     moves.redraw(entries);  /* undo and challenges waiting: the hand as the engine's report leaves it */
+    if (window.SkHandEnd) window.SkHandEnd.render(entries);  /* a hand scored or started offline (offline_hand_end.js) */
   }
 
   function matchId() { return Number(root().getAttribute("data-match")); }
@@ -136,7 +137,15 @@
     var fields = [];
     data.forEach(function (value, name) { if (name !== "csrfmiddlewaretoken") fields.push([name, value]); });
     var entry = { match: state.match, hand: state.hand, kind: "summary", url: form.getAttribute("action"), fields: fields };
-    return queue.add(entry).then(reload).then(sync);
+    var check = window.SkHandEnd ? window.SkHandEnd.checkSummary(state, fields) : Promise.resolve(true);
+    return check.then(function (accepted) { return accepted ? queue.add(entry).then(reload).then(sync) : null; });
+  }
+
+  /* The end of a hand (its close, the next hand's start: offline_hand_end.js), after the waiting entries. */
+  function queueHandEnd(element, data) {
+    return window.SkHandEnd.entry(element, data).then(function (entry) {
+      return entry ? queue.add(entry).then(reload).then(sync) : null;
+    });
   }
 
   function csrf() {
@@ -146,10 +155,10 @@
   function request(entry) {
     var headers = { "X-CSRFToken": csrf() };
     var body;
-    if (entry.kind === "play") {
+    if (entry.kind === "play" || entry.body) {
       headers["Content-Type"] = "application/json";
       headers["Idempotency-Key"] = entry.key;
-      body = JSON.stringify({
+      body = JSON.stringify(entry.body || {
         seat: entry.seat, card: entry.card, taken: entry.taken, expected_seq: entry.seq, expected_revision: entry.revision
       });
     } else if (entry.kind === "undo" || entry.kind === "challenge") {
@@ -404,6 +413,9 @@
     } else if (moves.handles(element)) {
       event.preventDefault();
       moved(element);
+    } else if (window.SkHandEnd && window.SkHandEnd.handles(element)) {
+      event.preventDefault();
+      queueHandEnd(element, new FormData(element));
     } else if (detail.verb !== "get" && element.closest("#match-live")) {
       event.preventDefault();
       showError(text("needs-network"));

@@ -7,6 +7,8 @@
   var conflict = window.SkConflict;
   function moves() { return window.SkMoves; }  /* undo and challenges (offline_moves.js, loaded after this) */
   var drawn = { entries: [], queueing: false };  /* what the screen was last drawn with */
+  var WAITING = { summary: "counts-waiting", close: "close-waiting", start: "start-waiting" };  /* an entry other than a move */
+  var MOVES = ["play", "undo", "challenge"];  /* the entries that change the hand play by play */
 
   /* ---- The match screen's hooks ---- */
 
@@ -79,8 +81,10 @@
       table: state.table.slice(), seat: state.seat, seq: state.seq, revision: state.revision,
       plays: state.plays.slice(), played: [], applied: 0
     };
-    entries.forEach(function (entry) {
-      if (entry.hand !== state.hand || entry.seq !== view.seq || view.applied < entries.indexOf(entry)) return;
+    /* Only this hand's moves: a hand started offline follows the earlier hand's entries (offline_hand_end.js). */
+    var mine = entries.filter(function (entry) { return entry.hand === state.hand && MOVES.indexOf(entry.kind) >= 0; });
+    mine.forEach(function (entry) {
+      if (entry.seq !== view.seq || view.applied < mine.indexOf(entry)) return;
       if (entry.revision !== undefined && entry.revision !== view.revision) return;
       if (entry.kind !== "play") {
         if (moves() && moves().step(view, entry)) view.applied += 1;
@@ -108,14 +112,16 @@
     var state = hand();
     var seats = state ? state.seats : [];
     var summary = entries.filter(function (entry) { return entry.kind === "summary"; })[0];
+    var moving = entries.filter(function (entry) { return MOVES.indexOf(entry.kind) >= 0; });
+    var other = entries.filter(function (entry) { return WAITING[entry.kind]; })[0];
     document.getElementById("offline-queue-title").innerHTML = summary ?
-      text("counts-waiting", { number: summary.hand }) : waitingText(entries);
+      text("counts-waiting", { number: summary.hand }) : moving.length || !other ? waitingText(moving) : text(WAITING[other.kind], { number: other.hand });
     var list = panel.querySelector(".offline-plays");
     list.innerHTML = "";
     entries.forEach(function (entry) {
       var item = document.createElement("li");
       item.innerHTML = entry.kind === "play" ? waitingLine(entry, seats) :
-        entry.kind === "summary" ? text("counts-waiting", { number: entry.hand }) : moves().line(entry, seats);
+        WAITING[entry.kind] ? text(WAITING[entry.kind], { number: entry.hand }) : moves().line(entry, seats);
       if (entry.refused) item.classList.add("refused");
       list.appendChild(item);
     });
@@ -215,6 +221,9 @@
     if (refused.kind === "summary") {
       body = (reason.problems || []).map(function (problem) { return "<p>" + escape(problem) + "</p>"; }).join("");
       actions = button(text("edit-counts"), "edit-counts") + button(text("drop-counts"), "drop-from");
+    } else if (refused.kind === "close" || refused.kind === "start") {
+      body = "<p>" + text(WAITING[refused.kind], { number: refused.hand }) + "</p>";
+      actions = button(text("drop-from"), "drop-from");
     } else if (reason.code === "hand.out_of_sync" && reason.now) {
       var drawn = drawConflict(state, entries, refused);
       body = drawn.body;

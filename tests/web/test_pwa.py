@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.models import Match
-from games.services.hands import hand_start
+from games.services.hands import hand_start, hand_summary_record
 from games.services.matches import match_share
 from games.services.plays import hand_play_record
 from tests.web.conftest import start_match
@@ -109,6 +109,15 @@ def test_the_open_hand_carries_what_offline_recording_needs(owner_client: Client
     assert engine["setup"]["dealer"] == 0
     assert engine["setup"]["table"] == ["10D", "2C", "7S", "5H"]
     assert engine["log"] == [{"seat": 2, "card": "7H", "taken": ["7S"]}]
+    # the end of the hand offline (static/js/offline_hand_end.js): no hand closed yet, three sides
+    end = {key: state.pop(key) for key in ("reports", "sides", "first_dealer", "entry", "hands_api")}
+    assert end == {
+        "reports": [],
+        "sides": 3,
+        "first_dealer": match.first_dealer,
+        "entry": {"awards": False, "keys": ["cards", "point_cards", "tablos"], "totals": {}},
+        "hands_api": f"/api/v1/matches/{match.pk}/hands/",
+    }
     assert state == {
         "match": match.pk,
         "hand": 1,
@@ -152,3 +161,20 @@ def test_the_offline_conflict_speaks_russian(owner_client: Client, tablo: Match)
         "(будет записан как ход игрока {name})",
     ):
         assert phrase in text
+
+
+def test_the_open_hand_carries_the_closed_hands_reports(owner_client: Client, owner: User) -> None:
+    """The engine's ``match`` call takes them, to tell where the match stands after a hand scored offline."""
+    match = start_match(owner, names=("Marija", "Dragan"))
+    first = hand_start(match=match, dealer=0, table=["10D", "2C", "7S", "5H"])
+    hand_summary_record(
+        hand=first,
+        entries=[
+            {"cards": 30, "point_cards": 12, "tablos": 1},
+            {"cards": 22, "point_cards": 10, "tablos": 0},
+        ],
+    )
+    hand_start(match=match, dealer=1, table=["AS", "3D", "8C", "QH"])
+    state = _offline_state(owner_client.get(reverse("match", args=[match.pk])).content.decode())
+    assert [[side["total"] for side in report["sides"]] for report in state["reports"]] == [[15, 10]]
+    assert state["entry"]["totals"] == {"cards": 52, "point_cards": 22}

@@ -37,6 +37,7 @@ SHELL = (
     "js/offline.js",
     "js/offline_words.js",
     "js/offline_engine_view.js",
+    "js/offline_hand_end.js",
     "js/share.js",
     "js/table.js",
     "js/engine.js",

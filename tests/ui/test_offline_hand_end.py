@@ -1,0 +1,242 @@
+"""The end of a hand offline, with the engine in the phone (static/js/offline_hand_end.js), in Chromium
+at a phone's size and the network off from the first tap: a hand played out is scored with its
+breakdown and the next one started; a hand entered by its counts, a bad entry refused as the server
+refuses it; then online, every write is stored once, in order, and every score is the server's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from games.messages import problem_texts, violation_text
+from games.models import Hand, Match
+from games.rules.cards import deck
+from games.rules.errors import SummaryInconsistent
+from games.rules.records import setup_of
+from games.rules.registry import find_game
+from games.selectors import hand_report
+from games.services.hands import hand_start, hand_summary_record
+from games.services.plays import hand_play_record
+from tests.ui.test_match import TABLE, play, sign_in, start_match
+from tests.ui.test_offline import ready_offline
+from tests.ui.test_offline_engine import READY, needs_engine, phone_engine
+from web.breakdowns import signed
+from web.screens import who_of
+
+__all__ = ["phone_engine"]  # the autouse fixture: the match screen starts the engine
+
+NEXT_TABLE = ["AS", "3D", "8C", "QH"]
+
+
+def match_of(url: str) -> Match:
+    return Match.objects.get(pk=int(url.rstrip("/").rsplit("/", 1)[1]))
+
+
+def engine_offline(page: Page) -> None:
+    """Wait for the engine, then cut the network once the screen is kept."""
+    page.wait_for_function(READY, timeout=60_000)
+    ready_offline(page)
+
+
+def hand_api(page: Page, url: str, number: int) -> dict[str, Any]:
+    response = page.request.get(f"{url.replace('/matches/', '/api/v1/matches/')}hands/{number}/")
+    assert response.ok
+    found: dict[str, Any] = response.json()
+    return found
+
+
+def played_but(url: str, left: int, number: int = 1) -> list[str]:
+    """Hand ``number`` (dealt ``TABLE``) recorded on the server up to its last ``left`` cards (7♥ takes
+    2♣ 7♠ 5♥, then every card is left on the table), as another phone would; the cards left, in deck
+    order."""
+    hand = Hand.objects.get(match=match_of(url), number=number)
+    cards = [str(card) for card in deck() if str(card) not in {"7H", *TABLE}]
+    plays = [("7H", ["2C", "7S", "5H"]), *((card, []) for card in cards[:-left])]
+    seat = hand_report(hand).next_seat or 0
+    for seq, (card, taken) in enumerate(plays):
+        recorded = hand_play_record(hand=hand, seat=seat, card=card, taken=taken, expected_seq=seq)
+        seat = recorded.report.next_seat if recorded.report.next_seat is not None else seat
+    return cards[-left:]
+
+
+@pytest.mark.browser
+@needs_engine
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_played_out_offline_is_scored_and_the_next_one_started(
+    live_server: LiveServer, page: Page
+) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    last = played_but(url, 2)
+    page.reload()
+    engine_offline(page)
+
+    for card in last:
+        play(page, card)
+    page.get_by_role("button", name="Score the hand").click()
+    scored = page.locator("#offline-hand-end .scored")
+    expect(scored.get_by_role("heading", name="Hand 1 scored")).to_be_visible()
+    expect(scored.locator("table.breakdown tr.item-total")).to_be_visible()
+    shown_points = scored.locator(".scored-points").inner_text()
+    shown_hand = scored.locator("table.breakdown tr.item-total td").all_inner_texts()
+    shown_totals = page.locator(".side-total").all_inner_texts()
+    expect(page.locator("#offline-queue-title")).to_contain_text("waiting")
+
+    expect(page.locator("section.hand")).to_be_hidden()
+    expect(page.locator("#offline-hand-end").get_by_role("heading", name="Hand 2")).to_be_visible()
+    form = page.locator("#offline-hand-end form.hand-new")
+    dealer = form.locator("#hand-dealer").input_value()
+    for card in NEXT_TABLE:
+        form.locator(f"#table-{card}").check()
+    form.get_by_role("button", name="Start the hand").click()
+    expect(page.get_by_role("heading", name="Hand 2", exact=True)).to_be_visible()
+    expect(page.locator(".table-cards")).to_contain_text("A♠")
+    play(page, "KD")
+    expect(page.locator("#offline-queue .offline-plays li")).to_have_count(5)
+    page.screenshot(path="test-artifacts/offline-hand-end-next.png", full_page=True)
+    page.reload()  # offline: the same screen, worked out again from the kept page and the queue
+    page.wait_for_function(READY, timeout=60_000)
+    expect(page.get_by_role("heading", name="Hand 2", exact=True)).to_be_visible()
+    expect(page.locator("#card-KD:enabled")).to_have_count(0)
+    expect(page.locator("#offline-queue .offline-plays li")).to_have_count(5)
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)  # five writes in turn
+    first, second = hand_api(page, url, 1), hand_api(page, url, 2)
+    assert not first["is_open"]
+    assert [play["card"] for play in first["plays"]][-2:] == last
+    assert [play["seq"] for play in first["plays"]] == list(range(len(first["plays"])))
+    names = ("Marija", "Dragan")
+    assert shown_points == " · ".join(f"{n} {t:+d}" for n, t in zip(names, first["totals"], strict=True))
+    assert second["dealer"] == int(dealer)
+    assert sorted(second["table"]) == sorted(NEXT_TABLE)
+    assert [(play["seq"], play["card"]) for play in second["plays"]] == [(0, "KD")]
+    assert shown_hand == [signed(total) for total in first["totals"]]
+    assert Hand.objects.filter(match=match_of(url)).count() == 2
+    expect(page.locator(".side-total")).to_have_text(shown_totals)  # the server's screen, hand 2 open
+
+
+@pytest.mark.browser
+@needs_engine
+@pytest.mark.django_db(transaction=True)
+def test_quick_counts_are_checked_offline_refused_as_the_server_refuses_and_scored(
+    live_server: LiveServer, page: Page
+) -> None:
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    engine_offline(page)
+
+    page.get_by_text("Quick entry").click()
+    # 51 cards leave the other side a single card, which cannot happen (docs/rules/tablo.md B2).
+    bad = {"cards_0": "51", "point_cards_0": "12", "tablos_0": "1"}
+    for name, value in bad.items():
+        page.locator(f"[name={name}]").fill(value)
+    page.get_by_role("button", name="Score the hand from these counts").click()
+    refused = page.locator("#offline-summary-refused")
+    message, problems = server_refusal(
+        url, [{"cards": 51, "point_cards": 12, "tablos": 1}, {"cards": 1, "point_cards": 10, "tablos": 0}]
+    )
+    expect(refused.locator("p")).to_have_text(message)
+    expect(refused.locator("li")).to_have_text(problems)
+    expect(page.locator("#offline-queue")).to_be_hidden()  # not queued
+
+    page.locator("[name=cards_0]").fill("30")
+    page.get_by_role("button", name="Score the hand from these counts").click()
+    expect(refused).to_have_count(0)
+    expect(page.locator("#offline-queue-title")).to_have_text("The counts of hand 1 are waiting to be sent")
+    scored = page.locator("#offline-hand-end .scored")
+    expect(scored.get_by_role("heading", name="Hand 1 scored")).to_be_visible()
+    expect(scored.locator(".scored-points")).to_have_text("Marija +15 · Dragan +10")
+    shown_breakdown = scored.locator("table.breakdown").inner_text()
+    expect(page.locator(".side-total")).to_have_text(["15", "10"])
+    page.screenshot(path="test-artifacts/offline-hand-end-counts.png", full_page=True)
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)
+    expect(page.locator("#offline-hand-end")).to_have_count(0)  # the server's screen now
+    server = page.locator("#match-live .scored")
+    expect(server.locator(".scored-points")).to_have_text("Marija +15 · Dragan +10")
+    assert server.locator("table.breakdown").inner_text() == shown_breakdown
+    expect(page.locator(".side-total")).to_have_text(["15", "10"])
+    assert hand_api(page, url, 1)["totals"] == [15, 10]
+    assert Hand.objects.filter(match=match_of(url)).count() == 1
+
+
+def server_refusal(url: str, entries: list[dict[str, int]]) -> tuple[str, list[str]]:
+    """How the server words the refusal of ``entries`` for hand 1 (web/views/hands.py refusal)."""
+    match = match_of(url)
+    hand = Hand.objects.get(match=match, number=1)
+    game = find_game(match.game)
+    setup = {
+        "players": 2,
+        "teams": False,
+        "dealer": hand.dealer,
+        "starter": hand.starter,
+        "table": list(hand.table),
+        "set_aside": [],
+        "sweeps_before": [0, 0],
+        "number": 1,
+    }
+    with pytest.raises(SummaryInconsistent) as refused:
+        game.score_summary(setup_of(setup), entries, match.options)
+    who = who_of(match)
+    return violation_text(refused.value, who), problem_texts(refused.value, who)
+
+
+@pytest.mark.browser
+@needs_engine
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_that_wins_the_match_offline_shows_its_end(live_server: LiveServer, page: Page) -> None:
+    sign_in(page, live_server.url)
+    start_match(page, live_server.url, target="10")
+    engine_offline(page)
+
+    page.get_by_text("Quick entry").click()
+    for name, value in {"cards_0": "30", "point_cards_0": "12", "tablos_0": "1"}.items():
+        page.locator(f"[name={name}]").fill(value)
+    page.get_by_role("button", name="Score the hand from these counts").click()
+    expect(page.get_by_role("heading", name="Marija won")).to_be_visible()
+    expect(page.locator("#offline-finished")).to_contain_text("Marija 15 · Dragan 10")
+    expect(page.locator("form.hand-new")).to_have_count(0)  # no next hand
+    expect(page.locator(".side-list")).not_to_contain_text("to go")  # as _sides.html once it is over
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)
+    expect(page.get_by_role("heading", name="Marija won")).to_be_visible()
+    expect(page.locator("#offline-finished")).to_have_count(0)  # the server's screen now
+
+
+@pytest.mark.browser
+@needs_engine
+@pytest.mark.django_db(transaction=True)
+def test_the_match_progress_offline_counts_the_hands_closed_before(
+    live_server: LiveServer, page: Page
+) -> None:
+    """A play's answer carries no closed hand's report (the server reads none for it): the phone keeps
+    those the screen had."""
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    match = match_of(url)
+    counts = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
+    hand_summary_record(hand=Hand.objects.get(match=match, number=1), entries=counts)
+    hand_start(match=match, table=TABLE)
+    last = played_but(url, 2, number=2)
+    page.reload()
+    page.wait_for_function(READY, timeout=60_000)
+    play(page, last[0])  # online: the answer keeps the sheet, and no reports
+    expect(page.locator(".last-play")).to_contain_text(last[0][:-1])
+    ready_offline(page)
+
+    play(page, last[1])
+    page.get_by_role("button", name="Score the hand").click()
+    expect(page.locator("#offline-hand-end .scored")).to_be_visible()
+    shown = page.locator(".side-total").all_inner_texts()
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)
+    expect(page.locator("#offline-hand-end")).to_have_count(0)
+    expect(page.locator(".side-total")).to_have_text(shown)
+    assert shown == [str(total) for total in match_of(url).totals]
