@@ -290,7 +290,8 @@
      back, if it drew them); false when it is not ready. */
   function drawHand(state, entries) {
     var section = document.querySelector("#match-live [data-offline]");
-    if (!usable(state) || !section) return false;
+    /* A hand started offline is drawn by offline_hand_end.js, as the queue projects it. */
+    if (!usable(state) || !section || section.hasAttribute("data-hand-end")) return false;
     if (!view.project(state, entries).applied && !section.hasAttribute("data-engine-drawn")) return false;
     section.setAttribute("data-engine-drawn", "");
     var form = section.querySelector(".play-form");

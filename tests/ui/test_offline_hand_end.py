@@ -94,7 +94,7 @@ def test_a_hand_played_out_offline_is_scored_and_the_next_one_started(
     form.get_by_role("button", name="Start the hand").click()
     expect(page.get_by_role("heading", name="Hand 2", exact=True)).to_be_visible()
     expect(page.locator(".table-cards")).to_contain_text("A♠")
-    play(page, "KD")
+    play(page, "KD", "#play-options button[value='AS QH']")  # a capture must be made (docs/rules/tablo.md)
     expect(page.locator("#offline-queue .offline-plays li")).to_have_count(5)
     page.screenshot(path="test-artifacts/offline-hand-end-next.png", full_page=True)
     page.reload()  # offline: the same screen, worked out again from the kept page and the queue
@@ -113,7 +113,9 @@ def test_a_hand_played_out_offline_is_scored_and_the_next_one_started(
     assert shown_points == " · ".join(f"{n} {t:+d}" for n, t in zip(names, first["totals"], strict=True))
     assert second["dealer"] == int(dealer)
     assert sorted(second["table"]) == sorted(NEXT_TABLE)
-    assert [(play["seq"], play["card"]) for play in second["plays"]] == [(0, "KD")]
+    assert [(play["seq"], play["card"], sorted(play["taken"])) for play in second["plays"]] == [
+        (0, "KD", ["AS", "QH"])
+    ]
     assert shown_hand == [signed(total) for total in first["totals"]]
     assert Hand.objects.filter(match=match_of(url)).count() == 2
     expect(page.locator(".side-total")).to_have_text(shown_totals)  # the server's screen, hand 2 open
