@@ -7,17 +7,18 @@ what the phone showed (another phone's play meanwhile), the screen says so and s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Challenge, Play
 from tests.ui.test_challenges import ENGLISH, start_escoba
 from tests.ui.test_match import play, sign_in, start_match
 from tests.ui.test_offline import play_offline, ready_offline, stored_plays
+from tests.ui.test_offline_conflict import other_phone as other_phone  # the fixture: a second phone
 from tests.ui.test_offline_engine import KEPT_ENGINE, READY, needs_engine
 from tests.ui.waiting import until
 
@@ -155,25 +156,6 @@ def test_stored_plays_are_undone_offline_and_the_undos_sent_in_order(
         ("3C", False),
     ]
     expect(page.locator("#offline-differs")).to_be_hidden()
-
-
-@pytest.fixture
-def other_phone(page: Page, browser: Browser) -> Iterator[Callable[[str], Page]]:
-    """Opens the match on a second phone, signed in as the same scorer as the first."""
-    contexts: list[BrowserContext] = []
-
-    def open_match(url: str) -> Page:
-        context = browser.new_context(
-            storage_state=page.context.storage_state(), viewport={"width": 390, "height": 844}
-        )
-        contexts.append(context)
-        second = context.new_page()
-        second.goto(url)
-        return second
-
-    yield open_match
-    for context in contexts:
-        context.close()
 
 
 @pytest.mark.django_db(transaction=True)
