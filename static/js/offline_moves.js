@@ -261,29 +261,55 @@
     };
   }
 
+  /* What the phone showed is kept in localStorage too (per match), so that a reload during the sync
+     still compares with it rather than with the server's hand the reloaded page shows. */
+  function keptKey() { return "sk-before-sync-" + ui.root().getAttribute("data-match"); }
+
+  function loadKept() {
+    try {
+      return JSON.parse(window.localStorage.getItem(keptKey()) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function saveKept(value) {
+    try {
+      if (value) window.localStorage.setItem(keptKey(), JSON.stringify(value));
+      else window.localStorage.removeItem(keptKey());
+    } catch (error) { /* no storage (private mode, full): kept in memory only */ }
+  }
+
+  function forget() {
+    pending = null;
+    saveKept(null);
+  }
+
   /* Before the first entry of the hand is sent: the engine's report of the log the phone shows. */
   function remember(entries) {
     var state = ui.hand();
     var ids = entries.map(function (entry) { return entry.id; });
+    pending = pending || loadKept();
     /* Kept until its entries are stored (a refusal fixed on the way); dropped ones make it stale. */
     if (pending && pending.ids.some(function (id) { return ids.indexOf(id) >= 0; })) return;
-    pending = null;
+    forget();
     if (!usable(state)) return;
     var waiting = mine(state, entries).filter(function (entry) { return entry.kind !== "summary"; });
     if (!waiting.length) return;
-    pending = {
-      hand: state.hand, api: state.api, ids: waiting.map(function (entry) { return entry.id; }),
-      report: engine().call("hand", payload(state, effective(state, entries).log)).then(function (answer) {
-        return answer && answer.report ? summary(answer.report) : null;
-      }, function () { return null; })
-    };
+    var kept = { hand: state.hand, api: state.api, ids: waiting.map(function (entry) { return entry.id; }) };
+    kept.report = engine().call("hand", payload(state, effective(state, entries).log)).then(function (answer) {
+      var shown = answer && answer.report ? summary(answer.report) : null;
+      if (shown && pending === kept) saveKept(Object.assign({}, kept, { report: shown }));
+      return shown;
+    }, function () { return null; });
+    pending = kept;
   }
 
   /* Once the hand's entries are all stored: the server's hand, and a plain note when it differs. */
   function compare(entries) {
-    var kept = pending;
+    var kept = pending || loadKept();
     if (!kept || entries.some(function (entry) { return entry.hand === kept.hand; })) return Promise.resolve();
-    pending = null;
+    forget();
     var stored = fetch(kept.api, { credentials: "same-origin" }).then(function (response) {
       return response.ok ? response.json() : null;
     });

@@ -159,8 +159,9 @@ def test_stored_plays_are_undone_offline_and_the_undos_sent_in_order(
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("reload", [False, True], ids=["", "reloaded during the sync"])
 def test_a_server_hand_that_differs_from_the_phone_is_said_and_shown(
-    live_server: LiveServer, page: Page, other_phone: Callable[[str], Page]
+    live_server: LiveServer, page: Page, other_phone: Callable[[str], Page], reload: bool
 ) -> None:
     sign_in(page, live_server.url)
     url = start_match(page, live_server.url)
@@ -171,6 +172,9 @@ def test_a_server_hand_that_differs_from_the_phone_is_said_and_shown(
 
     page.context.set_offline(False)
     refusal = page.locator("#offline-refusal")
+    if reload:  # what the phone showed is kept in localStorage, not only in the page's memory
+        expect(refusal).to_be_visible()
+        page.reload()
     refusal.get_by_role("button", name="Add mine after theirs").click()
     expect(page.locator("#offline-queue")).to_be_hidden()
     differs = page.locator("#offline-differs")

@@ -7,7 +7,6 @@ import re
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
@@ -16,9 +15,9 @@ from tests.web.conftest import PASSWORD
 COOKIE = settings.CSRF_COOKIE_NAME
 
 
-def _token(response: HttpResponse) -> str:
+def _token(page: bytes) -> str:
     """The CSRF token of the page's first form."""
-    match = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', response.content.decode())
+    match = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.decode())
     assert match, "the page has a form"
     return match.group(1)
 
@@ -36,9 +35,8 @@ def test_a_page_answered_after_a_sign_in_keeps_the_new_secret(owner: User) -> No
     asked_before = Client(enforce_csrf_checks=True)  # the worker's request, sent with the old cookies
     asked_before.cookies.load({COOKIE: before})
 
-    signed_in = browser.post(
-        reverse("login"), {"username": owner.username, "password": PASSWORD, "csrfmiddlewaretoken": _token(login)}
-    )
+    credentials = {"username": owner.username, "password": PASSWORD}
+    signed_in = browser.post(reverse("login"), {**credentials, "csrfmiddlewaretoken": _token(login.content)})
     assert signed_in.status_code == 302
     assert browser.cookies[COOKIE].value != before  # rotated at sign-in
     form = browser.get(reverse("match-new"))
@@ -48,5 +46,6 @@ def test_a_page_answered_after_a_sign_in_keeps_the_new_secret(owner: User) -> No
     browser.cookies.update(late.cookies)  # the browser keeps the last cookie it was sent
     assert browser.cookies[COOKIE].value != before
 
-    chosen = browser.post(reverse("set_language"), {"language": "ru", "next": "/", "csrfmiddlewaretoken": _token(form)})
+    russian = {"language": "ru", "next": "/"}
+    chosen = browser.post(reverse("set_language"), {**russian, "csrfmiddlewaretoken": _token(form.content)})
     assert chosen.status_code == 302
