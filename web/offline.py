@@ -70,6 +70,7 @@ class OfflineHand(TypedDict):
     first_dealer: int
     entry: OfflineEntry | None  # the quick end-of-hand entry's fields, to make the engine's entries
     hands_api: str  # the records API's hands, to start the next one
+    coming: bool  # not started yet: the next hand between hands (``MatchScreen.coming``)
 
 
 def offline_hand(screen: MatchScreen, hand: HandView) -> OfflineHand:
@@ -98,6 +99,7 @@ def offline_hand(screen: MatchScreen, hand: HandView) -> OfflineHand:
         "first_dealer": match.first_dealer,
         "entry": _entry(match, len(screen.sides)),
         "hands_api": reverse("records-hands", args=[match.pk]),
+        "coming": hand.hand.pk is None,
     }
 
 

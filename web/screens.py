@@ -149,6 +149,16 @@ class MatchScreen:
         return 1 if self.last_hand is None else self.last_hand.number + 1
 
     @property
+    def coming(self) -> HandView | None:
+        """Between the hands of a match in progress, the next hand as it opens before its deal is
+        entered: drawn hidden, for the phone to start and play it offline (static/js/offline_hand_end.js)."""
+        if self.hand is not None or self.match.status != Match.Status.IN_PROGRESS:
+            return None
+        hand = Hand(match=self.match, number=self.next_hand_number, dealer=self.next_dealer)
+        opening = (HandReport(complete=False, next_seat=None), ())
+        return hand_view(self.match, hand, self.seat_names, [], opening)
+
+    @property
     def can_correct(self) -> bool:
         """Scored hands can be corrected, also after the match ended, but not once it is abandoned."""
         return self.can_write and self.match.status != Match.Status.ABANDONED

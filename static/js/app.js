@@ -8,13 +8,19 @@
     return target.tagName === "INPUT" && !["checkbox", "radio", "button", "submit"].includes(target.type);
   }
 
+  /* The first element matching ``selector`` under ``root`` that is not hidden (the next hand is drawn
+     hidden between hands, for the phone to start offline). */
+  function shown(root, selector) {
+    return root.querySelector(selector + ":not([hidden] *):not([hidden])");
+  }
+
   /* A key press moves focus to the element marked data-shortcut="<key>" (S score, T turn, C table cards). */
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
     /* By physical key, so S T C also work with a Russian layout (where they type ы е с). */
     var key = /^Key[A-Z]$/.test(event.code) ? event.code.slice(3).toLowerCase() : event.key.toLowerCase();
     if (key.length !== 1) return;
-    var region = document.querySelector('[data-shortcut="' + key + '"]');
+    var region = shown(document, '[data-shortcut="' + key + '"]');
     if (!region) return;
     var focusable = region.querySelector("input:not([disabled]), button:not([disabled]), a[href]");
     var target = focusable || region;
@@ -44,7 +50,7 @@
        the error. */
     var redrawn = event.target.id === "match-live" || event.target.id === "draft";
     if (redrawn && (!document.activeElement || document.activeElement === document.body)) {
-      var next = alert || event.target.querySelector('[data-shortcut="t"]') || event.target.querySelector("h2");
+      var next = alert || shown(event.target, '[data-shortcut="t"]') || shown(event.target, "h2");
       if (next) {
         if (!next.hasAttribute("tabindex")) next.setAttribute("tabindex", "-1");
         next.focus({ preventScroll: !alert });

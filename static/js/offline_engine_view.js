@@ -27,12 +27,9 @@
 
   function text(name, values) { return view.text(name, values); }
 
-  /* The plays the engine replays: the hand's standing log, then the waiting plays that follow on from it. */
+  /* The log the engine replays: the hand's standing log, then the waiting moves that follow on from it. */
   function logOf(state, entries) {
-    var applied = view.project(state, entries).applied;
-    return state.log.concat(entries.slice(0, applied).map(function (entry) {
-      return { seat: entry.seat, card: entry.card, taken: entry.taken };
-    }));
+    return window.SkMoves.log(state, view.moving(state, entries).slice(0, view.project(state, entries).applied));
   }
 
   /* The engine's `hand` answer for the hand as the waiting plays leave it (asked once per log). */

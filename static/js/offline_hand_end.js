@@ -10,7 +10,10 @@
      its problems are shown as the server shows them and nothing is queued; accepted, it is scored so;
    - after a scored hand, the next hand's form (_hand_new.html, the dealer from ``next_dealer``) queues a
      "start" entry (the records API's hands, with an Idempotency-Key), and the new hand is drawn from
-     the one the server drew, its plays queued after it and shown on it. */
+     the one the server drew, its plays queued after it and shown on it;
+   - a page the server drew between hands (a new match's too) holds the next hand hidden (data-coming,
+     web.screens.MatchScreen.coming): its form, the server's, queues the start, and the hand is drawn
+     from that hidden one. */
 (function () {
   "use strict";
 
@@ -103,11 +106,15 @@
     return call("hand", withFields(engineOf(state), { log: handLog(state, entries) }));
   }
 
-  /* The hand after ``state``, as ``start`` (its fields) opens it. */
+  /* The hand ``start`` (its fields) opens: the one after ``state``, once ``report`` scored it; or
+     ``state`` itself, the next hand not started yet that the server drew between hands (no report). */
   function nextState(state, start, report, reports) {
-    var body = start.body, number = state.hand + 1;
-    var sweeps = state.setup.sweeps_before.map(function (count, side) { return count + ((report.sides[side] || {}).sweeps || 0); });
+    var body = start.body, number = start.hand;
+    var sweeps = state.setup.sweeps_before.map(function (count, side) {
+      return count + (report ? (report.sides[side] || {}).sweeps || 0 : 0);
+    });
     var next = JSON.parse(JSON.stringify(state));
+    next.coming = false;
     next.hand = number;
     next.seq = 0;
     next.revision = 0;
@@ -122,13 +129,32 @@
     return next;
   }
 
-  /* Each hand from the server's open one: scored (a close or a quick entry waiting), then the next one
-     if a start waits. The last is the one the screen shows. */
+  /* The number of the hand a start after ``state`` opens. */
+  function nextNumber(state) { return state.coming ? state.hand : state.hand + 1; }
+
+  function startOf(state, entries) {
+    return find(entries, function (each) { return each.kind === "start" && each.hand === nextNumber(state); });
+  }
+
+  /* Each hand from the server's open one (or the next one, between hands): scored (a close or a quick
+     entry waiting), then the next one if a start waits. The last is the one the screen shows. */
   function chain(state, entries) {
     var steps = [], reports = (state.reports || []).slice();
+    function open(next) {
+      return call("hand", withFields(engineOf(next), { log: [] })).then(function (opened) {
+        if (!opened || opened.error) return steps;
+        next.seat = opened.report.next_seat;
+        next.table = opened.report.table;
+        return step(next);
+      });
+    }
     function step(current) {
       var done = { state: current };
       steps.push(done);
+      if (current.coming) {
+        var begun = startOf(current, entries);
+        return begun ? open(nextState(current, begun, null, reports)) : Promise.resolve(steps);
+      }
       var ended = find(entries, function (each) {
         return each.hand === current.hand && (each.kind === "close" || each.kind === "summary");
       });
@@ -145,7 +171,7 @@
         reports.push(scored.report);
         return call("match", withFields(engineOf(current), { sides: current.sides, hands: reports })).then(function (progress) {
           done.progress = progress;
-          var start = find(entries, function (each) { return each.kind === "start" && each.hand === current.hand + 1; });
+          var start = startOf(current, entries);
           if (!start) {
             var asked = { players: current.setup.players, previous: current.setup.dealer, first_dealer: current.first_dealer };
             return call("next_dealer", withFields(engineOf(current), asked)).then(function (dealt) {
@@ -153,13 +179,7 @@
               return steps;
             });
           }
-          var next = nextState(current, start, scored.report, reports);
-          return call("hand", withFields(engineOf(next), { log: [] })).then(function (opened) {
-            if (!opened || opened.error) return steps;
-            next.seat = opened.report.next_seat;
-            next.table = opened.report.table;
-            return step(next);
-          });
+          return open(nextState(current, start, scored.report, reports));
         });
       });
     }
@@ -273,6 +293,7 @@
   function handSection(state) {
     var section = base.section.cloneNode(true);
     section.removeAttribute("hidden");
+    section.removeAttribute("data-coming");
     section.classList.remove("offline-waiting");
     section.setAttribute("data-offline", JSON.stringify(state));
     section.setAttribute("data-hand-end", String(state.hand));
@@ -335,11 +356,21 @@
     window.htmx.process(finish);
   }
 
+  /* The server's screen between hands (the hand scored, the next one's form): hidden once the next
+     hand is started offline from it. */
+  function betweenHands(started) {
+    if (!base.state.coming) return;
+    var form = live().querySelector(":scope > section > form.hand-new");
+    [live().querySelector(":scope > section.scored"), form && form.parentElement].forEach(function (part) {
+      if (part) part.hidden = started;
+    });
+  }
+
   function draw(steps, entries) {
     var last = steps[steps.length - 1], words = texts();
     var section = live().querySelector("section.hand[data-offline]");
     var fresh = false;
-    if (last.state.hand === base.state.hand) {
+    if (last.state === base.state) {
       if (section !== base.section) { section.replaceWith(base.section); fresh = true; }
       section = base.section;
     } else if (section.getAttribute("data-hand-end") !== String(last.state.hand)) {
@@ -349,7 +380,8 @@
       section = drawn;
       fresh = true;
     }
-    section.hidden = Boolean(last.ended);
+    section.hidden = Boolean(last.ended || last.state.coming);
+    betweenHands(last.state !== base.state);
     var end = document.getElementById("offline-hand-end");
     if (end) end.remove();
     var result = document.getElementById("offline-finished");
@@ -433,8 +465,12 @@
     }, function () { return true; });
   }
 
+  /* The forms that end a hand offline: its close, and the next hand's (drawn here, or the server's
+     between hands). */
   function handles(element) {
-    return Boolean(ready() && element.matches && (element.matches(".offline-finish") || (element.matches(".hand-new") && element.closest("#offline-hand-end"))));
+    if (!ready() || !element.matches) return false;
+    return element.matches(".offline-finish") ||
+      (element.matches(".hand-new") && Boolean(element.closest("#offline-hand-end") || (base && base.state.coming)));
   }
 
   /* The entry a form of the end of a hand queues (null: refused, and said why). */
@@ -451,8 +487,8 @@
       dealer: Number(data.get("dealer")), starter: starter === null || starter === "" ? null : Number(starter),
       table: mode === "plays" ? data.getAll("table") : [], set_aside: data.getAll("set_aside"), mode: mode
     };
-    var start = { match: state.match, hand: state.hand + 1, kind: "start", url: state.hands_api, body: body, key: newKey() };
-    var next = nextState(state, start, step.scored.report, []);
+    var start = { match: state.match, hand: nextNumber(state), kind: "start", url: state.hands_api, body: body, key: newKey() };
+    var next = nextState(state, start, step.scored ? step.scored.report : null, []);
     return call("hand", withFields(engineOf(next), { log: [] })).then(function (opened) {
       if (opened && opened.error && opened.error.template) {
         ui.showError(ui.escape(window.SkWords.refusal(opened.error, texts())));

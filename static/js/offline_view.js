@@ -74,6 +74,12 @@
     return line + ' <strong class="offline-moved">' + text("stored-as", { name: escape(seats[entry.seat] || "") }) + "</strong>";
   }
 
+  /* The hand's waiting moves, in order: a hand started offline follows the earlier hand's entries, and
+     its own start (offline_hand_end.js). */
+  function moving(state, entries) {
+    return entries.filter(function (entry) { return entry.hand === state.hand && MOVES.indexOf(entry.kind) >= 0; });
+  }
+
   /* The hand as the waiting plays leave it: those that follow on from the server's state in order (its
      number of plays and, for plays that know it, its revision: not after another phone's undo). */
   function project(state, entries) {
@@ -81,8 +87,7 @@
       table: state.table.slice(), seat: state.seat, seq: state.seq, revision: state.revision,
       plays: state.plays.slice(), played: [], applied: 0
     };
-    /* Only this hand's moves: a hand started offline follows the earlier hand's entries (offline_hand_end.js). */
-    var mine = entries.filter(function (entry) { return entry.hand === state.hand && MOVES.indexOf(entry.kind) >= 0; });
+    var mine = moving(state, entries);
     mine.forEach(function (entry) {
       if (entry.seq !== view.seq || view.applied < mine.indexOf(entry)) return;
       if (entry.revision !== undefined && entry.revision !== view.revision) return;
@@ -297,7 +302,7 @@
   function rerender() { if (drawn.queueing) render(drawn.entries, drawn.queueing); }
 
   window.SkView = {
-    root: root, hand: hand, text: text, project: project, render: render, rerender: rerender,
+    root: root, hand: hand, text: text, moving: moving, project: project, render: render, rerender: rerender,
     drawChoices: drawChoices, drawFallback: drawFallback, setStatus: setStatus, showError: showError,
     escape: escape, chips: chips
   };

@@ -242,3 +242,58 @@ def test_the_match_progress_offline_counts_the_hands_closed_before(
     expect(page.locator("#offline-hand-end")).to_have_count(0)
     expect(page.locator(".side-total")).to_have_text(shown)
     assert shown == [str(total) for total in match_of(url).totals]
+
+
+@pytest.mark.browser
+@needs_engine
+@pytest.mark.django_db(transaction=True)
+def test_a_new_match_is_dealt_and_played_offline_from_its_first_hand(
+    live_server: LiveServer, page: Page
+) -> None:
+    """A page drawn between hands (here a new match's) holds the next hand, hidden, for the phone to
+    start offline: its deal checked, its plays checked by the engine, a reload in the middle kept."""
+    sign_in(page, live_server.url)
+    page.goto(live_server.url + "/matches/new/")
+    page.get_by_label("Seat 1").fill("Marija")
+    page.get_by_label("Seat 2").fill("Dragan")
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+    url = page.url
+    engine_offline(page)
+
+    form = page.locator("form.hand-new")
+    form.locator("#table-10D").check()
+    form.get_by_role("button", name="Start the hand").click()
+    expect(page.locator("#offline-error")).to_contain_text("4 cards")  # the deal checked: 1 card, not 4
+    for card in TABLE[1:]:
+        form.locator(f"#table-{card}").check()
+    form.get_by_role("button", name="Start the hand").click()
+    expect(page.get_by_text("Dragan to play")).to_be_visible()
+    expect(page.locator("form.hand-new")).to_be_hidden()
+    expect(page.locator(".table-cards")).to_contain_text("10♦")
+
+    page.locator("#card-7H").check()
+    expect(page.locator('#play-options [data-engine-choices="7H"]')).to_have_count(1)  # the engine's
+    page.locator("#play-options details.manual summary").click()
+    page.locator("#taken-10D").check()
+    expect(page.locator("#play-options .verdict")).to_contain_text("Not legal.")
+    page.get_by_role("button", name="Record these cards").click()
+    expect(page.locator("#offline-error")).to_contain_text("It could have taken")
+    expect(page.locator("#offline-queue .offline-plays li")).to_have_count(1)  # the start alone
+    page.locator("#play-options .capture-button").first.click()
+    expect(page.locator("#offline-queue .offline-plays li")).to_have_count(2)
+    page.reload()  # offline, in the middle of the hand
+    page.wait_for_function(READY, timeout=60_000)
+    expect(page.get_by_text("Marija to play")).to_be_visible()
+    expect(page.locator("#card-7H:enabled")).to_have_count(0)
+    page.locator("#card-KD").check()
+    expect(page.locator('#play-options [data-engine-choices="KD"]')).to_have_count(1)
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)
+    first = hand_api(page, url, 1)
+    assert sorted(first["table"]) == sorted(TABLE)
+    assert [(play["seq"], play["card"], sorted(play["taken"])) for play in first["plays"]] == [
+        (0, "7H", ["2C", "5H", "7S"])
+    ]
+    expect(page.get_by_text("Marija to play")).to_be_visible()  # the server's screen now

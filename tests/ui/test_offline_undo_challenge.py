@@ -38,19 +38,21 @@ def engine_offline(page: Page) -> None:
 
 
 def pick_offline(page: Page, card: str, taken: list[str]) -> None:
-    """Escoba manual capture offline: tap ``card``, tick exactly ``taken`` (none: a trail), record it."""
+    """Escoba manual capture offline, as online: tap ``card``, see the engine's choices, tick exactly
+    ``taken`` by hand (none: a trail) and record it."""
     page.locator(f"#card-{card}").check()
-    pick = page.get_by_text(ENGLISH.pick)
-    nothing = page.get_by_role("button", name="Take nothing: leave it on the table")
-    expect(nothing.or_(pick).first).to_be_visible()
-    if pick.count():
-        pick.click()
-    if not taken:
-        nothing.click()
-    else:
-        for text in taken:
-            page.locator(f"#taken-{text}").check()
-        page.get_by_role("button", name=ENGLISH.record).click()
+    expect(page.locator(f'#play-options [data-engine-choices="{card}"]')).to_have_count(1)
+    page.get_by_text(ENGLISH.pick).click()
+    for text in taken:
+        page.locator(f"#taken-{text}").check()
+    page.get_by_role("button", name=ENGLISH.record).click()
+    expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
+
+
+def tap_offline(page: Page, card: str) -> None:
+    """A card the engine knows can take nothing: recorded (queued) at its tap, as online."""
+    page.locator(f"#card-{card}").click()
+    expect(page.locator("#play-options .one-tapped")).to_contain_text("recorded at the tap")
     expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
 
 
@@ -135,12 +137,12 @@ def test_stored_plays_are_undone_offline_and_the_undos_sent_in_order(
     expect(last).to_contain_text("No card played yet.", timeout=60_000)
     expect(page.locator("#card-3H")).to_be_enabled()
 
-    play_offline(page, "3S")
+    tap_offline(page, "3S")
     expect(last).to_contain_text("Dragan played 3♠")
     page.get_by_role("button", name="Undo the last play").click()  # a waiting play: taken back
     expect(page.locator("#card-3S")).to_be_enabled()
     expect(page.locator(".offline-plays li")).to_have_count(2)
-    play_offline(page, "3C")
+    tap_offline(page, "3C")
     expect(table).to_contain_text("3♣")
     expect(table).not_to_contain_text("3♥")
     page.screenshot(path="test-artifacts/offline-undo.png", full_page=True)

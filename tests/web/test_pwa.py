@@ -132,8 +132,30 @@ def test_the_open_hand_carries_what_offline_recording_needs(owner_client: Client
         "compulsory": False,
         "api": f"/api/v1/matches/{match.pk}/hands/1/",
         "live": f"/matches/{match.pk}/live/",
+        "coming": False,
     }
     assert 'id="offline-queue-root"' in page
+
+
+def test_between_hands_the_next_hand_is_drawn_hidden_for_the_phone_to_start(
+    owner_client: Client, owner: User
+) -> None:
+    """A new match, then after hand 1: the next hand, not started, is on the page (hidden), for the
+    phone to start and play offline (static/js/offline_hand_end.js)."""
+    match = start_match(owner, names=("Marija", "Dragan"))
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    assert re.search(r'<section aria-labelledby="hand-title" class="hand stack" hidden data-coming', page)
+    state = _offline_state(page)
+    assert (state["hand"], state["coming"], state["setup"]["dealer"]) == (1, True, match.first_dealer)
+    assert (state["reports"], state["plays"], state["log"], state["setup"]["table"]) == ([], [], [], [])
+
+    hand = hand_start(match=match, dealer=0, table=["10D", "2C", "7S", "5H"])
+    counts = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
+    hand_summary_record(hand=hand, entries=counts)
+    state = _offline_state(owner_client.get(reverse("match", args=[match.pk])).content.decode())
+    assert (state["hand"], state["coming"], state["setup"]["dealer"]) == (2, True, 1)
+    assert len(state["reports"]) == 1
+    assert state["setup"]["sweeps_before"] == [1, 0]
 
 
 def test_the_read_only_screen_has_no_offline_recording(client: Client, tablo: Match) -> None:
