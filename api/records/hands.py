@@ -161,6 +161,14 @@ class HandListCreateApi(RecordsApi):
             default=Hand.Mode.PLAYS,
             help_text="`summary`: scored from its quick summary alone, so `table` may be left out.",
         )
+        number = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            min_value=1,
+            max_value=SMALL_MAX,
+            help_text="The number the hand is to have (a phone that started it offline sends it): "
+            "`hand.not_next` when the match's next hand is another.",
+        )
 
     def get_permissions(self) -> list[BasePermission]:
         return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]

@@ -74,6 +74,14 @@ class HandStillOpen(RecordConflict):
     template = gettext_noop("Hand {number} is still open; close it first.")
 
 
+class HandNotNext(RecordConflict):
+    """A start that names the hand it opens (an offline phone's) when the match's next hand is another:
+    someone else started that hand first."""
+
+    code = "hand.not_next"
+    template = gettext_noop("The next hand is number {next}, not {number}: someone else recorded first.")
+
+
 class HandAwaitsSummary(RecordConflict):
     code = "hand.awaits_summary"
     template = gettext_noop("Hand {number} is scored from its counts: enter them to close it.")

@@ -26,6 +26,7 @@ from games.services.errors import (
     CorrectionContent,
     HandAwaitsSummary,
     HandHasPlays,
+    HandNotNext,
     HandNotOpen,
     HandRevisionStale,
     HandStillOpen,
@@ -55,8 +56,10 @@ def hand_start(
     table: Sequence[str] = (),
     set_aside: Sequence[str] = (),
     mode: str = Hand.Mode.PLAYS,
+    number: int | None = None,
 ) -> Hand:
     """Open the match's next hand; the deal passes as the game says unless given (docs/rules/shared.md A4).
+    A phone that started it offline names it (``number``), so that it opens no other hand.
 
     A hand in ``Hand.Mode.SUMMARY`` will be scored from its quick summary alone, so its table cards
     may be left out (no summary check uses them); it takes no plays. The new hand's ``match`` is the
@@ -64,11 +67,18 @@ def hand_start(
 
     Raises:
         MatchNotInProgress: the match is over (also when its time limit ran out between hands).
+        HandNotNext: the match's next hand is not ``number``.
         HandStillOpen: the previous hand is not closed.
         BadDealer, RuleViolation: a bad setup (the engine checks the table and set-aside cards).
     """
     hand = _hand_open(
-        match=match, mode=Hand.Mode(mode), dealer=dealer, starter=starter, table=table, set_aside=set_aside
+        match=match,
+        mode=Hand.Mode(mode),
+        number=number,
+        dealer=dealer,
+        starter=starter,
+        table=table,
+        set_aside=set_aside,
     )
     if hand is None:  # raised once the match's end is committed
         raise MatchNotInProgress(status=Match.Status.FINISHED)
@@ -98,6 +108,7 @@ def _hand_open(
     *,
     match: Match | MatchRef,
     mode: Hand.Mode,
+    number: int | None,
     dealer: int | None,
     starter: int | None,
     table: Sequence[str],
@@ -108,6 +119,9 @@ def _hand_open(
     if match.status != Match.Status.IN_PROGRESS:
         raise MatchNotInProgress(status=match.status)
     previous = match.hands.order_by("-number").first()
+    following = 1 if previous is None else previous.number + 1
+    if number is not None and number != following:
+        raise HandNotNext(number=number, next=following)
     if previous is not None and previous.is_open:
         raise HandStillOpen(number=previous.number)  # it is played out first (docs/rules/tamlin.md T15)
     if match.time_limit_minutes is not None and _finished_by_time(match):
@@ -118,7 +132,7 @@ def _hand_open(
         raise BadDealer(dealer=dealer, last=match.player_count - 1)
     hand = Hand(
         match=match,
-        number=1 if previous is None else previous.number + 1,
+        number=following,
         dealer=dealer,
         starter=starter,
         table=convert.card_texts(table),

@@ -9,7 +9,8 @@
    undo and a new play) is refused. A refused play (400: against the rules; 409: another phone recorded
    first) stops the queue and is shown with what would fix it (offline_conflict.js: where each waiting
    play would be stored after the other phone's); nothing is dropped, and no play is stored under
-   another seat, without the scorer asking. Online, a write that fails (no answer, a timeout, a 5xx) is
+   another seat, without the scorer asking; a close or a start that another phone made first, the same
+   (the hand scored; the hand started with this deal), is done, and the plays after it go on. Online, a write that fails (no answer, a timeout, a 5xx) is
    said so, and a play is kept in the queue to retry. */
 (function () {
   "use strict";
@@ -47,7 +48,6 @@
 
   function render() {
     ui.render(entries, queueing());
-    moves.redraw(entries);  /* undo and challenges waiting: the hand as the engine's report leaves it */
     if (window.SkHandEnd) window.SkHandEnd.render(entries);  /* a hand scored or started offline (offline_hand_end.js) */
   }
 
@@ -228,6 +228,13 @@
     retry = setTimeout(sync, RETRY_MS);
   }
 
+  /* A refused entry with nothing left to send: an undo whose answer was lost (offline_moves.js), a
+     close or start another phone made first (offline_hand_end.js). */
+  function settled(entry, refused) {
+    if (moves.done(entry, refused)) return Promise.resolve(true);
+    return window.SkHandEnd ? window.SkHandEnd.settled(entry, refused) : Promise.resolve(false);
+  }
+
   /* Send the waiting entries in order, until the queue is empty, one is refused or the network fails. */
   function sync() {
     if (syncing || !root() || !navigator.onLine) return Promise.resolve();
@@ -252,9 +259,11 @@
           var caught = refused.code === "hand.out_of_sync" ? catchUp(entry, refused) : Promise.resolve(refused);
           return caught.then(function (shown) {
             changed = true;
-            if (moves.done(entry, shown)) return queue.remove([entry.id]).then(next);  /* an undo whose answer was lost */
-            entry.refused = shown;
-            return queue.put(entry);
+            return settled(entry, shown).then(function (done) {
+              if (done) return queue.remove([entry.id]).then(next);
+              entry.refused = shown;
+              return queue.put(entry);
+            });
           });
         }).catch(function () {
           reachable(false);

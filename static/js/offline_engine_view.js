@@ -3,9 +3,11 @@
    table as the waiting plays leave it, drawn with the markup and words of the server's
    templates/web/matches/_play_options.html (legal captures best first, sweep badge, take nothing, the
    cards picked by hand with their verdict); and after each play the hand is the engine's `hand`
-   report: the table, whose turn, the last play and its live events, each side's points in this hand and
-   the cards recorded at one tap. Until the engine is ready offline_view.js draws its unchecked fallback.
-   The texts come translated from templates/web/matches/_offline.html and web/offline.py. */
+   report of the log the waiting moves leave (plays, undos, challenges: offline_moves.js): the table,
+   whose turn, the last play with its live events, rulings, undo and challenges, each side's points in
+   this hand and the cards recorded at one tap; a hand started offline (offline_hand_end.js) too.
+   Until the engine is ready offline_view.js draws its unchecked fallback. The texts come translated
+   from templates/web/matches/_offline.html and web/offline.py. */
 (function () {
   "use strict";
 
@@ -27,21 +29,23 @@
 
   function text(name, values) { return view.text(name, values); }
 
-  /* The log the engine replays: the hand's standing log, then the waiting moves that follow on from it. */
-  function logOf(state, entries) {
-    return window.SkMoves.log(state, view.moving(state, entries).slice(0, view.project(state, entries).applied));
+  /* The hand the engine replays: its standing plays, then the waiting moves that follow on from them
+     (offline_moves.js: a play adds itself, an undo takes the last one back, a challenge follows its play). */
+  function movesOf(state, entries) {
+    return window.SkMoves.effective(state, view.moving(state, entries).slice(0, view.project(state, entries).applied));
   }
 
-  /* The engine's `hand` answer for the hand as the waiting plays leave it (asked once per log). */
+  /* The engine's `hand` answer for the hand as the waiting moves leave it (asked once per log), with
+     the log and the plays it replays. */
   function handAnswer(state, entries) {
-    var log = logOf(state, entries);
-    var key = JSON.stringify([state.match, state.hand, state.setup, log]);
-    if (standing.key === key) return Promise.resolve({ answer: standing.answer, log: log });
-    var payload = { game: state.game, options: state.options, setup: state.setup, log: log };
+    var found = movesOf(state, entries);
+    var key = JSON.stringify([state.match, state.hand, state.setup, found.log]);
+    if (standing.key === key) return Promise.resolve({ answer: standing.answer, log: found.log, plays: found.plays });
+    var payload = { game: state.game, options: state.options, setup: state.setup, log: found.log };
     return engine().call("hand", payload).then(function (answer) {
       if (answer.error) throw new Error(answer.error.code);
       standing = { key: key, answer: answer };
-      return { answer: answer, log: log };
+      return { answer: answer, log: found.log, plays: found.plays };
     });
   }
 
@@ -178,31 +182,45 @@
 
   /* ---- The hand after each play (_hand.html, _last_play.html, _sides.html) ---- */
 
-  function lastPlayHtml(state, log) {
-    var plays = log.filter(function (entry) { return entry.card; });
-    var last = plays[plays.length - 1];
-    if (!last) return '<p class="muted">' + text("no-play") + "</p>";
-    var values = { name: view.escape(state.seats[last.seat] || ""), card: view.chips([last.card]), taken: view.chips(last.taken) };
-    return "<p>" + text(last.taken.length ? "played-took" : "played-nothing", values) + "</p>";
-  }
-
-  function eventsHtml(report, log) {
-    var last = log.filter(function (entry) { return entry.card; }).length - 1;
+  /* The last play as _last_play.html draws it: the play, its events, the rulings on it, undo, challenges. */
+  function lastPlayHtml(state, plays, report) {
     var texts = words();
-    return report.events.filter(function (event) {
-      return event.play_index === last && event.kind !== "challenge";  /* rulings are worded under the play */
-    }).map(function (event) { return "<li>" + view.escape(window.SkWords.event(event, texts.sides, texts)) + "</li>"; }).join("");
+    var index = plays.length - 1, play = plays[index];
+    var html = '<h3 class="visually-hidden">' + text("last-play") + "</h3>";
+    if (!play) {
+      html += '<p class="muted">' + text("no-play") + "</p>";
+    } else {
+      var values = { name: view.escape(state.seats[play.seat] || ""), card: view.chips([play.card]), taken: view.chips(play.taken) };
+      html += "<p>" + text(play.taken.length ? "played-took" : "played-nothing", values) + "</p>";
+    }
+    var events = report.events.filter(function (event) { return event.play_index === index && event.kind !== "challenge"; });
+    html += '<ul class="play-events" role="status">' + events.map(function (event) {
+      return "<li>" + view.escape(window.SkWords.event(event, texts.sides, texts)) + "</li>";
+    }).join("") + "</ul>";
+    var rulings = ((report.extra || {}).rulings || []).filter(function (ruling) { return ruling.play_index === index; });
+    rulings.forEach(function (ruling) {
+      var name = (play && play.taken.length ? "ruled-capture-" : "ruled-trail-") + (ruling.correct ? "right" : "wrong");
+      html += '<p class="verdict ' + (ruling.correct ? "ok" : "bad") + '">' +
+        text(name, { name: view.escape(state.seats[ruling.by] || ""), points: ruling.points }) + "</p>";
+    });
+    html += '<div class="actions"><button type="button" class="secondary" data-offline-action="undo"' +
+      (play ? "" : " disabled") + ">" + text("undo") + "</button>";
+    if (play && state.options.manual_capture && !rulings.length) {
+      var side = report.sides.filter(function (each) { return each.seats.indexOf(play.seat) >= 0; })[0];
+      state.seats.forEach(function (name, seat) {
+        if (side && side.seats.indexOf(seat) >= 0) return;
+        html += '<button type="button" class="secondary" data-offline-action="challenge" data-seat="' + seat + '">' +
+          text("challenge", { name: view.escape(name) }) + "</button>";
+      });
+    }
+    return html + "</div>";
   }
 
-  function drawLastPlay(section, state, report, log) {
+  function drawLastPlay(section, state, report, plays) {
     var lastPlay = section.querySelector(".last-play");
     if (!lastPlay) return;
     lastPlay.hidden = false;
-    var line = lastPlay.querySelector(":scope > p");
-    if (line) line.outerHTML = lastPlayHtml(state, log);
-    lastPlay.querySelectorAll(":scope > .verdict").forEach(function (ruling) { ruling.hidden = true; });  /* the server's last play's */
-    var events = lastPlay.querySelector(".play-events");
-    if (events) events.innerHTML = eventsHtml(report, log);
+    lastPlay.innerHTML = lastPlayHtml(state, plays, report);
   }
 
   /* ``count`` as tally marks, as web/templatetags/score_tags.py tally draws them. */
@@ -283,12 +301,11 @@
     });
   }
 
-  /* The hand section as the engine reports it after the waiting plays (also once they are all taken
+  /* The hand section as the engine reports it after the waiting moves (also once they are all taken
      back, if it drew them); false when it is not ready. */
   function drawHand(state, entries) {
-    var section = document.querySelector("#match-live [data-offline]");
-    /* A hand started offline is drawn by offline_hand_end.js, as the queue projects it. */
-    if (!usable(state) || !section || section.hasAttribute("data-hand-end")) return false;
+    var section = document.querySelector("#match-live [data-offline]:not([data-coming])");
+    if (!usable(state) || !section) return false;
     if (!view.project(state, entries).applied && !section.hasAttribute("data-engine-drawn")) return false;
     section.setAttribute("data-engine-drawn", "");
     var form = section.querySelector(".play-form");
@@ -305,7 +322,7 @@
           text("to-play", { name: view.escape(state.seats[report.next_seat] || "") });
       }
       markSeen(section, found.answer.seen);
-      drawLastPlay(section, state, report, found.log);
+      drawLastPlay(section, state, report, found.plays);
       drawSides(report, state);
       markOneTap(section, found.answer);
     }, function () { return null; });  /* the engine failed: the screen stays as the queue projects it */

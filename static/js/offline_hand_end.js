@@ -305,7 +305,7 @@
     if (turn) turn.innerHTML = summary ? ui.text("from-counts") : ui.text("to-play", { name: ui.escape(state.seats[state.seat] || "") });
     section.querySelectorAll("input[name=hand]").forEach(function (input) { input.value = String(state.hand); });
     section.querySelectorAll("input[name=expected_seq]").forEach(function (input) { input.value = "0"; });
-    section.querySelectorAll(".offline-finish, .summary-entry").forEach(function (each) { each.remove(); });
+    section.querySelectorAll(".hand-finish, .summary-entry").forEach(function (each) { each.remove(); });
     var form = section.querySelector(".play-form");
     if (form) form.hidden = summary;
     setCards(section, state);
@@ -336,7 +336,7 @@
 
   /* A played-out hand offers to score it, as the server does once its plays are complete. */
   function drawFinish(section, state, complete) {
-    var form = section.querySelector(".play-form"), finish = section.querySelector(".offline-finish");
+    var form = section.querySelector(".play-form"), finish = section.querySelector(".hand-finish");
     if (!complete || state.mode === "summary") {
       if (finish) { finish.remove(); if (form) form.hidden = false; }
       return;
@@ -345,7 +345,7 @@
     if (finish) return;
     var url = ui.root().getAttribute("data-finish");
     finish = document.createElement("form");
-    finish.className = "offline-finish";
+    finish.className = "hand-finish";
     finish.method = "post";
     finish.action = url;
     finish.setAttribute("hx-post", url);
@@ -469,7 +469,7 @@
      between hands). */
   function handles(element) {
     if (!ready() || !element.matches) return false;
-    return element.matches(".offline-finish") ||
+    return element.matches(".hand-finish") ||
       (element.matches(".hand-new") && Boolean(element.closest("#offline-hand-end") || (base && base.state.coming)));
   }
 
@@ -478,14 +478,15 @@
     var step = lastSteps[lastSteps.length - 1];
     if (!step) return Promise.resolve(null);
     var state = step.state;
-    if (element.matches(".offline-finish")) {
+    if (element.matches(".hand-finish")) {
       return Promise.resolve({ match: state.match, hand: state.hand, kind: "close", url: state.api + "close/", body: {}, key: newKey() });
     }
     var mode = data.get("mode") || "plays";
     var starter = data.get("starter");
     var body = {
       dealer: Number(data.get("dealer")), starter: starter === null || starter === "" ? null : Number(starter),
-      table: mode === "plays" ? data.getAll("table") : [], set_aside: data.getAll("set_aside"), mode: mode
+      table: mode === "plays" ? data.getAll("table") : [], set_aside: data.getAll("set_aside"), mode: mode,
+      number: nextNumber(state)  /* so that it opens no other hand (hand.not_next: docs/errors.md) */
     };
     var start = { match: state.match, hand: nextNumber(state), kind: "start", url: state.hands_api, body: body, key: newKey() };
     var next = nextState(state, start, step.scored ? step.scored.report : null, []);
@@ -499,11 +500,30 @@
     }, function () { return start; });
   }
 
+  function sameCards(one, other) { return one.slice().sort().join(" ") === other.slice().sort().join(" "); }
+
+  /* A close or a start refused because another phone did the same first (scored this hand; or started
+     it with this deal): nothing is left to send, and the plays after it go on. */
+  function settled(entry, refused) {
+    if (entry.kind === "close") return Promise.resolve(refused.code === "hand.not_open");
+    if (entry.kind !== "start" || refused.code !== "hand.not_next") return Promise.resolve(false);
+    return fetch(entry.url + entry.hand + "/", { credentials: "same-origin" }).then(function (response) {
+      return response.ok ? response.json() : null;
+    }).then(function (hand) {
+      var body = entry.body;
+      return Boolean(hand) && hand.dealer === body.dealer && hand.mode === body.mode &&
+        (body.starter === null || hand.starter === body.starter) &&
+        sameCards(hand.table, body.table) && sameCards(hand.set_aside, body.set_aside);
+    }, function () { return false; });
+  }
+
   document.addEventListener("sk-engine", function (event) {
     if (event.detail.state === "ready" && window.SkQueue && ui.root()) {
       window.SkQueue.list(Number(ui.root().getAttribute("data-match"))).then(render);
     }
   });
 
-  window.SkHandEnd = { render: render, checkSummary: checkSummary, handles: handles, entry: entry, entriesOf: entriesOf };
+  window.SkHandEnd = {
+    render: render, checkSummary: checkSummary, handles: handles, entry: entry, entriesOf: entriesOf, settled: settled
+  };
 })();

@@ -5,15 +5,13 @@
    An undo of a waiting play takes it back from the queue; an undo of a stored play, or a challenge
    (docs/rules/escoba.md 3.2(g), checked first by the engine's `play` call), waits in the queue as an
    entry of its own and is sent in order through the records API, as online: an undo with its
-   expected_seq and expected_revision, a challenge with those and an Idempotency-Key. While such entries
-   (or, in a match with challenges, waiting plays) wait, the hand is drawn from the engine's `hand`
-   report of the log they leave: the table, whose turn, the last play with its rulings, and the undo and
-   challenge buttons. Without the engine they need the network, as before. */
+   expected_seq and expected_revision, a challenge with those and an Idempotency-Key. The hand they leave
+   (its log: ``effective``) is drawn by offline_engine_view.js. Without the engine they need the network,
+   as before. */
 (function () {
   "use strict";
 
   var ui = window.SkView, conflict = window.SkConflict;
-  var drawn = 0;          /* the latest redraw asked of the engine: an older answer is not drawn */
   var pending = null;     /* what the phone showed of a hand before its entries were sent */
 
   function engine() {
@@ -162,89 +160,11 @@
       now.plays.every(function (play, at) { return play.seq === before[at].seq && play.card === before[at].card; });
   }
 
-  /* ---- Drawing the hand from the engine's report ---- */
-
-  function touched(state, entries) {
-    var waiting = mine(state, entries);
-    return waiting.some(function (entry) { return entry.kind === "undo" || entry.kind === "challenge"; }) ||
-      (!!state.options.manual_capture && waiting.some(function (entry) { return entry.kind === "play"; }));
-  }
-
-  function redraw(entries) {
-    var state = ui.hand();
-    if (!usable(state) || !touched(state, entries)) return;
-    var found = effective(state, entries);
-    var asked = ++drawn;
-    engine().call("hand", payload(state, found.log)).then(function (answer) {
-      if (asked !== drawn || !answer || answer.error || !answer.report) return;
-      drawReport(state, found.plays, answer);
-    }, function () { return null; });
-  }
-
-  function chips(cards) { return ui.chips(cards); }
-
-  function drawReport(state, plays, answer) {
-    var section = document.querySelector("#match-live [data-offline]");
-    if (!section) return;
-    var report = answer.report;
-    var table = section.querySelector(".table-cards p");
-    if (table) table.innerHTML = report.table.length ? chips(report.table) : '<span class="muted">' + ui.text("table-empty") + "</span>";
-    var turn = section.querySelector("[data-offline-turn]");
-    if (turn) {
-      turn.innerHTML = report.complete || report.next_seat === null ? ui.text("all-played") :
-        ui.text("to-play", { name: ui.escape(state.seats[report.next_seat] || "") });
-    }
-    section.querySelectorAll(".play-form input[name=card]").forEach(function (input) {
-      var seen = answer.seen.indexOf(input.value) >= 0;
-      if (seen) input.checked = false;
-      input.disabled = seen;
-    });
-    var last = section.querySelector(".last-play");
-    if (last) {
-      last.hidden = false;
-      last.innerHTML = lastPlay(state, plays, report);
-    }
-  }
-
-  /* The last play as _last_play.html draws it: the play, its events, the rulings on it, undo, challenges. */
-  function lastPlay(state, plays, report) {
-    var words = window.SkWords, found = texts();
-    var index = plays.length - 1, play = plays[index];
-    var html = '<h3 class="visually-hidden">' + ui.text("last-play") + "</h3>";
-    if (!play) {
-      html += '<p class="muted">' + ui.text("no-play") + "</p>";
-    } else {
-      var values = { name: ui.escape(state.seats[play.seat] || ""), card: chips([play.card]), taken: chips(play.taken) };
-      html += "<p>" + ui.text(play.taken.length ? "played-took" : "played-nothing", values) + "</p>";
-    }
-    var events = report.events.filter(function (event) { return event.play_index === index && event.kind !== "challenge"; });
-    html += '<ul class="play-events" role="status">' + events.map(function (event) {
-      return "<li>" + ui.escape(words.event(event, found.sides, found)) + "</li>";
-    }).join("") + "</ul>";
-    var rulings = ((report.extra || {}).rulings || []).filter(function (ruling) { return ruling.play_index === index; });
-    rulings.forEach(function (ruling) {
-      var name = (play && play.taken.length ? "ruled-capture-" : "ruled-trail-") + (ruling.correct ? "right" : "wrong");
-      html += '<p class="verdict ' + (ruling.correct ? "ok" : "bad") + '">' +
-        ui.text(name, { name: ui.escape(state.seats[ruling.by] || ""), points: ruling.points }) + "</p>";
-    });
-    html += '<div class="actions"><button type="button" class="secondary" data-offline-action="undo"' +
-      (play ? "" : " disabled") + ">" + ui.text("undo") + "</button>";
-    if (play && state.options.manual_capture && !rulings.length) {
-      var side = report.sides.filter(function (each) { return each.seats.indexOf(play.seat) >= 0; })[0];
-      state.seats.forEach(function (name, seat) {
-        if (side && side.seats.indexOf(seat) >= 0) return;
-        html += '<button type="button" class="secondary" data-offline-action="challenge" data-seat="' + seat + '">' +
-          ui.text("challenge", { name: ui.escape(name) }) + "</button>";
-      });
-    }
-    return html + "</div>";
-  }
-
   /* A waiting undo or challenge, as the queue lists it. */
   function line(entry, seats) {
     if (entry.kind === "undo") {
       var undone = entry.undone || {};
-      return ui.text("undo-waiting", { name: ui.escape(seats[undone.seat] || ""), card: chips(undone.card ? [undone.card] : []) });
+      return ui.text("undo-waiting", { name: ui.escape(seats[undone.seat] || ""), card: ui.chips(undone.card ? [undone.card] : []) });
     }
     return ui.text("challenge-waiting", { name: ui.escape(seats[entry.seat] || "") });
   }
@@ -346,15 +266,8 @@
       "<p>" + ui.text("differs-server") + " " + standing(found.server) + "</p><p>" + ui.text("differs-phone") + " " + standing(found.shown) + "</p>" : "";
   }
 
-  /* An offline reload draws the screen before the engine is ready: drawn again once it is. */
-  document.addEventListener("sk-engine", function (event) {
-    var root = ui.root();
-    if (event.detail.state !== "ready" || !root) return;
-    window.SkQueue.list(Number(root.getAttribute("data-match"))).then(redraw);
-  });
-
   window.SkMoves = {
-    log: log, step: step, handles: handles, tap: tap, body: body, done: done, redraw: redraw, line: line,
+    effective: effective, log: log, step: step, handles: handles, tap: tap, body: body, done: done, line: line,
     remember: remember, compare: compare
   };
 })();

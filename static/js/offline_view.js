@@ -14,9 +14,10 @@
 
   function root() { return document.getElementById("offline-queue-root"); }
 
-  /* The open hand as the server last drew it (web/offline.py), or null between hands. */
+  /* The open hand as the server last drew it (web/offline.py), or null between hands (where the next
+     hand is drawn hidden, data-coming, until it is started: offline_hand_end.js). */
   function hand() {
-    var element = document.querySelector("#match-live [data-offline]");
+    var element = document.querySelector("#match-live [data-offline]:not([data-coming])");
     return element ? JSON.parse(element.getAttribute("data-offline")) : null;
   }
 

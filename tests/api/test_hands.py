@@ -70,6 +70,32 @@ def test_a_second_open_hand_is_a_conflict(people: Personas) -> None:
     assert Hand.objects.count() == 1
 
 
+@pytest.mark.parametrize(
+    ("number", "started"),
+    [
+        pytest.param(1, 1, id="another-phone-started-it"),
+        pytest.param(3, 0, id="a-hand-missing-before-it"),
+    ],
+)
+def test_a_start_that_names_another_hand_than_the_next_is_a_conflict(
+    people: Personas, number: int, started: int
+) -> None:
+    """An offline phone names the hand it started: it opens no other one (static/js/offline_hand_end.js)."""
+    client = api_client(people.owner)
+    url = f"/api/v1/matches/{people.match.pk}/hands/"
+    for _ in range(started):
+        client.post(url, {"table": TABLE}, format="json")
+    response = client.post(url, {"table": TABLE, "number": number}, format="json")
+    body = response.json()
+    assert (response.status_code, body["code"]) == (409, "hand.not_next")
+    assert body["details"] == {"number": number, "next": started + 1}
+    assert Hand.objects.count() == started
+    response = client.post(url, {"table": TABLE, "number": started + 1}, format="json")  # the next one
+    assert (response.status_code, response.json().get("code")) == (
+        (201, None) if not started else (409, "hand.still_open")  # hand 1 is played out first
+    )
+
+
 def test_hand_detail_shows_the_plays_and_the_replayed_state(people: Personas) -> None:
     hand = hand_start(match=people.match, dealer=0, table=TABLE)
     hand_play_record(hand=hand, seat=1, card="5H", taken=["5S"], expected_seq=0)

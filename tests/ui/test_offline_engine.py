@@ -47,6 +47,12 @@ def phone_engine(settings: Any) -> None:
     settings.PHONE_ENGINE = True
 
 
+def engine_offline(page: Page) -> None:
+    """Wait for the engine, then cut the network once the screen is kept, before the first tap."""
+    page.wait_for_function(READY, timeout=60_000)
+    ready_offline(page)
+
+
 @pytest.mark.browser
 @needs_engine
 @pytest.mark.django_db(transaction=True)

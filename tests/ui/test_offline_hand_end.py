@@ -18,11 +18,11 @@ from games.rules.errors import SummaryInconsistent
 from games.rules.records import setup_of
 from games.rules.registry import find_game
 from games.selectors import hand_report
-from games.services.hands import hand_start, hand_summary_record
+from games.services.hands import hand_close, hand_start, hand_summary_record
 from games.services.plays import hand_play_record
 from tests.ui.test_match import TABLE, play, sign_in, start_match
 from tests.ui.test_offline import ready_offline
-from tests.ui.test_offline_engine import READY, needs_engine, phone_engine
+from tests.ui.test_offline_engine import READY, engine_offline, needs_engine, phone_engine
 from web.breakdowns import signed
 from web.screens import who_of
 
@@ -33,12 +33,6 @@ NEXT_TABLE = ["AS", "3D", "8C", "QH"]
 
 def match_of(url: str) -> Match:
     return Match.objects.get(pk=int(url.rstrip("/").rsplit("/", 1)[1]))
-
-
-def engine_offline(page: Page) -> None:
-    """Wait for the engine, then cut the network once the screen is kept."""
-    page.wait_for_function(READY, timeout=60_000)
-    ready_offline(page)
 
 
 def hand_api(page: Page, url: str, number: int) -> dict[str, Any]:
@@ -286,14 +280,61 @@ def test_a_new_match_is_dealt_and_played_offline_from_its_first_hand(
     page.wait_for_function(READY, timeout=60_000)
     expect(page.get_by_text("Marija to play")).to_be_visible()
     expect(page.locator("#card-7H:enabled")).to_have_count(0)
-    page.locator("#card-KD").check()
-    expect(page.locator('#play-options [data-engine-choices="KD"]')).to_have_count(1)
+    page.locator("#card-KD").click()  # the engine knows it can take nothing from 10♦: recorded at its tap
+    expect(page.locator("#play-options .one-tapped")).to_contain_text("recorded at the tap")
+    expect(page.locator("#offline-queue .offline-plays li")).to_have_count(3)
 
     page.context.set_offline(False)
     expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)
     first = hand_api(page, url, 1)
     assert sorted(first["table"]) == sorted(TABLE)
     assert [(play["seq"], play["card"], sorted(play["taken"])) for play in first["plays"]] == [
-        (0, "7H", ["2C", "5H", "7S"])
+        (0, "7H", ["2C", "5H", "7S"]),
+        (1, "KD", []),
     ]
-    expect(page.get_by_text("Marija to play")).to_be_visible()  # the server's screen now
+    expect(page.get_by_text("Dragan to play")).to_be_visible()  # the server's screen now
+
+
+@pytest.mark.browser
+@needs_engine
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("same_deal", [True, False], ids=["the same deal", "another deal"])
+def test_a_hand_another_phone_scored_and_dealt_first_is_caught_up_with(
+    live_server: LiveServer, page: Page, same_deal: bool
+) -> None:
+    """This phone scores hand 1 and deals hand 2 offline; meanwhile another phone does so online. The
+    same deal: the close and the start are done, and the play after them is stored. Another deal: the
+    start is refused as the server refuses it, and dropped with what follows."""
+    sign_in(page, live_server.url)
+    url = start_match(page, live_server.url)
+    last = played_but(url, 1)
+    page.reload()
+    play(page, last[0])  # online: hand 1 played out
+    engine_offline(page)
+    page.get_by_role("button", name="Score the hand").click()
+    form = page.locator("#offline-hand-end form.hand-new")
+    dealer = int(form.locator("#hand-dealer").input_value())
+    for card in NEXT_TABLE:
+        form.locator(f"#table-{card}").check()
+    form.get_by_role("button", name="Start the hand").click()
+    play(page, "KD", "#play-options button[value='AS QH']")
+    expect(page.locator("#offline-queue .offline-plays li")).to_have_count(3)
+
+    match = match_of(url)
+    hand_close(hand=Hand.objects.get(match=match, number=1))  # the other phone
+    theirs = NEXT_TABLE if same_deal else ["2S", "3H", "8D", "QC"]
+    hand_start(match=match, dealer=dealer, table=theirs)
+    page.context.set_offline(False)
+
+    if same_deal:
+        expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)
+        second = hand_api(page, url, 2)
+        assert [(play["seq"], play["card"]) for play in second["plays"]] == [(0, "KD")]
+    else:
+        refusal = page.locator("#offline-refusal")
+        expect(refusal).to_contain_text("The next hand is number 3, not 2: someone else recorded first.")
+        refusal.get_by_role("button", name="Drop this play and the ones after it").click()
+        expect(page.locator("#offline-queue")).to_be_hidden()
+        assert hand_api(page, url, 2)["plays"] == []
+        expect(page.locator(".table-cards")).to_contain_text("2♠")  # the server's hand 2
+    assert Hand.objects.filter(match=match).count() == 2

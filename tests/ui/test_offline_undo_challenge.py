@@ -8,7 +8,6 @@ what the phone showed (another phone's play meanwhile), the screen says so and s
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Route, expect
@@ -17,24 +16,15 @@ from pytest_django.live_server_helper import LiveServer
 from games.models import Challenge, Play
 from tests.ui.test_challenges import ENGLISH, start_escoba
 from tests.ui.test_match import play, sign_in, start_match
-from tests.ui.test_offline import play_offline, ready_offline, stored_plays
+from tests.ui.test_offline import play_offline, stored_plays
 from tests.ui.test_offline_conflict import other_phone as other_phone  # the fixture: a second phone
-from tests.ui.test_offline_engine import KEPT_ENGINE, READY, needs_engine
+from tests.ui.test_offline_engine import KEPT_ENGINE, engine_offline, needs_engine, phone_engine
 from tests.ui.waiting import until
 
 pytestmark = [pytest.mark.browser, needs_engine]
 
 
-@pytest.fixture(autouse=True)
-def phone_engine(settings: Any) -> None:
-    """The match screen starts the engine (off in the other browser tests: scorekeeper/settings_test.py)."""
-    settings.PHONE_ENGINE = True
-
-
-def engine_offline(page: Page) -> None:
-    """Wait for the engine, then cut the network before the first tap."""
-    page.wait_for_function(READY, timeout=60_000)
-    ready_offline(page)
+__all__ = ["phone_engine"]  # the autouse fixture: the match screen starts the engine
 
 
 def pick_offline(page: Page, card: str, taken: list[str]) -> None:
