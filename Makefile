@@ -66,6 +66,9 @@ ENGINE_WEB := scripts/engine_web
 ENGINE_MANIFEST := static/engine/manifest.json
 ENGINE_INPUTS := $(shell find games/rules -name '*.py') games/__init__.py games/engine_version.py \
 	$(ENGINE_WEB)/build.mjs $(ENGINE_WEB)/start.mjs $(ENGINE_WEB)/pack.py $(ENGINE_WEB)/package-lock.json
+# The inputs' names, rewritten when one is added or removed: deleting a file rebuilds the engine too.
+ENGINE_LIST := .cache/engine-inputs
+$(shell mkdir -p .cache && (echo '$(ENGINE_INPUTS)' | cmp -s - $(ENGINE_LIST) || echo '$(ENGINE_INPUTS)' > $(ENGINE_LIST)))
 PYODIDE_WHEELS := .cache/pyodide-wheels
 NODE := $(shell command -v node && command -v npm)
 
@@ -79,7 +82,7 @@ engine-web: $(ENGINE_MANIFEST)
 $(ENGINE_WEB)/node_modules/.package-lock.json: $(ENGINE_WEB)/package-lock.json
 	cd $(ENGINE_WEB) && npm ci --no-audit --no-fund --loglevel=error
 
-$(ENGINE_MANIFEST): $(ENGINE_INPUTS) $(ENGINE_WEB)/node_modules/.package-lock.json
+$(ENGINE_MANIFEST): $(ENGINE_INPUTS) $(ENGINE_LIST) $(ENGINE_WEB)/node_modules/.package-lock.json
 	node $(ENGINE_WEB)/build.mjs
 
 # The engine's tests (tests/rules, the doctests of games/rules, slow ones included) inside Pyodide under

@@ -232,6 +232,11 @@ STORAGES = {
     },
 }
 
+# A browser keeps for good a static file whose name carries its content's hash: Django's manifest
+# names (app.0123456789ab.js) and the phone engine's own (engine-0123456789ab.zip, docs/offline-engine.md);
+# any other file for WhiteNoise's short default. (A string is a regex on the file's URL.)
+WHITENOISE_IMMUTABLE_FILE_TEST = r"\.[0-9a-f]{12}\.\w+$|/engine/[\w-]+-[0-9a-f]{12}\.zip$"
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",

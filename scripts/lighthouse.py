@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LIGHTHOUSE = ROOT / "scripts" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 PORT = 8790
+ATTEMPTS = 3  # per run, when Lighthouse gives no scores
 AIMS = {"accessibility": 100, "best-practices": 100, "performance": 95, "seo": 95}
 
 
@@ -114,9 +115,16 @@ def _lighthouse(name: str, url: str, cookie: str, out: Path) -> dict[str, int]:
     if cookie:
         command.append("--extra-headers=" + json.dumps({"Cookie": cookie}))
     env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
-    subprocess.run(command, check=True, env=env)
-    categories = json.loads((out / f"{name}.report.json").read_text())["categories"]
-    return {name: round(category["score"] * 100) for name, category in categories.items()}
+    for attempt in range(1, ATTEMPTS + 1):
+        # A loaded machine sometimes loses the trace's start (runtimeError NO_NAVSTART, no scores): again.
+        ran = subprocess.run(command, env=env, check=False)
+        found = json.loads((out / f"{name}.report.json").read_text()) if ran.returncode == 0 else {}
+        categories = found.get("categories", {})
+        if categories and all(category["score"] is not None for category in categories.values()):
+            return {name: round(category["score"] * 100) for name, category in categories.items()}
+        failure = found.get("runtimeError", {}).get("code") or f"exit {ran.returncode}"
+        print(f"lighthouse {name}: {failure} (attempt {attempt} of {ATTEMPTS})", file=sys.stderr)
+    raise SystemExit(f"lighthouse {name}: no scores after {ATTEMPTS} attempts")
 
 
 def main() -> None:
