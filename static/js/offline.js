@@ -204,7 +204,8 @@
       return response.json().then(function (found) {
         refused.now = {
           plays: found.plays.map(playOf), seq: found.next_seq, revision: found.revision,
-          seat: found.is_open ? found.state.next_seat : null
+          seat: found.is_open ? found.state.next_seat : null,
+          challenged: found.plays.map(function (play) { return { seq: play.seq, by: play.challenged_by || [] }; })
         };
         var changed = conflict.changes(entry, refused.now);
         refused.gone = changed.gone;

@@ -151,9 +151,14 @@
   }
 
   /* An undo whose answer was lost is refused when sent again (the hand moved on): it is done when the
-     hand now stands exactly one write after it, without the play it took back. */
+     hand now stands exactly one write after it, without the play it took back. A challenge another
+     phone made first, by the same seat of the same play, is done too (nothing was played since). */
   function done(entry, refused) {
     var now = refused && refused.now;
+    if (entry.kind === "challenge" && now) {
+      var play = (now.challenged || []).filter(function (each) { return each.seq === entry.play_seq; })[0];
+      return Boolean(play) && play.by.indexOf(entry.seat) >= 0 && now.seq === entry.seq;
+    }
     if (entry.kind !== "undo" || !now || !entry.base) return false;
     var before = entry.base.slice(0, -1);
     return now.revision === entry.revision + 1 && now.seq === entry.seq - 1 && now.plays.length === before.length &&

@@ -13,8 +13,9 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games.models import Challenge, Play
-from tests.ui.test_challenges import ENGLISH, start_escoba
+from games.models import Challenge, Hand, Play
+from games.services.plays import hand_challenge_record
+from tests.ui.test_challenges import ENGLISH, record, start_escoba
 from tests.ui.test_match import play, sign_in, start_match
 from tests.ui.test_offline import play_offline, stored_plays
 from tests.ui.test_offline_conflict import other_phone as other_phone  # the fixture: a second phone
@@ -95,6 +96,32 @@ def test_an_escoba_hand_with_challenges_offline_is_ruled_by_the_engine_and_store
     hand = page.request.get(f"{url.replace('/matches/', '/api/v1/matches/')}hands/1/").json()
     assert [side["points"]["challenges"] for side in hand["state"]["sides"]] == [4, -1]  # EB-8
     expect(page.locator("#offline-differs")).to_be_hidden()  # the server's hand is the phone's
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_challenge_another_phone_recorded_first_is_not_sent_again(
+    live_server: LiveServer, page: Page
+) -> None:
+    sign_in(page, live_server.url)
+    start_escoba(page, live_server.url, ENGLISH)
+    url = page.url
+    record(page, ENGLISH, "7H", ["5H"])  # online: Dragan's 7 cannot take a 5 (E5)
+    engine_offline(page)
+    challenge(page, "Marija")
+    expect(page.locator(".offline-plays li")).to_have_text(["Marija challenges the last play"])
+
+    hand = Hand.objects.get(number=1)
+    hand_challenge_record(
+        hand=hand, seat=0, play_seq=0, expected_seq=1
+    )  # the other phone, the same challenge
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)
+    expect(page.locator("#offline-refusal")).to_be_hidden()
+    expect(page.locator(".last-play")).to_contain_text(
+        "Marija challenged rightly: the capture broke the rules"
+    )
+    assert [(p["seq"], p["challenged_by"]) for p in stored_plays(page, url)] == [(0, [0])]
+    assert Challenge.objects.count() == 1
 
 
 @pytest.mark.django_db(transaction=True)
