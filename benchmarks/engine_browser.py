@@ -5,9 +5,10 @@ phone's size against a live server on a throwaway database, from one run (median
   what it keeps in Cache Storage;
 - the first engine answer on a match screen: the time from the navigation's start until
   ``SkEngine.call("games")`` answers, cold (a fresh phone: nothing cached), at the first revisit (from
-  the service worker's cache) and at the next one ("cached": what a phone sees from then on), also
-  with the CPU slowed 4x through CDP (a mid-range phone; Chromium throttles the whole renderer, the
-  engine's worker with it);
+  the service worker's cache) and at the next one ("cached": what a phone sees from then on, the
+  worker restored from the memory snapshot it kept; and without that snapshot, as before it was
+  kept), also with the CPU slowed 4x through CDP (a mid-range phone; Chromium throttles the whole
+  renderer, the engine's worker with it);
 - the round trip of one call at 4x: ``games``, and a capture-options call (``choices``, a tapped card
   on Tablo's table) when games/rules/browser.py has it.
 
@@ -54,6 +55,15 @@ KEPT = """async () => {
   return false;
 }"""
 USAGE = "async () => (await navigator.storage.estimate()).usage"
+DROP_SNAPSHOT = """async () => {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("sk-engine-")) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (request.url.includes("/snapshot-")) await cache.delete(request);
+    }
+  }
+}"""
 
 
 @contextmanager
@@ -105,9 +115,10 @@ def _bench(base: str, path: str, session: str) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+    from tests.ui.test_offline_engine import KEPT_SNAPSHOT
     from tests.ui.waiting import until
 
-    figures: dict[str, Any] = {"cold": [], "revisit": [], "cached": [], "cached 4x": []}
+    figures: dict[str, Any] = {"cold": [], "revisit": [], "cached": [], "no snapshot": [], "cached 4x": []}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for _ in range(ROUNDS):
@@ -118,7 +129,11 @@ def _bench(base: str, path: str, session: str) -> dict[str, Any]:
             # The first visit registers the service worker, which keeps the engine from the next one on.
             figures["revisit"].append(_first_answer(page, base + path, reload=True))
             until(page, KEPT, timeout=120_000)
+            until(page, KEPT_SNAPSHOT, timeout=120_000)
             figures["cached"].append(_first_answer(page, base + path, reload=True))
+            page.evaluate(DROP_SNAPSHOT)
+            figures["no snapshot"].append(_first_answer(page, base + path, reload=True))
+            until(page, KEPT_SNAPSHOT, timeout=120_000)  # kept again
             cdp = context.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
             figures["cached 4x"].append(_first_answer(page, base + path, reload=True))
@@ -145,11 +160,11 @@ def _report(manifest: dict[str, Any], figures: dict[str, Any]) -> None:
     print(
         f"  files, uncompressed    {raw / 1e6:6.2f} MB; Cache Storage in use {figures['kept'] / 1e6:.1f} MB"
     )
-    for label in ("cold", "revisit", "cached", "cached 4x"):
+    for label in ("cold", "revisit", "cached", "no snapshot", "cached 4x"):
         median = statistics.median(figures[label])
         goal = GOALS.get(label)
         verdict = f"   goal <= {goal} s: {'ok' if median <= goal else 'OVER'}" if goal else ""
-        print(f"  first answer, {label:<9} {median:6.2f} s{verdict}   (each: {_list(figures[label])})")
+        print(f"  first answer, {label:<11} {median:6.2f} s{verdict}   (each: {_list(figures[label])})")
     print(f"  call games at 4x       {statistics.median(figures['games']):6.2f} ms (median of {CALLS})")
     if "choices" in figures:
         print(f"  call choices at 4x     {statistics.median(figures['choices']):6.2f} ms (median of {CALLS})")

@@ -20,6 +20,7 @@
     state: "off",
     reason: "",
     version: "",
+    snapshot: false,  /* started from the memory snapshot the worker kept (engine_worker.js) */
     ready: new Promise(function (resolve, reject) { settle = { resolve: resolve, reject: reject }; }),
     start: start,
     call: call
@@ -56,6 +57,7 @@
     if (data.ready !== undefined) {
       clearTimeout(timer);
       engine.version = data.ready;
+      engine.snapshot = Boolean(data.snapshot);
       change("ready");
       settle.resolve(engine);
     } else if (data.failed !== undefined) {

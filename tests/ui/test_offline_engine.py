@@ -16,6 +16,7 @@ from django.http.response import HttpResponseBase
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.rules import browser
 from tests.conftest import IN_CI
 from tests.ui.test_match import sign_in, start_match
 from tests.ui.test_offline import play_offline, ready_offline, stored_plays
@@ -39,6 +40,15 @@ KEPT_ENGINE = """async () => {
   return false;
 }"""
 GAMES_CALL = "() => window.SkEngine.call('games', {}).then((answer) => answer.games)"
+KEPT_SNAPSHOT = """async () => {
+  for (const name of await caches.keys()) {
+    const cache = name.startsWith("sk-engine-") ? await caches.open(name) : null;
+    if (cache && (await cache.keys()).some((request) => request.url.includes("/snapshot-"))) return true;
+  }
+  return false;
+}"""
+CHOICES = {"game": "tablo", "options": {}, "table": ["2C", "7S", "5H", "10D"], "card": "7H", "taken": ["7S"]}
+CHOICES_CALL = f"() => window.SkEngine.call('choices', {json.dumps(CHOICES)})"
 
 
 @pytest.fixture(autouse=True)
@@ -63,13 +73,17 @@ def test_the_engine_answers_offline_from_its_cache_also_after_a_reload(
     start_match(page, live_server.url)
     page.wait_for_function(READY, timeout=60_000)
     assert page.evaluate(GAMES_CALL) == GAMES
+    assert page.evaluate("window.SkEngine.snapshot") is False  # the first start: Python starts, imports
     until(page, KEPT_ENGINE, timeout=60_000)  # kept in the background after the first visit
+    until(page, KEPT_SNAPSHOT, timeout=60_000)  # and the worker's memory, the engine imported
 
     ready_offline(page)
     page.reload()
     expect(page.locator("#offline-notice")).to_be_visible()
     page.wait_for_function(READY, timeout=60_000)
+    assert page.evaluate("window.SkEngine.snapshot") is True  # restored from it
     assert page.evaluate(GAMES_CALL) == GAMES
+    assert page.evaluate(CHOICES_CALL) == browser.choices(CHOICES)
     expect(page.locator("#engine-fallback")).to_be_hidden()
 
 
