@@ -62,7 +62,7 @@ def start_escoba(page: Page, base: str, words: Words) -> None:
     for text in TABLE:
         page.locator(f"#table-{text}").check()
     page.locator("form.hand-new button[type=submit]").click()
-    expect(page.locator("#card-7H")).to_be_enabled()
+    expect(page.locator("#card-7H:visible")).to_be_enabled()  # not the next hand drawn hidden before
 
 
 def record(page: Page, words: Words, card: str, taken: list[str]) -> None:
