@@ -9,9 +9,9 @@
    undo and a new play) is refused. A refused play (400: against the rules; 409: another phone recorded
    first) stops the queue and is shown with what would fix it (offline_conflict.js: where each waiting
    play would be stored after the other phone's); nothing is dropped, and no play is stored under
-   another seat, without the scorer asking; a close or a start that another phone made first, the same
-   (the hand scored; the hand started with this deal), is done, and the plays after it go on. Online, a write that fails (no answer, a timeout, a 5xx) is
-   said so, and a play is kept in the queue to retry. */
+   another seat, without the scorer asking; a close, a start or a challenge that another phone made
+   first, the same, is done, and the entries after it go on. Online, a write that fails (no answer, a
+   timeout, a 5xx) is said so, and a play is kept in the queue to retry. */
 (function () {
   "use strict";
 

@@ -304,7 +304,7 @@
   /* The hand section as the engine reports it after the waiting moves (also once they are all taken
      back, if it drew them); false when it is not ready. */
   function drawHand(state, entries) {
-    var section = document.querySelector("#match-live [data-offline]:not([data-coming])");
+    var section = view.section();
     if (!usable(state) || !section) return false;
     if (!view.project(state, entries).applied && !section.hasAttribute("data-engine-drawn")) return false;
     section.setAttribute("data-engine-drawn", "");

@@ -14,10 +14,13 @@
 
   function root() { return document.getElementById("offline-queue-root"); }
 
-  /* The open hand as the server last drew it (web/offline.py), or null between hands (where the next
-     hand is drawn hidden, data-coming, until it is started: offline_hand_end.js). */
+  /* The open hand's section, or null between hands (where the next hand is drawn hidden, data-coming,
+     until it is started: offline_hand_end.js). */
+  function section() { return document.querySelector("#match-live [data-offline]:not([data-coming])"); }
+
+  /* The open hand as the server last drew it (web/offline.py), or null between hands. */
   function hand() {
-    var element = document.querySelector("#match-live [data-offline]:not([data-coming])");
+    var element = section();
     return element ? JSON.parse(element.getAttribute("data-offline")) : null;
   }
 
@@ -138,15 +141,15 @@
 
   /* The hand section as the waiting plays leave it. */
   function drawHand(state, entries, queueing) {
-    var section = document.querySelector("#match-live [data-offline]");
+    var shown = section();
     var view = project(state, entries);
     var waiting = entries.length > 0;
-    section.classList.toggle("offline-waiting", waiting);
-    var lastPlay = section.querySelector(".last-play");
+    shown.classList.toggle("offline-waiting", waiting);
+    var lastPlay = shown.querySelector(".last-play");
     if (lastPlay) lastPlay.hidden = waiting;
-    var summary = section.querySelector(".summary-entry");
+    var summary = shown.querySelector(".summary-entry");
     if (summary) summary.hidden = waiting;
-    var chosen = section.querySelector(".play-form input[name=card]:checked");
+    var chosen = shown.querySelector(".play-form input[name=card]:checked");
     if (queueing && !chosen) drawChoices("", entries);  /* the server's choices are for its table, not this one */
     var engine = window.SkEngineView;  /* with the engine ready, it draws the hand (offline_engine_view.js) */
     if ((engine && engine.drawHand(state, entries)) || !view.applied) return;
@@ -155,12 +158,12 @@
       if (input) { input.checked = false; input.disabled = true; }
     });
     /* A capture game deals the whole pack: once no card is left to tap, the hand is played out. */
-    var over = state.captures && !section.querySelector(".play-form input[name=card]:enabled");
-    var turn = section.querySelector("[data-offline-turn]");
+    var over = state.captures && !shown.querySelector(".play-form input[name=card]:enabled");
+    var turn = shown.querySelector("[data-offline-turn]");
     if (turn && view.seat !== null) {
       turn.innerHTML = over ? text("all-played") : text("to-play", { name: escape(state.seats[view.seat]) });
     }
-    var table = section.querySelector(".table-cards p");
+    var table = shown.querySelector(".table-cards p");
     if (table) table.innerHTML = view.table.length ? chips(view.table) : '<span class="muted">' + text("table-empty") + "</span>";
   }
 
@@ -303,8 +306,8 @@
   function rerender() { if (drawn.queueing) render(drawn.entries, drawn.queueing); }
 
   window.SkView = {
-    root: root, hand: hand, text: text, moving: moving, project: project, render: render, rerender: rerender,
-    drawChoices: drawChoices, drawFallback: drawFallback, setStatus: setStatus, showError: showError,
+    root: root, section: section, hand: hand, text: text, moving: moving, project: project, render: render,
+    rerender: rerender, drawChoices: drawChoices, drawFallback: drawFallback, setStatus: setStatus, showError: showError,
     escape: escape, chips: chips
   };
 })();

@@ -47,6 +47,13 @@ def tap_offline(page: Page, card: str) -> None:
     expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
 
 
+def escoba_screen(page: Page, base: str) -> str:
+    """Sign in and deal an Escoba hand with challenges (tests/ui/test_challenges.py); its screen's URL."""
+    sign_in(page, base)
+    start_escoba(page, base, ENGLISH)
+    return page.url
+
+
 def challenge(page: Page, name: str) -> None:
     page.get_by_role("button", name=ENGLISH.challenge.format(name)).click()
 
@@ -55,9 +62,7 @@ def challenge(page: Page, name: str) -> None:
 def test_an_escoba_hand_with_challenges_offline_is_ruled_by_the_engine_and_stored_in_order(
     live_server: LiveServer, page: Page
 ) -> None:
-    sign_in(page, live_server.url)
-    start_escoba(page, live_server.url, ENGLISH)
-    url = page.url
+    url = escoba_screen(page, live_server.url)
     engine_offline(page)
     last, table = page.locator(".last-play"), page.locator(".table-cards")
 
@@ -102,9 +107,7 @@ def test_an_escoba_hand_with_challenges_offline_is_ruled_by_the_engine_and_store
 def test_a_challenge_another_phone_recorded_first_is_not_sent_again(
     live_server: LiveServer, page: Page
 ) -> None:
-    sign_in(page, live_server.url)
-    start_escoba(page, live_server.url, ENGLISH)
-    url = page.url
+    url = escoba_screen(page, live_server.url)
     record(page, ENGLISH, "7H", ["5H"])  # online: Dragan's 7 cannot take a 5 (E5)
     engine_offline(page)
     challenge(page, "Marija")
