@@ -22,7 +22,7 @@ from api.inputs import valid
 from api.pagination import BoundedPagination
 from games import selectors
 from games.access import club_for, match_allow, match_for
-from games.models import Club, Hand, Match
+from games.models import Club, Hand, Match, Player
 from games.rules.registry import GAMES
 from games.screen_keys import READ, key_opens, screen_key
 from games.services.locks import HandRef, MatchRef
@@ -33,6 +33,7 @@ SEQ_MAX = 2_147_483_647  # PositiveIntegerField: play numbers, revisions
 ID_MAX = 9_223_372_036_854_775_807  # BigAutoField
 DECK_MAX = 52  # the full pack (docs/rules/shared.md A1): no hand has more cards, so no more plays
 SHARE_PARAM = "share"  # ?share=<token>: the match's read-only share link
+NAME_MAX = Player._meta.get_field("name").max_length  # 80: a player's name
 SEATS_MAX = max(count for game in GAMES.values() for count in game.players)  # 6
 
 

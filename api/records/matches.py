@@ -15,6 +15,7 @@ from api.idempotency import idempotent
 from api.inputs import valid
 from api.records.base import (
     ID_MAX,
+    NAME_MAX,
     SEATS_MAX,
     SHARE_PARAM,
     RecordsApi,
@@ -29,6 +30,7 @@ from games.access import can_write_match
 from games.models import Club, Match, Season
 from games.rules.registry import GAMES
 from games.services.matches import match_abandon, match_rematch, match_share, match_start
+from games.services.seating import match_start_seating
 
 SHARE = OpenApiParameter(
     SHARE_PARAM, str, description="The match's share token: read-only access for spectators."
@@ -93,7 +95,17 @@ class MatchListCreateApi(RecordsApi):
         players = serializers.ListField(
             child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
             max_length=SEATS_MAX,
-            help_text="Player ids in seat order: seat 0, 1, ...",
+            required=False,
+            help_text="Player ids in seat order: seat 0, 1, ... (or ``names``).",
+        )
+        names = serializers.ListField(
+            child=serializers.CharField(max_length=NAME_MAX),
+            max_length=SEATS_MAX,
+            required=False,
+            help_text="Instead of ``players``: names in seat order, as typed at the table, each seating "
+            "what it names as the web form's seat does: an account's player the caller knows (a club "
+            "member, someone met before), else a new guest. A past opponent's account is invited "
+            "to its seat. A phone sends a match started offline this way.",
         )
         options = serializers.DictField(required=False, default=dict)
         teams = serializers.BooleanField(default=False)
@@ -107,6 +119,11 @@ class MatchListCreateApi(RecordsApi):
         def validate(self, data: dict[str, Any]) -> dict[str, Any]:
             """The players, looked up in one query among those the caller may seat: an id of anyone
             else's guest or of an account outside the club gets the answer of an id no one has."""
+            if ("players" in data) == ("names" in data):
+                message = gettext("Give either players (ids) or names.")
+                raise serializers.ValidationError({"players": [message]})
+            if "names" in data:
+                return data
             ids, club = data["players"], data.get("club") or getattr(data.get("season"), "club", None)
             found = selectors.players_seatable(by=self.context["by"], club=club, ids=ids)
             if missing := sorted(set(ids) - set(found)):
@@ -134,7 +151,10 @@ class MatchListCreateApi(RecordsApi):
     def post(self, request: Request) -> Response:
         by = account(request)
         data = valid(self.InputSerializer, request.data, {"by": by})
-        match = match_start(by=by, **data)
+        if "names" in data:
+            match = match_start_seating(by=by, **data)
+        else:
+            match = match_start(by=by, **data)
         match = selectors.match_get(match.pk)
         return Response(
             MatchDetailOutput(match, context={"writer": True}).data, status=status.HTTP_201_CREATED

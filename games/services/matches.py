@@ -54,34 +54,79 @@ def match_start(
         GuestNotYours: a guest that another account owns.
         PermissionDenied: ``by`` is not a member of ``club``.
     """
-    rules = find_game(game)
-    resolved = resolve_options(rules, options)
-    teams = rules.default_teams(len(players)) if teams is None else teams
-    _verify_seating(rules, players, teams)
-    sides = sides_of(len(players), teams)
-    status = rules.match_status((), len(sides), resolved, False)  # the engine's own check of the setup
+    match, sides = _unsaved(game, len(players), by, options, teams)
+    _verify_once(players)
     club = season.club if season is not None and club is None else club
     _verify_club(club, season, by)
     _verify_players(players, club, by)
-    match = Match.objects.create(
-        game=rules.name,
-        options=resolved,
-        player_count=len(players),
-        teams=teams,
-        target=_positive(resolved.get("target")),
-        time_limit_minutes=_positive(resolved.get("time_limit_minutes")),
-        club=club,
-        season=season,
-        created_by=by,
-        first_dealer=first_dealer,
-        **{**convert.status_fields(status), "winner": None},
-    )
+    match.club, match.season, match.first_dealer = club, season, first_dealer
+    match.save()
     for index, seats in enumerate(sides):
         side = Side.objects.create(match=match, index=index)
         Seat.objects.bulk_create(
             Seat(match=match, side=side, number=number, player=players[number]) for number in seats
         )
     return match
+
+
+DRAFT_PK = 0  # no stored match has it (ids start at 1)
+
+
+def match_draft(
+    *,
+    game: str,
+    names: Sequence[str],
+    by: User,
+    options: Mapping[str, object] | None = None,
+    teams: bool | None = None,
+) -> Match:
+    """The match :func:`match_start` would start with players named ``names``, checked by the engine
+    as it checks one, but not stored: its id is ``DRAFT_PK`` and its sides and seats are in memory
+    (prefetched, so that the selectors read them as a stored match's). The match screen drawn for it
+    is the one a phone shows for a match started offline (docs/offline-engine.md).
+
+    Raises:
+        UnknownGame, UnknownOption, BadOptionValue, BadPlayerCount, TeamsNotAllowed: from the engine.
+    """
+    match, sides = _unsaved(game, len(names), by, options, teams)
+    match.pk = DRAFT_PK
+    match._prefetched_objects_cache = {  # type: ignore[attr-defined]  # Django's prefetch cache
+        "seats": [
+            Seat(
+                match=match,
+                side=Side(match=match, index=index),
+                number=number,
+                player=Player(name=names[number]),
+            )
+            for index, seats in enumerate(sides)
+            for number in seats
+        ]
+    }
+    return match
+
+
+def _unsaved(
+    game: str, players: int, by: User, options: Mapping[str, object] | None, teams: bool | None
+) -> tuple[Match, tuple[tuple[int, ...], ...]]:
+    """A new match of ``game`` for ``players`` seats, as the engine checks and resolves it, with the
+    seats of each side; not saved."""
+    rules = find_game(game)
+    resolved = resolve_options(rules, options)
+    teams = rules.default_teams(players) if teams is None else teams
+    _verify_count(rules, players, teams)
+    sides = sides_of(players, teams)
+    status = rules.match_status((), len(sides), resolved, False)  # the engine's own check of the setup
+    match = Match(
+        game=rules.name,
+        options=resolved,
+        player_count=players,
+        teams=teams,
+        target=_positive(resolved.get("target")),
+        time_limit_minutes=_positive(resolved.get("time_limit_minutes")),
+        created_by=by,
+        **{**convert.status_fields(status), "winner": None},
+    )
+    return match, sides
 
 
 @transaction.atomic
@@ -124,13 +169,16 @@ def match_rematch(*, match: Match, by: User, once: bool = False) -> Match:
     return rematch
 
 
-def _verify_seating(rules: Game, players: Sequence[Player], teams: bool) -> None:
-    if len(players) not in rules.players:
+def _verify_count(rules: Game, players: int, teams: bool) -> None:
+    if players not in rules.players:
         allowed = ", ".join(map(str, rules.players))
-        raise BadPlayerCount(game=rules.name, allowed=allowed, players=len(players))
-    if teams and len(players) not in rules.team_players:
+        raise BadPlayerCount(game=rules.name, allowed=allowed, players=players)
+    if teams and players not in rules.team_players:
         allowed = ", ".join(map(str, rules.team_players)) or "no"
-        raise TeamsNotAllowed(game=rules.name, allowed=allowed, players=len(players))
+        raise TeamsNotAllowed(game=rules.name, allowed=allowed, players=players)
+
+
+def _verify_once(players: Sequence[Player]) -> None:
     seen: set[int] = set()
     for player in players:
         if player.pk in seen:

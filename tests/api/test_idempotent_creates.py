@@ -32,6 +32,9 @@ CREATES: list[Any] = [
     pytest.param(lambda p: (f"/api/v1/clubs/{p.club.pk}/seasons/", {"name": "Spring"}), Season, id="season"),
     pytest.param(lambda p: ("/api/v1/matches/", _match_body(p)), Match, id="match"),
     pytest.param(
+        lambda p: ("/api/v1/matches/", {"game": "tablo", "names": ["Cy", "Di"]}), Match, id="match-by-names"
+    ),
+    pytest.param(
         lambda p: (f"/api/v1/matches/{p.match.pk}/hands/", {"table": ["2C", "3D", "4H", "5S"]}),
         Hand,
         id="hand",

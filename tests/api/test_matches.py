@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games.models import Match
+from games.models import Match, Player
 from games.services.matches import match_abandon
 from tests.factories import (
     ClubFactory,
@@ -138,3 +138,36 @@ def test_abandoning_ends_the_match_and_a_second_time_is_a_conflict(people: Perso
     assert (response.status_code, response.json()["status"]) == (200, "abandoned")
     again = client.post(f"/api/v1/matches/{people.match.pk}/abandon/")
     assert (again.status_code, again.json()["code"]) == (409, "match.not_in_progress")
+
+
+def test_a_match_started_by_names_seats_what_each_name_means(people: Personas) -> None:
+    """As the web form's seats: a club member's name seats their player, a new name a new guest."""
+    mia = PlayerFactory.create(name="Mia", user=people.member)
+    body = {"game": "tablo", "names": ["mia", "Zed"], "club": people.club.pk}
+    response = api_client(people.owner).post("/api/v1/matches/", body, format="json")
+    assert response.status_code == 201, response.json()
+    seats = response.json()["seats"]
+    assert seats[0]["player"] == mia.pk
+    guest = Player.objects.get(pk=seats[1]["player"])
+    assert (guest.name, guest.created_by, guest.user) == ("Zed", people.owner, None)
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        pytest.param({"game": "tablo", "names": ["Zed"]}, "players.bad_count", id="one-name"),
+        pytest.param({"game": "tablo", "names": ["Zed", "zed"]}, "players.seated_twice", id="same-name"),
+        pytest.param({"game": "tablo", "names": ["Zed", " "]}, "request.invalid", id="blank-name"),
+        pytest.param(
+            {"game": "tablo", "names": ["Zed", "Y"], "players": [1, 2]}, "request.invalid", id="both"
+        ),
+        pytest.param({"game": "tablo"}, "request.invalid", id="neither"),
+    ],
+)
+def test_a_bad_start_by_names_is_400_and_writes_nothing(
+    people: Personas, body: dict[str, Any], code: str
+) -> None:
+    before = (Match.objects.count(), Player.objects.count())
+    response = api_client(people.owner).post("/api/v1/matches/", body, format="json")
+    assert (response.status_code, response.json()["code"]) == (400, code), response.json()
+    assert (Match.objects.count(), Player.objects.count()) == before
