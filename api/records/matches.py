@@ -151,10 +151,8 @@ class MatchListCreateApi(RecordsApi):
     def post(self, request: Request) -> Response:
         by = account(request)
         data = valid(self.InputSerializer, request.data, {"by": by})
-        if "names" in data:
-            match = match_start_seating(by=by, **data)
-        else:
-            match = match_start(by=by, **data)
+        start = match_start_seating if "names" in data else match_start
+        match = start(by=by, **data)
         match = selectors.match_get(match.pk)
         return Response(
             MatchDetailOutput(match, context={"writer": True}).data, status=status.HTTP_201_CREATED
