@@ -20,7 +20,7 @@ from games.services.errors import NameInvalid
 from games.services.hands import PlayInput
 from games.services.names import clean_name
 from scorekeeper.digits import whole_number
-from web.options import choice_specs, key_label, value_label
+from web.options import choice_specs, key_label, option_values, value_label
 from web.presets import presets_available
 
 CARD_CHOICES = [(str(each), str(each)) for each in deck(faces=True)]
@@ -138,7 +138,7 @@ class MatchForm(forms.Form):
             self.fields[f"option_{spec.key}"] = forms.TypedChoiceField(
                 label=key_label(self.game.name, spec),
                 choices=[(str(value), value_label(self.game.name, value)) for value in spec.allowed],
-                coerce=dict(zip(map(str, spec.allowed), spec.allowed, strict=True)).__getitem__,
+                coerce=option_values(spec).__getitem__,
                 initial=str(resolved[spec.key]),
                 required=False,
                 empty_value=None,

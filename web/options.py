@@ -22,6 +22,11 @@ def value_label(game: str, value: OptionValue) -> StrOrPromise:
     return presentation_of(game).option_values.get(value, str(value))
 
 
+def option_values(spec: OptionSpec) -> dict[str, OptionValue]:
+    """A chosen option's values by the text its form field sends for each."""
+    return dict(zip(map(str, spec.allowed), spec.allowed, strict=True))
+
+
 def choice_specs(specs: tuple[OptionSpec, ...]) -> tuple[OptionSpec, ...]:
     """The options chosen from a list (targets and time limits are numbers, asked for apart; the
     hidden rules edition is never asked for)."""

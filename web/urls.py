@@ -59,6 +59,13 @@ urlpatterns = [
     path("events/shared/<str:token>/live/", events.event_shared_live, name="event-shared-live"),
     path("matches/new/", matches.match_new, name="match-new"),
     path("matches/new/seat/", matches.match_seat_mark, name="match-seat-mark"),
+    path("matches/draft/<slug:variant>/<int:players>/", matches.match_draft_view, name="match-draft"),
+    path(
+        "matches/draft/<slug:variant>/<int:players>/pairs/",
+        matches.match_draft_view,
+        {"pairs": True},
+        name="match-draft-pairs",
+    ),
     path("matches/archive/", accounts.matches_archive_view, name="matches-archive"),
     path("matches/<int:pk>/", matches.match_detail, name="match"),
     path("matches/<int:pk>/live/", matches.match_live, name="match-live"),

@@ -251,6 +251,7 @@
         setStatus(text("sending"));
         return request(entry).then(function (result) {
           reachable(true);
+          if (result.status < 300 && entry.kind === "match") return window.SkDraft.stored(entry, result.answer);
           if (result.status < 300) {
             changed = true;
             return followOn(entry, result.answer.play).then(function () { return queue.remove([entry.id]); }).then(next);
@@ -290,7 +291,7 @@
 
   /* Keep the screen as it now stands for offline use (the service worker stores it for this address). */
   function keepPage() {
-    if (entries.length || offline() || !navigator.serviceWorker) return;
+    if (entries.length || offline() || !navigator.serviceWorker || root().hasAttribute("data-draft")) return;
     var html = "<!doctype html>\n" + document.documentElement.outerHTML;
     navigator.serviceWorker.ready.then(function (registration) {
       if (registration.active) registration.active.postMessage({ type: "keep-page", path: location.pathname, html: html });
@@ -300,7 +301,11 @@
   /* ---- What the scorer taps in the queue's panels ---- */
 
   function dropFrom(entry) {
-    var ids = entries.slice(entries.indexOf(entry)).map(function (each) { return each.id; });
+    var dropped = entries.slice(entries.indexOf(entry));
+    var ids = dropped.map(function (each) { return each.id; });
+    if (window.SkDraft && window.SkDraft.matchEntry(dropped)) {  /* a match started offline, dropped whole */
+      return queue.remove(ids).then(function () { return window.SkDraft.leave(root().getAttribute("data-new")); });
+    }
     return queue.remove(ids).then(refresh);
   }
 
@@ -483,7 +488,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     showNotice();
     if (!root()) { keepOtherPage(); return; }
-    reload().then(function () {
+    (window.SkDraft ? window.SkDraft.ready : Promise.resolve()).then(reload).then(function () {
       keepPage();
       if (entries.length) sync();
     });

@@ -524,6 +524,7 @@
   });
 
   window.SkHandEnd = {
-    render: render, checkSummary: checkSummary, handles: handles, entry: entry, entriesOf: entriesOf, settled: settled
+    render: render, checkSummary: checkSummary, handles: handles, entry: entry, entriesOf: entriesOf, settled: settled,
+    drawSides: function (progress) { drawSides(progress, texts()); }  /* a match started offline's target (offline_draft.js) */
   };
 })();

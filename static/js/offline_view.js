@@ -7,7 +7,7 @@
   var conflict = window.SkConflict;
   function moves() { return window.SkMoves; }  /* undo and challenges (offline_moves.js, loaded after this) */
   var drawn = { entries: [], queueing: false };  /* what the screen was last drawn with */
-  var WAITING = { summary: "counts-waiting", close: "close-waiting", start: "start-waiting" };  /* an entry other than a move */
+  var WAITING = { summary: "counts-waiting", close: "close-waiting", start: "start-waiting", match: "match-waiting" };  /* an entry other than a move */
   var MOVES = ["play", "undo", "challenge"];  /* the entries that change the hand play by play */
 
   /* ---- The match screen's hooks ---- */
@@ -230,7 +230,7 @@
     if (refused.kind === "summary") {
       body = (reason.problems || []).map(function (problem) { return "<p>" + escape(problem) + "</p>"; }).join("");
       actions = button(text("edit-counts"), "edit-counts") + button(text("drop-counts"), "drop-from");
-    } else if (refused.kind === "close" || refused.kind === "start") {
+    } else if (refused.kind === "close" || refused.kind === "start" || refused.kind === "match") {
       body = "<p>" + text(WAITING[refused.kind], { number: refused.hand }) + "</p>";
       actions = button(text("drop-from"), "drop-from");
     } else if (reason.code === "hand.out_of_sync" && reason.now) {

@@ -22,8 +22,9 @@ const ENGINE_CACHE = "sk-engine-";
 /* The reader's language, and a choice made offline that the server has not heard of yet. */
 const SETTINGS_CACHE = "sk-settings";
 const SETTINGS = "/sk-settings";
-/* Pages kept for offline use: the start page and match screens (own or shared). */
-const KEPT_PAGE = /^\/(?:|matches\/\d+\/|shared\/[^/]+\/)$/;
+/* Pages kept for offline use: the start page, match screens (own or shared), the new-match page and
+   the draft screens it asks to keep, for a match started offline (web/drafts.py). */
+const KEPT_PAGE = /^\/(?:|matches\/\d+\/|shared\/[^/]+\/|matches\/new\/|matches\/draft\/[\w-]+\/\d+\/(?:pairs\/)?)$/;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) { return cache.addAll(SHELL); })

@@ -23,6 +23,7 @@ from games.services.errors import RecordConflict
 from games.services.matches import match_abandon, match_rematch, match_share
 from games.services.seating import match_start_seating, seating_known
 from scorekeeper.digits import whole_number
+from web.drafts import draft_match, offline_start
 from web.forms import SEATS, InviteForm, MatchForm, seat_toggled
 from web.people import member_names, seat_mark, suggestions, table_people
 from web.presets import preset_find, presets_available
@@ -114,11 +115,28 @@ def _new_form_context(
     seats = [(field, seat_mark(known, field.value())) for field in form.seat_fields]
     return {
         "form": form,
+        "offline_start": offline_start(form.preset, account),
         "seats": seats,
         "suggestions": suggestions(known),
         "club": club,
         "members": members,
     }
+
+
+@login_required
+def match_draft_view(
+    request: HtmxHttpRequest, variant: str, players: int, pairs: bool = False
+) -> HttpResponse:
+    """The match screen a phone keeps to show a match started offline (``web.drafts``): the match
+    screen of an unsaved match, its players named by tokens; 404 for a seating the game refuses."""
+    preset = preset_find(variant)
+    if preset is None:
+        raise Http404
+    try:
+        match = draft_match(preset, players, pairs, _account(request))
+    except RuleViolation:
+        raise Http404 from None
+    return render(request, "web/matches/detail.html", {**live_context(request, match), "draft": True})
 
 
 @login_required

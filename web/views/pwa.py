@@ -38,6 +38,8 @@ SHELL = (
     "js/offline_words.js",
     "js/offline_engine_view.js",
     "js/offline_hand_end.js",
+    "js/offline_start.js",
+    "js/offline_draft.js",
     "js/share.js",
     "js/table.js",
     "js/engine.js",
