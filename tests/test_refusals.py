@@ -236,6 +236,8 @@ PUBLIC = {
     "clubs/",
     "matches/new/",
     "matches/new/seat/",
+    "matches/draft/<slug:variant>/<int:players>/",  # an unsaved match's screen: nothing of anyone's
+    "matches/draft/<slug:variant>/<int:players>/pairs/",
     "matches/archive/",
 }
 

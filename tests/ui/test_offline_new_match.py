@@ -25,22 +25,27 @@ KEPT_DRAFTS = (
 )
 
 
+def new_match_offline(page: Page, base: str) -> None:
+    """Online, a match screen (Dragan met, the engine kept) and the new-match page (its drafts kept);
+    then that page again with the network off."""
+    sign_in(page, base)
+    start_match(page, base)
+    page.wait_for_function(READY, timeout=60_000)
+    until(page, KEPT_ENGINE, timeout=60_000)
+    page.goto(base + "/matches/new/")
+    until(page, KEPT_DRAFTS)  # the draft screens of the game on the page
+    page.context.set_offline(True)
+    page.reload()  # the page as the worker kept it
+    expect(page.locator("#offline-notice")).to_be_visible()
+
+
 @pytest.mark.browser
 @needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_a_match_started_offline_is_played_offline_and_created_once_online(
     live_server: LiveServer, page: Page
 ) -> None:
-    sign_in(page, live_server.url)
-    start_match(page, live_server.url)  # online: Dragan is met, and the engine is kept
-    page.wait_for_function(READY, timeout=60_000)
-    until(page, KEPT_ENGINE, timeout=60_000)
-    page.goto(live_server.url + "/matches/new/")
-    until(page, KEPT_DRAFTS)  # the draft screens of the game on the page
-    page.context.set_offline(True)
-    page.reload()  # the page as the worker kept it
-    expect(page.locator("#offline-notice")).to_be_visible()
-
+    new_match_offline(page, live_server.url)
     page.get_by_label("Seat 1").fill("Marija")
     page.get_by_label("Seat 2").fill("Dragan")
     page.get_by_label("Seat 3").fill("Zora <b>")  # a new guest, typed: drawn as text
@@ -85,6 +90,11 @@ def test_a_match_started_offline_is_played_offline_and_created_once_online(
     page.context.set_offline(False)
     expect(page).to_have_url(re.compile(r"/matches/\d+/$"), timeout=30_000)
     expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)
+    assert_stored(page)
+
+
+def assert_stored(page: Page) -> None:
+    """The match started offline, stored once with its names and target, its hand's plays in order."""
     assert Match.objects.count() == 2
     match = Match.objects.order_by("pk").last()
     assert match is not None
