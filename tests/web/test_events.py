@@ -235,7 +235,7 @@ def test_the_draft_stores_nothing_and_publishing_shows_every_table_by_number_and
         "bye" if mine is None else f"table {mine.number}, seat {mine.players.index(night.players[0].pk) + 1}"
     )
     assert f"You: {where}" in page  # Mia's own place, first
-    assert page.index("You: table") < page.index("Round 1: tables")
+    assert page.index(f"You: {where}") < page.index("Round 1: tables")
     busy = admin.get(url)
     assert busy.status_code == 409
     assert "still has 2 tables without a result" in busy.content.decode()
