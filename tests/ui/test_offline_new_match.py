@@ -20,6 +20,10 @@ from tests.ui.waiting import until
 
 __all__ = ["phone_engine"]  # the autouse fixture: the match screen starts the engine
 
+PLAYS_STORED = """async (count) => {
+  const response = await fetch(location.pathname.replace("/matches/", "/api/v1/matches/") + "hands/1/");
+  return response.ok && (await response.json()).plays.length === count;
+}"""
 KEPT_DRAFTS = (
     "async () => !!(await caches.match('/matches/draft/tablo/3/')) && !!(await caches.match('/matches/new/'))"
 )
@@ -89,6 +93,9 @@ def test_a_match_started_offline_is_played_offline_and_created_once_online(
 
     page.context.set_offline(False)
     expect(page).to_have_url(re.compile(r"/matches/\d+/$"), timeout=30_000)
+    until(
+        page, PLAYS_STORED, 2
+    )  # the match's own screen sends the rest (its panel hidden until it reads the queue)
     expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)
     assert_stored(page)
 
