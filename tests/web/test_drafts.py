@@ -101,6 +101,7 @@ def test_a_seating_the_game_refuses_an_unknown_game_and_a_stranger_get_no_draft(
         client.get(reverse("match-draft-pairs", kwargs={"variant": "tablo", "players": 2})).status_code == 404
     )
     assert client.get(reverse("match-draft", kwargs={"variant": "tablo", "players": 9})).status_code == 404
+    assert client.get("/matches/draft/tablo/99999999999999999999/").status_code == 404  # no names made for it
     assert client.get(reverse("match-draft", kwargs={"variant": "chess", "players": 2})).status_code == 404
 
 

@@ -130,7 +130,7 @@ def match_draft_view(
     """The match screen a phone keeps to show a match started offline (``web.drafts``): the match
     screen of an unsaved match, its players named by tokens; 404 for a seating the game refuses."""
     preset = preset_find(variant)
-    if preset is None:
+    if preset is None or players > SEATS:  # no game seats more: no names made for a huge number
         raise Http404
     try:
         match = draft_match(preset, players, pairs, _account(request))
