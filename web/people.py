@@ -18,7 +18,7 @@ from games.selectors import (
     player_names_of,
     sides_of_match,
 )
-from games.services.seating import Known, SeatKind
+from games.services.seating import Known, SeatChoice, SeatKind
 
 KIND_LABELS: dict[SeatKind, Promise] = {
     SeatKind.ACCOUNT: _("account"),
@@ -29,15 +29,20 @@ KIND_LABELS: dict[SeatKind, Promise] = {
 
 
 def suggestions(known: Known) -> list[tuple[str, str]]:
-    """(name, mark) to offer while typing: accounts first, then guests seen before."""
-    return [(choice.name, str(KIND_LABELS[choice.kind])) for choice in known.suggestions()]
+    """(text, mark) to offer while typing: accounts first (by their handle), then guests seen before."""
+    return [(choice.typed, str(KIND_LABELS[choice.kind])) for choice in known.suggestions()]
 
 
-def member_names(club: Club) -> list[str]:
-    """What to type to seat each member of ``club``: the member's player name, else the user name."""
+def member_names(club: Club) -> list[tuple[str, str]]:
+    """(name, text) for each member of ``club``: the member's player name (else the user name), and the
+    text that seats that member (the name with the account's handle)."""
     accounts = [membership.user for membership in membership_list(club=club)]
     players = player_names_of(accounts)
-    return sorted((players.get(account.pk, account.username) for account in accounts), key=str.casefold)
+    named = (
+        SeatChoice(players.get(account.pk, account.username), SeatKind.ACCOUNT, account)
+        for account in accounts
+    )
+    return sorted(((choice.name, choice.typed) for choice in named), key=lambda pair: pair[0].casefold())
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -103,9 +103,11 @@ class MatchListCreateApi(RecordsApi):
             max_length=SEATS_MAX,
             required=False,
             help_text="Instead of ``players``: names in seat order, as typed at the table, each seating "
-            "what it names as the web form's seat does: an account's player the caller knows (a club "
-            "member, someone met before), else a new guest. A past opponent's account is invited "
-            "to its seat. A phone sends a match started offline this way.",
+            "what the web form's seat does. A typed name seats the caller (their user or player name), "
+            "else the caller's own guest of that name, else a new guest: never another account. "
+            "Another account is seated only by its handle, as the suggestions give it (``Mira @mira``): "
+            "a club member at once, a past opponent invited to the seat. A phone sends a match started "
+            "offline this way.",
         )
         options = serializers.DictField(required=False, default=dict)
         teams = serializers.BooleanField(default=False)

@@ -1,15 +1,19 @@
 """Who sits at the table: each typed name becomes an account's player or a guest (README.md, people at
 the table).
 
-Accounts come first. ``by`` and the members of the match's club (without a club: of ``by``'s clubs) are
-seated at once. A past opponent's account needs its acceptance: the seat goes to a guest of that name,
-and the account is invited to it. Only a name no account answers to seats a guest: one of ``by``'s own
-(another account's guests are theirs to seat), or a new one. Names match as :func:`name_key` says.
+A typed name never seats another account: another person's display name is theirs to change, so anyone
+could take a name to be seated in its place. Text seats ``by`` (their own user or player name), else
+``by``'s own guest of that name, else a new guest of ``by``'s. Another account is seated only when it is
+chosen as that account: the suggestions carry its user name as a handle (``"Mira @mira"``; user names
+are unique and never change), and a handle seats the account it names if ``by`` knows it. The members of
+the match's club (without a club: of ``by``'s clubs) are seated at once; a past opponent's account
+needs its acceptance: the seat goes to a guest of that name, and the account is invited to it. A handle
+``by`` does not know is read as text. Names match as :func:`name_key` says.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -22,6 +26,8 @@ from games.services.clubs import player_create
 from games.services.invitations import invitation_create
 from games.services.matches import match_start
 from games.services.names import name_key
+
+HANDLE = "@"  # before a user name, in a suggestion's text: that account, chosen as an account
 
 
 class SeatKind(StrEnum):
@@ -40,54 +46,65 @@ class SeatChoice:
     account: User | None = None
     player: Player | None = None
 
+    @property
+    def typed(self) -> str:
+        """The text that makes this choice again: an account's name with its handle."""
+        if self.account is None:
+            return self.name
+        return f"{self.name} {HANDLE}{self.account.username}"
 
-def _by_name(accounts: Iterable[User], players: Mapping[int, Player]) -> dict[str, User]:
-    """Accounts by user name and by their player's name (by :func:`name_key`); the first listed wins."""
-    found: dict[str, User] = {}
-    for account in accounts:
-        player = players.get(account.pk)
-        for key in (account.username, player.name if player else ""):
-            if key:
-                found.setdefault(name_key(key), account)
-    return found
+
+def handle_of(text: str) -> str:
+    """The user name a typed text's last word names as a handle (``"Mira @mira"``), else ``""``."""
+    words = text.split()
+    last = words[-1] if words else ""
+    return last[len(HANDLE) :] if last.startswith(HANDLE) else ""
 
 
 @dataclass(frozen=True, slots=True)
 class Known:
-    """The names ``by`` may type: seatable accounts, accounts to invite, and ``by``'s guests."""
+    """Whom ``by`` may seat: ``by``, seatable accounts and accounts to invite (by user name key), and
+    ``by``'s own guests (by name key)."""
 
+    by: User
     members: dict[str, User]
     opponents: dict[str, User]
     guests: dict[str, Player]
     players: dict[int, Player]  # account id -> its player
 
+    def _account(self, account: User, kind: SeatKind, typed: str = "") -> SeatChoice:
+        """``account`` seated (or invited), by its player's name, else the name typed, else its user name."""
+        player = self.players.get(account.pk)
+        name = player.name if player else (" ".join(typed.split()) or account.username)
+        if kind is SeatKind.INVITE:  # seated as a guest of the name until the invitation is accepted
+            return SeatChoice(name, kind, account, self.guests.get(name_key(name)))
+        return SeatChoice(name, kind, account, player)
+
     def choice(self, name: str) -> SeatChoice:
+        if handle := name_key(handle_of(name)):
+            before = name.strip()[: -len(handle_of(name)) - len(HANDLE)]
+            if (account := self.members.get(handle)) is not None:
+                return self._account(account, SeatKind.ACCOUNT, before)
+            if (account := self.opponents.get(handle)) is not None:
+                return self._account(account, SeatKind.INVITE, before)
         key = name_key(name)
-        if (account := self.members.get(key)) is not None:
-            return SeatChoice(name.strip(), SeatKind.ACCOUNT, account, self.players.get(account.pk))
-        if (account := self.opponents.get(key)) is not None:
-            return SeatChoice(name.strip(), SeatKind.INVITE, account, self.guests.get(key))
+        own = self.players.get(self.by.pk)
+        if key in {name_key(self.by.username), name_key(own.name) if own else ""}:
+            return self._account(self.by, SeatKind.ACCOUNT, name)
         if (guest := self.guests.get(key)) is not None:
             return SeatChoice(name.strip(), SeatKind.GUEST, None, guest)
         return SeatChoice(name.strip(), SeatKind.NEW)
 
     def suggestions(self) -> list[SeatChoice]:
         """One choice per person, accounts first, each by its player's name (else its user name)."""
-        seen: set[int] = set()
-        choices = []
-        for kind, accounts in ((SeatKind.ACCOUNT, self.members), (SeatKind.INVITE, self.opponents)):
-            for account in accounts.values():
-                if account.pk not in seen:
-                    seen.add(account.pk)
-                    player = self.players.get(account.pk)
-                    choices.append(SeatChoice(player.name if player else account.username, kind, account))
-        taken = {name_key(choice.name) for choice in choices}
-        guests = [guest for key, guest in self.guests.items() if key not in taken]
-        return choices + [SeatChoice(guest.name, SeatKind.GUEST, None, guest) for guest in guests]
+        accounts = [self._account(account, SeatKind.ACCOUNT) for account in self.members.values()]
+        accounts += [self._account(account, SeatKind.INVITE) for account in self.opponents.values()]
+        guests = [SeatChoice(guest.name, SeatKind.GUEST, None, guest) for guest in self.guests.values()]
+        return accounts + guests
 
 
 def seating_known(*, by: User, club: Club | None = None) -> Known:
-    """What each name means for ``by`` starting a match in ``club`` (or in none)."""
+    """Whom ``by`` may seat starting a match in ``club`` (or in none)."""
     clubs = [club.pk] if club is not None else list(by.memberships.values_list("club_id", flat=True))
     member_ids = set(Membership.objects.filter(club_id__in=clubs).values_list("user_id", flat=True))
     met = Q(seats__match__created_by=by) | Q(seats__match__seats__player__user=by)
@@ -96,14 +113,21 @@ def seating_known(*, by: User, club: Club | None = None) -> Known:
     players = {
         player.user_id: player for player in Player.objects.filter(user__in=accounts) if player.user_id
     }
-    members = [by, *(account for account in accounts if account.pk in member_ids - {by.pk})]
-    opponents = [account for account in accounts if account.pk not in member_ids | {by.pk}]
     guests: dict[str, Player] = {}
     for guest in Player.objects.filter(created_by=by, user__isnull=True).order_by("name", "pk"):
         guests.setdefault(name_key(guest.name), guest)
     return Known(
-        members=_by_name(members, players),
-        opponents=_by_name(opponents, players),
+        by=by,
+        members={
+            name_key(account.username): account
+            for account in [by, *accounts]
+            if account.pk in member_ids | {by.pk}
+        },
+        opponents={
+            name_key(account.username): account
+            for account in accounts
+            if account.pk not in member_ids | {by.pk}
+        },
         guests=guests,
         players=players,
     )
@@ -138,7 +162,7 @@ def match_start_seating(
     seen: dict[str, Player] = {}
     choices = [known.choice(name) for name in names]
     for choice in choices:
-        key = name_key(choice.name)
+        key = name_key(choice.typed)
         # the same new name twice is one new guest given two seats (refused by match_start)
         players.append(seen[key] if key in seen else _player(choice, by))
         seen[key] = players[-1]

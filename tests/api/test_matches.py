@@ -141,15 +141,20 @@ def test_abandoning_ends_the_match_and_a_second_time_is_a_conflict(people: Perso
 
 
 def test_a_match_started_by_names_seats_what_each_name_means(people: Personas) -> None:
-    """As the web form's seats: a club member's name seats their player, a new name a new guest."""
+    """As the web form's seats: a club member picked by handle seats their player; a typed name, even
+    the member's, seats the caller's guest of that name (a new one here)."""
     mia = PlayerFactory.create(name="Mia", user=people.member)
-    body = {"game": "tablo", "names": ["mia", "Zed"], "club": people.club.pk}
+    handle = f"Mia @{people.member.username}"
+    body = {"game": "tablo", "names": [handle, "Zed", "mia"], "club": people.club.pk}
     response = api_client(people.owner).post("/api/v1/matches/", body, format="json")
     assert response.status_code == 201, response.json()
     seats = response.json()["seats"]
     assert seats[0]["player"] == mia.pk
-    guest = Player.objects.get(pk=seats[1]["player"])
-    assert (guest.name, guest.created_by, guest.user) == ("Zed", people.owner, None)
+    guests = [Player.objects.get(pk=seat["player"]) for seat in seats[1:]]
+    assert [(guest.name, guest.created_by, guest.user) for guest in guests] == [
+        ("Zed", people.owner, None),
+        ("mia", people.owner, None),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -37,16 +37,17 @@ def test_a_tap_seats_a_member_in_the_first_empty_seat_and_a_second_unseats(
     owner: User, owner_client: Client
 ) -> None:
     club = _club(owner)
-    query = {"club": str(club.pk), "seat_0": "marija", "add": "Dragan P."}
+    query = {"club": str(club.pk), "seat_0": "marija", "add": "Dragan P. @dragan"}
     page = owner_client.get(reverse("match-new"), query, headers=HTMX).content.decode()
-    assert 'name="seat_1" id="id_seat_1" list="player-names" value="Dragan P."' in page
+    assert 'name="seat_1" id="id_seat_1" list="player-names" value="Dragan P. @dragan"' in page
     assert 'aria-pressed="true" hx-get' in page
+    assert ">Dragan P.</button>" in page  # the chip shows the name; the seat gets the handle too
     page = owner_client.get(
-        reverse("match-new"), {**query, "seat_1": "Dragan P."}, headers=HTMX
+        reverse("match-new"), {**query, "seat_1": "Dragan P. @dragan"}, headers=HTMX
     ).content.decode()
     assert 'name="seat_1" id="id_seat_1" list="player-names" value=""' in page
-    assert page.count('<option value="Dragan P." label="account">') == 1  # once, not also as "dragan"
-    assert '<option value="dragan"' not in page
+    assert page.count('<option value="Dragan P. @dragan" label="account">') == 1  # once, by account
+    assert '<option value="Dragan P."' not in page
 
 
 def test_a_match_starts_in_the_club_and_season_with_its_members_seated(
@@ -59,7 +60,7 @@ def test_a_match_starts_in_the_club_and_season_with_its_members_seated(
         "club": club.pk,
         "season": season.pk,
         "seat_0": "marija",
-        "seat_1": "Dragan P.",
+        "seat_1": "Dragan P. @dragan",
     }
     response = owner_client.post(reverse("match-new"), form)
     assert response.status_code == 302

@@ -110,7 +110,9 @@ def _new_form_context(
 ) -> dict[str, object]:
     """The form with each seat's mark (account, invited account, guest) and the club's members."""
     seated = {values[key].strip().casefold() for key in values if key.startswith("seat_")}
-    members = [(name, name.casefold() in seated) for name in member_names(club)] if club else []
+    members = (
+        [(name, typed, typed.casefold() in seated) for name, typed in member_names(club)] if club else []
+    )
     known = seating_known(by=account, club=club)
     seats = [(field, seat_mark(known, field.value())) for field in form.seat_fields]
     return {
