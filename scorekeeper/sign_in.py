@@ -85,9 +85,16 @@ class SignInHandler(AxesDatabaseHandler):  # type: ignore[misc]  # axes is untyp
         """A sign-in clears the account's failures from this address; the address's count keeps the
         failures it made at other accounts."""
         super().user_logged_in(sender, request, user, **kwargs)
-        username = counted_username(request, get_credentials(user.get_username()))
-        ip_address = request.axes_ip_address  # type: ignore[attr-defined]
-        AccessAttempt.objects.filter(username=username, ip_address=ip_address).delete()
+        failures_clear(request, user)
+
+
+def failures_clear(request: HttpRequest, user: Any) -> None:
+    """A right password clears ``user``'s failures from this address (every path that signs in: the
+    web's through :class:`SignInHandler`, the API token's directly); the address's count stays."""
+    AxesProxyHandler.update_request(request)
+    username = counted_username(request, get_credentials(user.get_username()))
+    ip_address = request.axes_ip_address  # type: ignore[attr-defined]  # set by update_request
+    AccessAttempt.objects.filter(username=username, ip_address=ip_address).delete()
 
 
 def lockout_wait(request: HttpRequest, credentials: Credentials = None) -> timedelta | None:

@@ -254,15 +254,20 @@ class MatchScoreboardApi(RevalidatedApi):
 
 class MatchRematchApi(RecordsApi):
     """A finished match played again: the same seats, sides, options, club and season, hand 1 dealt by
-    the seat the deal passes to (docs/rules/shared.md A4); 409 ``match.not_finished`` before it ends."""
+    the seat the deal passes to (docs/rules/shared.md A4); 409 ``match.not_finished`` before it ends.
+    Once only: 201 with the new match the first time, 200 with that same match after."""
 
     @idempotent
-    @extend_schema(operation_id="matches_rematch", request=None, responses={201: MatchDetailOutput})
+    @extend_schema(
+        operation_id="matches_rematch",
+        request=None,
+        responses={201: MatchDetailOutput, 200: MatchDetailOutput},
+    )
     def post(self, request: Request, pk: int) -> Response:
-        rematch = match_rematch(match=self.match(request, pk), by=account(request))
+        rematch, made = match_rematch(match=self.match(request, pk), by=account(request))
         return Response(
             MatchDetailOutput(selectors.match_get(rematch.pk), context={"writer": True}).data,
-            status=status.HTTP_201_CREATED,
+            status=status.HTTP_201_CREATED if made else status.HTTP_200_OK,
         )
 
 

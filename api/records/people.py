@@ -21,7 +21,7 @@ from games import selectors
 from games.access import player_for
 from games.models import Membership, Player
 from games.services.clubs import club_create, membership_create, player_create, season_create
-from scorekeeper.sign_in import wait_seconds
+from scorekeeper.sign_in import failures_clear, wait_seconds
 from scorekeeper.throttles import wait_text
 
 NAME_HELP = (
@@ -207,5 +207,6 @@ class TokenCreateApi(RecordsApi):
                 seconds = wait_seconds(request, getattr(request, "axes_credentials", None))
                 raise SignInRefused(seconds) from None
             raise
+        failures_clear(request._request, user)  # as the web sign-in does
         token, _ = Token.objects.get_or_create(user=user)
         return Response(self.OutputSerializer({"token": token.key, "username": user.get_username()}).data)

@@ -130,13 +130,13 @@ def _unsaved(
 
 
 @transaction.atomic
-def match_rematch(*, match: Match, by: User, once: bool = False) -> Match:
-    """A new match of the finished ``match``'s game, started by ``by``: the same players in the same
-    seats and sides, the same options (under the current rules edition, A5), club and season; hand 1
-    is dealt by the seat the deal passes to from the one that dealt ``match``'s first hand
-    (docs/rules/shared.md A4; docs/rules-decisions.md "Rematches"). ``once``: the rematch already made
-    of ``match``, if there is one (the match screen's button: a second tap, or another phone's, opens
-    the same match).
+def match_rematch(*, match: Match, by: User) -> tuple[Match, bool]:
+    """The finished ``match`` played again, and whether this call made it. A match has one rematch:
+    the first call starts it, by ``by``, with the same players in the same seats and sides, the same
+    options (under the current rules edition, A5), club and season, hand 1 dealt by the seat the deal
+    passes to from the one that dealt ``match``'s first hand (docs/rules/shared.md A4;
+    docs/rules-decisions.md "Rematches"); every later call (a second tap, another phone, the API)
+    gets that same match.
 
     Raises:
         MatchNotFinished: ``match`` is in progress or abandoned.
@@ -146,8 +146,8 @@ def match_rematch(*, match: Match, by: User, once: bool = False) -> Match:
     match = Match.objects.select_for_update().get(pk=match.pk)
     if match.status != Match.Status.FINISHED:
         raise MatchNotFinished(status=match.status)
-    if once and (made := match.rematches.order_by("pk").first()) is not None:
-        return made
+    if (made := match.rematches.order_by("pk").first()) is not None:
+        return made, False
     seats = match.seats.select_related("player").order_by("number")
     first = match.hands.order_by("number").values_list("dealer", flat=True).first()
     rules = find_game(match.game)
@@ -166,7 +166,7 @@ def match_rematch(*, match: Match, by: User, once: bool = False) -> Match:
     )
     rematch.rematch_of = match
     rematch.save(update_fields=["first_dealer", "rematch_of"])
-    return rematch
+    return rematch, True
 
 
 def _verify_count(rules: Game, players: int, teams: bool) -> None:

@@ -54,8 +54,15 @@ def test_a_retry_with_the_same_key_gets_the_same_rematch(people: Personas, finis
     assert retry.headers["Idempotent-Replayed"] == "true"
     assert Match.objects.filter(rematch_of=finished).count() == 1
     other = client.post(url(finished), headers={"Idempotency-Key": "again-2"})
-    assert other.status_code == 201  # a new key is a new rematch
-    assert Match.objects.filter(rematch_of=finished).count() == 2
+    assert (other.status_code, other.json()["id"]) == (200, first.json()["id"])  # once only
+    assert Match.objects.filter(rematch_of=finished).count() == 1
+
+
+def test_every_call_after_the_first_gets_the_same_rematch(people: Personas, finished: Match) -> None:
+    client = api_client(people.owner)
+    answers = [client.post(url(finished)) for _ in range(5)]
+    assert [answer.status_code for answer in answers] == [201, 200, 200, 200, 200]
+    assert {answer.json()["id"] for answer in answers} == {Match.objects.get(rematch_of=finished).pk}
 
 
 def test_a_match_in_progress_is_409_not_finished(people: Personas) -> None:

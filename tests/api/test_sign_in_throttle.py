@@ -105,6 +105,16 @@ def test_a_sign_in_clears_the_accounts_own_count_but_not_the_addresss() -> None:
     assert _web("user9", "wrong").status_code == 429
 
 
+def test_a_token_sign_in_clears_the_accounts_own_count_as_the_web_does() -> None:
+    UserFactory.create(username="ana")
+    for _ in range(ACCOUNT_LIMIT - 1):
+        _token("ana", "wrong")
+    assert _token("ana", PASSWORD).status_code == 200
+    assert [_token("ana", "wrong").status_code for _ in range(ACCOUNT_LIMIT - 1)] == [400] * (
+        ACCOUNT_LIMIT - 1
+    )
+
+
 def test_the_token_endpoint_is_limited_in_the_envelope_with_the_wait() -> None:
     UserFactory.create(username="ana")
     statuses = [_token("ana", "wrong").status_code for _ in range(ACCOUNT_LIMIT)]

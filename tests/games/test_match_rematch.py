@@ -35,7 +35,7 @@ def test_a_rematch_seats_the_same_players_with_the_same_options_club_and_season(
     finished = tamlin_match(club, players, season=season, by=owner)
     assert finished.status == Match.Status.FINISHED
 
-    rematch = match_rematch(match=finished, by=owner)
+    rematch, _ = match_rematch(match=finished, by=owner)
     assert rematch.status == Match.Status.IN_PROGRESS
     assert [seat.player for seat in rematch.seats.order_by("number")] == players
     assert (rematch.game, rematch.teams, rematch.club, rematch.season) == ("tamlin", True, club, season)
@@ -51,10 +51,10 @@ def test_a_rematch_seats_the_same_players_with_the_same_options_club_and_season(
 def test_the_first_deal_passes_on_from_the_last_match_first_dealer(owner: User, club: Club) -> None:
     players = [player_create(name=name, by=owner) for name in ("Ana", "Bo")]
     finished = tamlin_match(club, players, by=owner)  # hand 1 dealt by seat 0
-    rematch = match_rematch(match=finished, by=owner)
+    rematch, _ = match_rematch(match=finished, by=owner)
     assert rematch.first_dealer == 1  # the deal passes to the left (A4)
     assert hand_start(match=rematch, table=TABLE).dealer == 1
-    third = match_rematch(match=_finish(rematch), by=owner)
+    third, _ = match_rematch(match=_finish(rematch), by=owner)
     assert third.first_dealer == 0  # and round again
 
 
@@ -66,7 +66,7 @@ def test_tablo_counterclockwise_passes_the_deal_to_the_right(owner: User) -> Non
     Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)  # the deal, not the score
     hand = match.hands.create(number=1, dealer=0, table=["2C", "3C", "4C", "5C"])
     assert hand.dealer == 0
-    assert match_rematch(match=match, by=owner).first_dealer == 2  # B7: to the right
+    assert match_rematch(match=match, by=owner)[0].first_dealer == 2  # B7: to the right
 
 
 @pytest.mark.parametrize("abandon", [False, True])
@@ -99,9 +99,10 @@ def _finish(match: Match) -> Match:
     return match
 
 
-def test_once_opens_the_rematch_already_made(owner: User, club: Club) -> None:
+def test_a_match_has_one_rematch_every_later_call_gets(owner: User, club: Club) -> None:
     players = [player_create(name=name, by=owner) for name in ("Ana", "Bo")]
     finished = tamlin_match(club, players, by=owner)
-    first = match_rematch(match=finished, by=owner, once=True)
-    assert match_rematch(match=finished, by=owner, once=True) == first  # a second tap, another phone
-    assert match_rematch(match=finished, by=owner) != first  # the API's: a new key, a new rematch
+    first, made = match_rematch(match=finished, by=owner)
+    assert made
+    assert match_rematch(match=finished, by=owner) == (first, False)  # a second tap, another phone
+    assert finished.rematches.count() == 1

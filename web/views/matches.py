@@ -217,7 +217,7 @@ def match_rematch_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The finished match again, same seats and options (one tap; a second opens the same rematch)."""
     match = match_writable(request, pk)
     try:
-        rematch = match_rematch(match=match, by=_account(request), once=True)
+        rematch, _made = match_rematch(match=match, by=_account(request))
     except (RecordConflict, RuleViolation) as error:
         messages.error(request, violation_text(error))
         return redirect("match", pk=pk)
