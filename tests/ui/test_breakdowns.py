@@ -18,7 +18,7 @@ from games.services.clubs import player_create
 from games.services.hands import hand_start
 from games.services.matches import match_start
 from games.services.plays import hand_play_record
-from tests.ui.test_match import TABLE, one_tap, sign_in
+from tests.ui.flows import TABLE, one_tap, signed_in
 
 LANGUAGES = [pytest.param("en", id="english"), pytest.param("ru", id="russian")]
 TABLO_WORD = {"en": "Tablo for Dragan", "ru": "Табло: Dragan"}
@@ -31,7 +31,7 @@ def signed(points: int) -> str:
 
 def open_match(page: Page, base: str, game: str, names: tuple[str, str], language: str) -> Match:
     """Sign in, start a match of ``game`` for ``names``, and show its screen in ``language``."""
-    sign_in(page, base)
+    signed_in(page, base)
     owner = User.objects.get(username="marija")
     players = [player_create(name=name, by=owner) for name in names]
     match = match_start(game=game, players=players, by=owner, options={})

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.ui.test_match import sign_in
+from tests.ui.flows import signed_in
 
 TABLE = ["3C", "4D", "5H", "6S"]
 
@@ -112,5 +112,5 @@ def three_challenges(page: Page, base: str, words: Words) -> None:
 def test_three_challenges_in_one_escoba_hand_are_each_ruled_under_their_play(
     live_server: LiveServer, page: Page, words: Words
 ) -> None:
-    sign_in(page, live_server.url)
+    signed_in(page, live_server.url)
     three_challenges(page, live_server.url, words)

@@ -10,7 +10,7 @@ from pytest_django.live_server_helper import LiveServer
 from games.services.clubs import player_create
 from games.services.hands import hand_start, hand_summary_record
 from games.services.matches import match_start
-from tests.ui.test_match import TABLE, sign_in
+from tests.ui.flows import TABLE, signed_in
 
 COUNTS = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
 
@@ -18,7 +18,7 @@ COUNTS = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_ca
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_hand_is_corrected_and_the_totals_change(live_server: LiveServer, page: Page) -> None:
-    sign_in(page, live_server.url)
+    signed_in(page, live_server.url)
     owner = User.objects.get(username="marija")
     players = [player_create(name=name, by=owner) for name in ("Marija", "Dragan")]
     match = match_start(game="tablo", players=players, by=owner)

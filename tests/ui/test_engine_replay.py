@@ -14,11 +14,10 @@ from playwright.sync_api import Page
 from pytest_django.live_server_helper import LiveServer
 
 from tests.engine_hands import TABLES, Replayed, match_asks
-from tests.ui.test_match import sign_in, start_match
-from tests.ui.test_offline import ready_offline
-from tests.ui.test_offline_engine import KEPT_ENGINE, READY, needs_engine
-from tests.ui.test_offline_engine import phone_engine as phone_engine  # autouse: the screen starts it
+from tests.ui.flows import KEPT_ENGINE, READY, phone_engine, ready_offline, tablo_open
 from tests.ui.waiting import until
+
+pytestmark = phone_engine  # the match screen starts the engine in the phone
 
 # Every call in turn, as the match screen makes them, started without waiting for the answers (the server
 # plays the next match meanwhile); ANSWERS waits for them, as JSON decoded as CPython decodes
@@ -36,13 +35,11 @@ REFUSALS = 1  # illegal captures tried per hand (the verdict on one is asked at 
 
 
 @pytest.mark.browser
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_random_hands_of_every_game_replayed_offline_get_the_servers_answers(
     live_server: LiveServer, page: Page
 ) -> None:
-    sign_in(page, live_server.url)
-    start_match(page, live_server.url)  # the engine loads in the background while the server plays
+    tablo_open(page, live_server.url)  # the engine loads in the background while the server plays
     replaying: Replayed | None = None
     for table in TABLES:
         replayed = match_asks(*table, seed=SEED, refusals=REFUSALS)

@@ -7,14 +7,13 @@ import pytest
 from playwright.sync_api import Page, Request, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.ui.test_match import one_tap, sign_in, start_match
+from tests.ui.flows import one_tap, tablo_open
 
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_arrow_keys_send_nothing_until_a_card_is_chosen(live_server: LiveServer, page: Page) -> None:
-    sign_in(page, live_server.url)
-    start_match(page, live_server.url)
+    tablo_open(page, live_server.url)
     asked: list[str] = []
 
     def note(request: Request) -> None:

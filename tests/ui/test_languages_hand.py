@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.rules.cards import deck
-from tests.ui.test_match import PASSWORD, TABLE, play
+from tests.ui.flows import PASSWORD, TABLE, play
 
 MEASURE = (Path(__file__).parent / "phone_width.js").read_text()
 # Django's language codes and the browser locales (BCP 47) that ask for them.

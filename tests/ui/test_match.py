@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -14,13 +13,11 @@ from pytest_django.live_server_helper import LiveServer
 from games.models import Hand, Match
 from games.rules.cards import deck
 from games.services.hands import hand_start, hand_summary_record
+from tests.ui.flows import PASSWORD, TABLE, play, signed_in, tablo_open
 from tests.web.conftest import start_match as start_services_match
 
-PASSWORD = "tablo-101-tally"
-TABLE = ["10D", "2C", "7S", "5H"]
 
-
-def sign_in(page: Page, base: str) -> None:
+def sign_in_by_form(page: Page, base: str) -> None:
     User.objects.create_user("marija", password=PASSWORD)
     page.goto(base + "/accounts/login/")
     page.get_by_label("Username").fill("marija")
@@ -29,8 +26,8 @@ def sign_in(page: Page, base: str) -> None:
     expect(page.get_by_role("button", name="Sign out")).to_be_visible()
 
 
-def start_match(page: Page, base: str, target: str = "100") -> str:
-    """Start a Tablo match for Marija and Dragan and deal hand 1; the match screen's URL."""
+def start_by_form(page: Page, base: str, target: str) -> None:
+    """What flows.tablo_open does through the services, through the new-match form and the hand form."""
     page.goto(base + "/matches/new/")
     page.get_by_label("Seat 1").fill("Marija")
     page.get_by_label("Seat 2").fill("Dragan")
@@ -41,34 +38,13 @@ def start_match(page: Page, base: str, target: str = "100") -> str:
         page.locator(f"#table-{text}").check()
     page.get_by_role("button", name="Start the hand").click()
     expect(page.get_by_text("Dragan to play")).to_be_visible()
-    return page.url
-
-
-def one_tap(page: Page, card: str) -> bool:
-    """Whether the screen records ``card`` at its tap, its play being forced (web/one_tap.py; in a
-    capture game, not while offline plays wait)."""
-    listed = page.locator(".play-form").get_attribute("data-one-tap") or "{}"
-    if listed == "all":
-        return True
-    return page.locator(".offline-waiting").count() == 0 and card in json.loads(listed)
-
-
-def play(page: Page, card: str, button: str = "#play-options button[value=trail]") -> None:
-    """Tap the card, then (unless its play is forced) one button, and wait until the screen shows the
-    card as played (greyed out, or gone with the whole grid after the hand's last card)."""
-    if one_tap(page, card):
-        page.locator(f"#card-{card}").click()  # recorded at once (offline: queued, the tile greyed out)
-    else:
-        page.locator(f"#card-{card}").check()
-        page.locator(button).first.click()
-    expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
 
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_whole_tablo_hand_is_played_and_the_match_won(live_server: LiveServer, page: Page) -> None:
-    sign_in(page, live_server.url)
-    start_match(page, live_server.url, target="1")
+    sign_in_by_form(page, live_server.url)
+    start_by_form(page, live_server.url, target="1")
     page.screenshot(path="test-artifacts/match-hand-start.png", full_page=True)
 
     page.locator("#card-KS").check()  # K♠ may take 7♠ 5♥ 2♣ or nothing: its choices are shown
@@ -109,8 +85,7 @@ def test_a_whole_tablo_hand_is_played_and_the_match_won(live_server: LiveServer,
 def test_a_second_phone_sees_each_play_within_seconds(
     live_server: LiveServer, page: Page, browser: Browser
 ) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     other = browser.new_context(
         storage_state=page.context.storage_state(), viewport={"width": 390, "height": 844}
     )
@@ -131,8 +106,7 @@ def test_a_second_phone_sees_each_play_within_seconds(
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_the_match_screen_speaks_russian(live_server: LiveServer, page: Page) -> None:
-    sign_in(page, live_server.url)
-    start_match(page, live_server.url)
+    tablo_open(page, live_server.url)
     page.get_by_text("Menu", exact=True).click()  # the language switch is in the menu on a phone
     page.get_by_label("Language").select_option("ru")
     page.get_by_role("button", name="Switch").click()
@@ -151,7 +125,7 @@ def test_the_match_screen_speaks_russian(live_server: LiveServer, page: Page) ->
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_choosing_a_variant_redraws_its_seats_and_rules(live_server: LiveServer, page: Page) -> None:
-    sign_in(page, live_server.url)
+    signed_in(page, live_server.url)
     page.goto(live_server.url + "/matches/new/")
     page.get_by_label("Seat 1").fill("Marija")
     page.get_by_label("Game").select_option("escoba-15")
@@ -169,7 +143,7 @@ def test_a_play_keeps_the_score_sheet_and_the_breakdown_being_read(
 ) -> None:
     """A play's answer leaves the score sheet and the sharing controls to the phone (it cannot change
     them): the breakdown a player opened stays open while the table plays on."""
-    sign_in(page, live_server.url)
+    signed_in(page, live_server.url)
     match = start_services_match(User.objects.get(username="marija"))
     hand = hand_start(match=match, dealer=0, mode=Hand.Mode.SUMMARY)
     hand_summary_record(

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.ui.test_match import one_tap, play, sign_in, start_match
+from tests.ui.flows import one_tap, play, tablo_open
 from tests.ui.waiting import until
 
 KEPT = "async () => !!(await caches.match(location.pathname))"
@@ -52,8 +52,7 @@ def stored_plays(page: Page, match: str) -> list[dict[str, Any]]:
 def test_six_plays_made_offline_survive_a_reload_and_are_stored_once_in_order(
     live_server: LiveServer, page: Page
 ) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     ready_offline(page)
 
     plays = [("7H", ("7S",)), ("KS", ()), ("3H", ()), ("4D", ()), ("9C", ()), ("QS", ())]
@@ -84,8 +83,7 @@ def test_six_plays_made_offline_survive_a_reload_and_are_stored_once_in_order(
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_an_illegal_queued_play_is_shown_fixed_and_synced(live_server: LiveServer, page: Page) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     ready_offline(page)
     play_offline(page, "KS", ("10D",))  # K♠ cannot take 10♦ (docs/rules/tablo.md B8)
     play_offline(page, "3H")
@@ -107,8 +105,7 @@ def test_an_illegal_queued_play_is_shown_fixed_and_synced(live_server: LiveServe
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_the_app_installs_and_the_match_screen_opens_offline(live_server: LiveServer, page: Page) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     manifest = page.locator("link[rel=manifest]").get_attribute("href")
     body = page.request.get(live_server.url + str(manifest)).json()
     assert body["display"] == "standalone"
@@ -142,15 +139,14 @@ INLINE_SCRIPT = """() => new Promise((resolve) => {
 def test_a_page_served_offline_carries_the_policy_it_was_fetched_with(
     live_server: LiveServer, page: Page
 ) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     online = page.goto(url)
     assert online is not None
     policy = online.headers["content-security-policy"]
     assert "script-src 'self'" in policy
     play(page, "3H")  # the screen keeps itself as it now stands
     expect(page.locator(".last-play")).to_contain_text("Dragan played 3♥")
-    until(page, "async () => (await caches.match(location.pathname)).headers.has('content-security-policy')")
+    until(page, "async () => (await caches.match(location.pathname))?.headers.has('content-security-policy')")
 
     ready_offline(page)
     served = page.goto(url)
@@ -168,8 +164,7 @@ def test_a_page_served_offline_carries_the_policy_it_was_fetched_with(
 def test_quick_counts_queue_offline_and_a_refused_entry_is_edited(
     live_server: LiveServer, page: Page
 ) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     ready_offline(page)
     page.get_by_text("Quick entry").click()
     # With two sides the form asks one side's cards; 51 leaves the other side a single card, which cannot
@@ -200,8 +195,7 @@ def test_quick_counts_queue_offline_and_a_refused_entry_is_edited(
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_play_the_server_fails_on_is_said_and_kept_for_a_retry(live_server: LiveServer, page: Page) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     page.route("**/play/", lambda route: route.fulfill(status=500, body="Server Error"))
     page.route("**/plays/", lambda route: route.fulfill(status=503, body="Unavailable"))
     page.locator("#card-3H").click()  # nothing to take: sent at the tap
@@ -221,8 +215,7 @@ def test_a_play_the_server_fails_on_is_said_and_kept_for_a_retry(live_server: Li
 def test_a_play_whose_answer_is_lost_is_sent_again_and_stored_once(
     live_server: LiveServer, page: Page
 ) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     ready_offline(page)
     play_offline(page, "3H")
 
@@ -246,8 +239,7 @@ def test_a_play_whose_answer_is_lost_is_sent_again_and_stored_once(
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_offline_recording_speaks_russian(live_server: LiveServer, page: Page) -> None:
-    sign_in(page, live_server.url)
-    start_match(page, live_server.url)
+    tablo_open(page, live_server.url)
     page.get_by_text("Menu", exact=True).click()  # the language switch is in the menu on a phone
     page.get_by_label("Language").select_option("ru")
     page.get_by_role("button", name="Switch").click()

@@ -14,8 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Hand, Play
-from tests.ui.test_match import play, sign_in, start_match
-from tests.ui.test_offline import play_offline, ready_offline
+from tests.ui.flows import play, play_offline, ready_offline, tablo_open
 
 MARIJA, DRAGAN = 0, 1
 FITS = """(panel) => [...panel.querySelectorAll("*")]
@@ -69,8 +68,7 @@ def test_my_plays_after_theirs_are_stored_under_the_seats_the_screen_showed(
     live_server: LiveServer, page: Page, other_phone: Callable[[str], Page], width: int
 ) -> None:
     page.set_viewport_size({"width": width, "height": 800})
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)  # the table: 10♦ 2♣ 7♠ 5♥; Dragan to play
+    url = tablo_open(page, live_server.url)  # the table: 10♦ 2♣ 7♠ 5♥; Dragan to play
     ready_offline(page)
     play_offline(page, "7H", ("7S",))  # queued as Dragan's
     play_offline(page, "2H", ("2C",))  # queued as Marija's
@@ -122,8 +120,7 @@ def test_my_plays_after_theirs_are_stored_under_the_seats_the_screen_showed(
 def test_the_same_play_recorded_on_both_phones_is_dropped_from_mine(
     live_server: LiveServer, page: Page, other_phone: Callable[[str], Page]
 ) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     ready_offline(page)
     play_offline(page, "10H", ("10D",))  # Dragan's
     play_offline(page, "2H", ("2C",))  # Marija's
@@ -164,8 +161,7 @@ def test_the_same_play_recorded_on_both_phones_is_dropped_from_mine(
 def test_a_play_queued_before_another_phones_undo_and_new_play_is_refused_and_shown(
     live_server: LiveServer, page: Page, other_phone: Callable[[str], Page]
 ) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     play(page, "9C")  # Dragan's, online: both phones see it
     seen = Hand.objects.get(match_id=match_id(url), number=1).revision
     ready_offline(page)

@@ -6,8 +6,6 @@ still queue and sync. Needs static/engine/ (`make engine-web`)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from typing import Any
 
 import pytest
 from django.contrib.staticfiles.handlers import StaticFilesHandler
@@ -17,28 +15,23 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.rules import browser
-from tests.conftest import IN_CI
-from tests.ui.test_match import sign_in, start_match
-from tests.ui.test_offline import play_offline, ready_offline, stored_plays
+from tests.ui.flows import (
+    ENGINE,
+    KEPT_ENGINE,
+    READY,
+    phone_engine,
+    play_offline,
+    ready_offline,
+    stored_plays,
+    tablo_open,
+)
 from tests.ui.waiting import until
 from web.views import pwa
 
-ENGINE = Path(__file__).resolve().parents[2] / "static" / "engine"
-BUILT = (ENGINE / "manifest.json").exists()
-# Outside CI a checkout without the build skips; in CI (make test builds it first) a missing build fails.
-needs_engine = pytest.mark.skipif(
-    not BUILT and not IN_CI, reason="static/engine/ is not built: make engine-web"
-)
+pytestmark = phone_engine  # the match screen starts the engine in the phone
+
 
 GAMES = ["escoba", "tablo", "tamlin", "twenty"]
-READY = "() => window.SkEngine && window.SkEngine.state === 'ready'"
-KEPT_ENGINE = """async () => {
-  const manifest = "/static/engine/manifest.json";
-  for (const name of await caches.keys()) {
-    if (name.startsWith("sk-engine-") && await caches.match(manifest, { cacheName: name })) return true;
-  }
-  return false;
-}"""
 GAMES_CALL = "() => window.SkEngine.call('games', {}).then((answer) => answer.games)"
 KEPT_SNAPSHOT = """async () => {
   for (const name of await caches.keys()) {
@@ -51,26 +44,12 @@ CHOICES = {"game": "tablo", "options": {}, "table": ["2C", "7S", "5H", "10D"], "
 CHOICES_CALL = f"() => window.SkEngine.call('choices', {json.dumps(CHOICES)})"
 
 
-@pytest.fixture(autouse=True)
-def phone_engine(settings: Any) -> None:
-    """The match screen starts the engine (off in the other browser tests: scorekeeper/settings_test.py)."""
-    settings.PHONE_ENGINE = True
-
-
-def engine_offline(page: Page) -> None:
-    """Wait for the engine, then cut the network once the screen is kept, before the first tap."""
-    page.wait_for_function(READY, timeout=60_000)
-    ready_offline(page)
-
-
 @pytest.mark.browser
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_the_engine_answers_offline_from_its_cache_also_after_a_reload(
     live_server: LiveServer, page: Page
 ) -> None:
-    sign_in(page, live_server.url)
-    start_match(page, live_server.url)
+    tablo_open(page, live_server.url)
     page.wait_for_function(READY, timeout=60_000)
     assert page.evaluate(GAMES_CALL) == GAMES
     assert page.evaluate("window.SkEngine.snapshot") is False  # the first start: Python starts, imports
@@ -93,8 +72,7 @@ def test_without_webassembly_the_screen_says_so_and_plays_queue_and_sync(
     live_server: LiveServer, page: Page
 ) -> None:
     page.add_init_script("delete window.WebAssembly")
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     page.wait_for_function("() => window.SkEngine && window.SkEngine.state === 'failed'")
     assert page.evaluate("window.SkEngine.reason") == "no-webassembly"
     expect(page.locator("#engine-fallback")).to_be_hidden()  # online, the server checks every play
@@ -128,7 +106,6 @@ NEW_WORKER = """async (old) => {
 
 
 @pytest.mark.browser
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_a_deploy_keeps_an_unchanged_engine_and_a_new_engine_replaces_the_old(
     live_server: LiveServer, page: Page, monkeypatch: pytest.MonkeyPatch
@@ -148,8 +125,7 @@ def test_a_deploy_keeps_an_unchanged_engine_and_a_new_engine_replaces_the_old(
 
     next_engine: list[str] = []
     monkeypatch.setattr(StaticFilesHandler, "serve", counted)
-    sign_in(page, live_server.url)
-    start_match(page, live_server.url)
+    tablo_open(page, live_server.url)
     page.wait_for_function(READY, timeout=60_000)
     until(page, KEPT_ENGINE, timeout=60_000)
     assert page.evaluate(ENGINE_CACHES) == [f"sk-engine-{version}"]

@@ -18,17 +18,13 @@ from games.models import Hand, Match
 from games.rules import browser
 from games.rules.game import HandEvent
 from games.services.hands import hand_start
-from tests.ui.test_match import sign_in
-from tests.ui.test_offline import ready_offline, stored_plays
-from tests.ui.test_offline_engine import KEPT_ENGINE, READY, needs_engine, phone_engine
+from tests.ui.flows import KEPT_ENGINE, READY, phone_engine, ready_offline, signed_in, stored_plays
 from tests.ui.test_offline_play import OPTIONS_SIGNATURE, label, server_options
 from tests.ui.waiting import until
 from tests.web.conftest import start_match
 from web.breakdowns import event_text, signed
 
-__all__ = ["phone_engine"]  # the autouse fixture that starts the engine on the match screen
-
-pytestmark = [pytest.mark.browser, needs_engine, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), *phone_engine]
 
 NAMES = ("Marija", "Dragan")
 DEALS = {  # the table dealt, and the cards then played in turn (Dragan leads)
@@ -66,7 +62,7 @@ class Played:
 
 def open_offline(page: Page, base: str, game: str, table: list[str]) -> tuple[Match, Played]:
     page.set_viewport_size({"width": 390, "height": 844})
-    sign_in(page, base)
+    signed_in(page, base)
     match = start_match(User.objects.get(username="marija"), game, NAMES)
     hand_start(match=match, dealer=0, table=table)
     page.goto(f"{base}/matches/{match.pk}/")
@@ -133,7 +129,7 @@ def test_a_twenty_round_entered_by_its_awards_offline_is_scored_as_the_server_sc
     live_server: LiveServer, page: Page
 ) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
-    sign_in(page, live_server.url)
+    signed_in(page, live_server.url)
     match = start_match(User.objects.get(username="marija"), "twenty", NAMES)
     hand_start(match=match, dealer=1, starter=0, set_aside=["AS", "2H"], mode="summary")
     page.goto(f"{live_server.url}/matches/{match.pk}/")

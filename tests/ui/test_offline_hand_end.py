@@ -20,13 +20,20 @@ from games.rules.registry import find_game
 from games.selectors import hand_report
 from games.services.hands import hand_close, hand_start, hand_summary_record
 from games.services.plays import hand_play_record
-from tests.ui.test_match import TABLE, play, sign_in, start_match
-from tests.ui.test_offline import ready_offline
-from tests.ui.test_offline_engine import READY, engine_offline, needs_engine, phone_engine
+from tests.ui.flows import (
+    READY,
+    TABLE,
+    engine_offline,
+    phone_engine,
+    play,
+    ready_offline,
+    signed_in,
+    tablo_open,
+)
 from web.breakdowns import signed
 from web.screens import who_of
 
-__all__ = ["phone_engine"]  # the autouse fixture: the match screen starts the engine
+pytestmark = phone_engine  # the match screen starts the engine in the phone
 
 NEXT_TABLE = ["AS", "3D", "8C", "QH"]
 
@@ -57,13 +64,11 @@ def played_but(url: str, left: int, number: int = 1) -> list[str]:
 
 
 @pytest.mark.browser
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_a_hand_played_out_offline_is_scored_and_the_next_one_started(
     live_server: LiveServer, page: Page
 ) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     last = played_but(url, 2)
     page.reload()
     engine_offline(page)
@@ -116,13 +121,11 @@ def test_a_hand_played_out_offline_is_scored_and_the_next_one_started(
 
 
 @pytest.mark.browser
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_quick_counts_are_checked_offline_refused_as_the_server_refuses_and_scored(
     live_server: LiveServer, page: Page
 ) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     engine_offline(page)
 
     page.get_by_text("Quick entry").click()
@@ -183,11 +186,9 @@ def server_refusal(url: str, entries: list[dict[str, int]]) -> tuple[str, list[s
 
 
 @pytest.mark.browser
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_a_hand_that_wins_the_match_offline_shows_its_end(live_server: LiveServer, page: Page) -> None:
-    sign_in(page, live_server.url)
-    start_match(page, live_server.url, target="10")
+    tablo_open(page, live_server.url, target=10)
     engine_offline(page)
 
     page.get_by_text("Quick entry").click()
@@ -206,15 +207,13 @@ def test_a_hand_that_wins_the_match_offline_shows_its_end(live_server: LiveServe
 
 
 @pytest.mark.browser
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_the_match_progress_offline_counts_the_hands_closed_before(
     live_server: LiveServer, page: Page
 ) -> None:
     """A play's answer carries no closed hand's report (the server reads none for it): the phone keeps
     those the screen had."""
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     match = match_of(url)
     counts = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
     hand_summary_record(hand=Hand.objects.get(match=match, number=1), entries=counts)
@@ -239,14 +238,13 @@ def test_the_match_progress_offline_counts_the_hands_closed_before(
 
 
 @pytest.mark.browser
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_a_new_match_is_dealt_and_played_offline_from_its_first_hand(
     live_server: LiveServer, page: Page
 ) -> None:
     """A page drawn between hands (here a new match's) holds the next hand, hidden, for the phone to
     start offline: its deal checked, its plays checked by the engine, a reload in the middle kept."""
-    sign_in(page, live_server.url)
+    signed_in(page, live_server.url)
     page.goto(live_server.url + "/matches/new/")
     page.get_by_label("Seat 1").fill("Marija")
     page.get_by_label("Seat 2").fill("Dragan")
@@ -296,7 +294,6 @@ def test_a_new_match_is_dealt_and_played_offline_from_its_first_hand(
 
 
 @pytest.mark.browser
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("same_deal", [True, False], ids=["the same deal", "another deal"])
 def test_a_hand_another_phone_scored_and_dealt_first_is_caught_up_with(
@@ -305,8 +302,7 @@ def test_a_hand_another_phone_scored_and_dealt_first_is_caught_up_with(
     """This phone scores hand 1 and deals hand 2 offline; meanwhile another phone does so online. The
     same deal: the close and the start are done, and the play after them is stored. Another deal: the
     start is refused as the server refuses it, and dropped with what follows."""
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     last = played_but(url, 1)
     page.reload()
     play(page, last[0])  # online: hand 1 played out

@@ -13,12 +13,9 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Match
-from tests.ui.test_match import TABLE, sign_in, start_match
-from tests.ui.test_offline_engine import KEPT_ENGINE, READY, needs_engine, phone_engine
+from tests.ui.flows import KEPT_ENGINE, READY, TABLE, phone_engine, tablo_open
 from tests.ui.test_offline_hand_end import hand_api
 from tests.ui.waiting import until
-
-__all__ = ["phone_engine"]  # the autouse fixture: the match screen starts the engine
 
 PLAYS_STORED = """async (count) => {
   const response = await fetch(location.pathname.replace("/matches/", "/api/v1/matches/") + "hands/1/");
@@ -28,12 +25,13 @@ KEPT_DRAFTS = (
     "async () => !!(await caches.match('/matches/draft/tablo/3/')) && !!(await caches.match('/matches/new/'))"
 )
 
+pytestmark = phone_engine  # the match screen starts the engine in the phone
+
 
 def new_match_offline(page: Page, base: str) -> None:
     """Online, a match screen (Dragan met, the engine kept) and the new-match page (its drafts kept);
     then that page again with the network off."""
-    sign_in(page, base)
-    start_match(page, base)
+    tablo_open(page, base)
     page.wait_for_function(READY, timeout=60_000)
     until(page, KEPT_ENGINE, timeout=60_000)
     page.goto(base + "/matches/new/")
@@ -44,7 +42,6 @@ def new_match_offline(page: Page, base: str) -> None:
 
 
 @pytest.mark.browser
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_a_match_started_offline_is_played_offline_and_created_once_online(
     live_server: LiveServer, page: Page

@@ -30,14 +30,12 @@ from games.rules.game import HandEvent
 from games.rules.records import entry_of, setup_of
 from games.rules.registry import find_game
 from games.selectors import hand_report
-from tests.ui.test_match import TABLE, sign_in, start_match
-from tests.ui.test_offline import ready_offline, stored_plays
-from tests.ui.test_offline_engine import KEPT_ENGINE, READY, needs_engine, phone_engine
+from tests.ui.flows import KEPT_ENGINE, READY, TABLE, phone_engine, ready_offline, stored_plays, tablo_open
 from tests.ui.waiting import until
 from web.breakdowns import event_text
 from web.screens import who_of
 
-__all__ = ["phone_engine"]  # the autouse fixture that starts the engine on the match screen
+pytestmark = phone_engine  # the match screen starts the engine in the phone
 
 MEASURE = (Path(__file__).parent / "phone_width.js").read_text()
 NAMES = ("Marija", "Dragan")
@@ -216,14 +214,12 @@ def refuse_then_correct(
 
 
 @pytest.mark.browser
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_a_whole_tablo_hand_is_played_offline_through_the_phones_engine(
     live_server: LiveServer, page: Page
 ) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     match = Match.objects.get()
     page.wait_for_function(READY, timeout=60_000)
     until(page, KEPT_ENGINE, timeout=60_000)  # kept, to start again after an offline reload
@@ -265,14 +261,12 @@ def test_a_whole_tablo_hand_is_played_offline_through_the_phones_engine(
 
 
 @pytest.mark.browser
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_the_engines_options_and_events_offline_speak_the_readers_language(
     live_server: LiveServer, page: Page
 ) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
-    sign_in(page, live_server.url)
-    start_match(page, live_server.url)
+    tablo_open(page, live_server.url)
     match = Match.objects.get()
     switch_language(page, "ru")
     expect(page.locator("html")).to_have_attribute("lang", "ru")

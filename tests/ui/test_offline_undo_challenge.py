@@ -15,17 +15,21 @@ from pytest_django.live_server_helper import LiveServer
 
 from games.models import Challenge, Hand, Play
 from games.services.plays import hand_challenge_record
+from tests.ui.flows import (
+    KEPT_ENGINE,
+    engine_offline,
+    phone_engine,
+    play,
+    play_offline,
+    signed_in,
+    stored_plays,
+    tablo_open,
+)
 from tests.ui.test_challenges import ENGLISH, record, start_escoba
-from tests.ui.test_match import play, sign_in, start_match
-from tests.ui.test_offline import play_offline, stored_plays
 from tests.ui.test_offline_conflict import other_phone as other_phone  # the fixture: a second phone
-from tests.ui.test_offline_engine import KEPT_ENGINE, engine_offline, needs_engine, phone_engine
 from tests.ui.waiting import until
 
-pytestmark = [pytest.mark.browser, needs_engine]
-
-
-__all__ = ["phone_engine"]  # the autouse fixture: the match screen starts the engine
+pytestmark = [pytest.mark.browser, *phone_engine]
 
 
 def pick_offline(page: Page, card: str, taken: list[str]) -> None:
@@ -49,7 +53,7 @@ def tap_offline(page: Page, card: str) -> None:
 
 def escoba_screen(page: Page, base: str) -> str:
     """Sign in and deal an Escoba hand with challenges (tests/ui/test_challenges.py); its screen's URL."""
-    sign_in(page, base)
+    signed_in(page, base)
     start_escoba(page, base, ENGLISH)
     return page.url
 
@@ -131,8 +135,7 @@ def test_a_challenge_another_phone_recorded_first_is_not_sent_again(
 def test_stored_plays_are_undone_offline_and_the_undos_sent_in_order(
     live_server: LiveServer, page: Page
 ) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     play(page, "3H")  # Dragan, stored
     play(page, "4D")  # Marija, stored
     until(page, KEPT_ENGINE, timeout=60_000)  # for the reload offline below
@@ -185,8 +188,7 @@ def test_stored_plays_are_undone_offline_and_the_undos_sent_in_order(
 def test_a_server_hand_that_differs_from_the_phone_is_said_and_shown(
     live_server: LiveServer, page: Page, other_phone: Callable[[str], Page], reload: bool
 ) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     second = other_phone(url)
     engine_offline(page)
     play_offline(page, "3H")  # Dragan, on this phone
@@ -215,8 +217,7 @@ def test_a_server_hand_that_differs_from_the_phone_is_said_and_shown(
 def test_an_undo_whose_answer_is_lost_is_sent_again_and_done_once(
     live_server: LiveServer, page: Page
 ) -> None:
-    sign_in(page, live_server.url)
-    url = start_match(page, live_server.url)
+    url = tablo_open(page, live_server.url)
     play(page, "3H")  # Dragan, stored
     play(page, "4D")  # Marija, stored
     engine_offline(page)

@@ -13,8 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from games.models import Match, Play
 from games.services.hands import hand_start
-from tests.ui.test_match import sign_in
-from tests.ui.test_offline import ready_offline, stored_plays
+from tests.ui.flows import ready_offline, signed_in, stored_plays
 from tests.web.conftest import start_match
 
 MEASURE = (Path(__file__).parent / "phone_width.js").read_text()
@@ -23,7 +22,7 @@ WIDTHS = [320, 360, 390]
 
 def open_match(page: Page, base: str, width: int, game: str, **deal: object) -> Match:
     page.set_viewport_size({"width": width, "height": 740})
-    sign_in(page, base)
+    signed_in(page, base)
     match = start_match(User.objects.get(username="marija"), game)
     hand_start(match=match, **deal)  # type: ignore[arg-type]  # the deal's keywords
     page.goto(f"{base}/matches/{match.pk}/")

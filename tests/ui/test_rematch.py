@@ -14,7 +14,7 @@ from games.models import Match
 from games.services.clubs import player_create
 from tests.factories import ClubFactory
 from tests.stats.matches import tamlin_match
-from tests.ui.test_match import sign_in
+from tests.ui.flows import signed_in
 
 MEASURE = (Path(__file__).parent / "phone_width.js").read_text()
 
@@ -26,7 +26,7 @@ def test_one_tap_on_the_finished_screen_starts_the_rematch(
     live_server: LiveServer, page: Page, width: int
 ) -> None:
     page.set_viewport_size({"width": width, "height": 740})
-    sign_in(page, live_server.url)
+    signed_in(page, live_server.url)
     owner = User.objects.get(username="marija")
     club = ClubFactory.create(created_by=owner)
     finished = tamlin_match(club, [player_create(name=name, by=owner) for name in ("Ana", "Bo")], by=owner)

@@ -21,7 +21,7 @@ from games.services.demo import demo_hand_play, demo_match_play, random_play, ra
 from games.services.hands import hand_close, hand_start
 from games.services.matches import match_start
 from games.services.plays import hand_play_record
-from tests.ui.test_match import sign_in
+from tests.ui.flows import signed_in
 from tests.ui.test_phone_width import MEASURE, WIDTHS
 
 
@@ -30,7 +30,7 @@ from tests.ui.test_phone_width import MEASURE, WIDTHS
 def test_after_a_hand_is_scored_its_review_opens_from_the_match_screen(
     live_server: LiveServer, page: Page
 ) -> None:
-    sign_in(page, live_server.url)
+    signed_in(page, live_server.url)
     owner = User.objects.get(username="marija")
     players = [player_create(name=name, by=owner) for name in ("Marija", "Dragan")]
     match = match_start(game="tablo", players=players, by=owner)
@@ -95,7 +95,7 @@ def test_the_coach_at_phone_widths_names_an_illegal_play_the_points_lost_the_big
     """The review's new parts at 320, 360 and 390 px: an unchallenged wrong capture said to break the
     rules, the three biggest misses first with what each lost and the table as it was, and the
     player's review by month as a chart; no page wider than the phone."""
-    sign_in(page, live_server.url)
+    signed_in(page, live_server.url)
     owner = User.objects.get(username="marija")
     club = club_create(name="Friday table", by=owner)
     players = [player_create(name="Marija", by=owner, user=owner), player_create(name="Dragan", by=owner)]

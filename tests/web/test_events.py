@@ -157,7 +157,7 @@ def test_entries_by_tap_by_name_and_walk_in() -> None:
     assert entries["Mia"].checked_in_at is None
     again = admin.post(add, {"player": mia.pk}, follow=True)  # no longer offered: not a choice
     assert again.status_code == 404
-    twice = admin.post(add, {"name": f"Mia @{mia.user.username}"}, follow=True)  # picked by handle
+    twice = admin.post(add, {"name": f"Mia @{night.member.username}"}, follow=True)  # picked by handle
     assert "Mia is already entered in this event." in twice.content.decode()
     typed = admin.post(add, {"name": "Mia"})  # typed: text, the director's new guest, not the member
     assert typed.status_code == 302

@@ -1,0 +1,153 @@
+"""What the browser tests do again and again, in one place: sign in, start a match, play a card, go
+offline, wait for the phone's engine.
+
+Setup goes through the services wherever the UI is not the point: a phone is signed in by its session
+cookie and a match started and dealt by the services, as the new-match form and the hand form would
+(their own tests drive them: tests/ui/test_accounts.py signs in through the form, test_match.py and
+test_challenges.py start matches through it). What a test is about is done as a finger does it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+from playwright.sync_api import Page, expect
+
+from games.models import Match
+from games.rules.cards import deck
+from games.services.hands import hand_start
+from games.services.seating import match_start_seating
+from tests.conftest import IN_CI
+from tests.ui.waiting import until
+
+PASSWORD = "tablo-101-tally"
+NAMES = ("Marija", "Dragan")  # the signed-in scorer (an account) and a guest
+TABLE = ["10D", "2C", "7S", "5H"]  # hand 1's table in the Tablo flows
+
+# The phone's engine (static/js/engine.js, static/engine/ built by `make engine-web`). Its tests are
+# marked ``phone_engine``: their match screens start it (off in the other browser tests:
+# scorekeeper/settings_test.py). Outside CI a checkout without the build skips them; in CI (make test
+# builds it first) a missing build fails.
+ENGINE = Path(__file__).resolve().parents[2] / "static" / "engine"
+needs_engine = pytest.mark.skipif(
+    not (ENGINE / "manifest.json").exists() and not IN_CI,
+    reason="static/engine/ is not built: make engine-web",
+)
+phone_engine = [pytest.mark.phone_engine, needs_engine]
+READY = "() => window.SkEngine && window.SkEngine.state === 'ready'"
+KEPT_ENGINE = """async () => {
+  const manifest = "/static/engine/manifest.json";
+  for (const name of await caches.keys()) {
+    if (name.startsWith("sk-engine-") && await caches.match(manifest, { cacheName: name })) return true;
+  }
+  return false;
+}"""
+KEPT_SCREEN = """async () => navigator.serviceWorker.controller !== null &&
+  !!(await caches.match(location.pathname))"""
+ENGINE_WAIT_MS = 60_000
+
+
+def signed_in(page: Page, base: str, username: str = "marija") -> User:
+    """``username``'s account (made if new), signed in on ``page``'s phone (the live server at
+    ``base``) by its session cookie."""
+    user = User.objects.filter(username=username).first() or User.objects.create_user(
+        username, password=PASSWORD
+    )
+    client = Client()
+    client.force_login(user)
+    host = base.split("//", 1)[1].split(":")[0]
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "domain": host, "path": "/"}]
+    )
+    return user
+
+
+def match_started(by: User, game: str = "tablo", names: tuple[str, ...] = NAMES, **options: object) -> Match:
+    """A match seated as the new-match form seats typed names (the scorer's own name seats them)."""
+    return match_start_seating(game=game, names=names, by=by, options=options)
+
+
+def tablo_open(page: Page, base: str, target: int = 100) -> str:
+    """Sign Marija in, start a Tablo match for Marija and Dragan, deal hand 1 with TABLE (Marija deals),
+    open its screen; the screen's URL. As test_match.py's first test does through the forms."""
+    match = match_started(signed_in(page, base), target=target)
+    order = [str(card) for card in deck()]
+    hand_start(match=match, table=sorted(TABLE, key=order.index))  # as the hand form sends its boxes
+    url = f"{base}/matches/{match.pk}/"
+    page.goto(url)
+    expect(page.get_by_text("Dragan to play")).to_be_visible()
+    return url
+
+
+def one_tap(page: Page, card: str) -> bool:
+    """Whether the screen records ``card`` at its tap, its play being forced (web/one_tap.py; in a
+    capture game, not while offline plays wait)."""
+    listed = page.locator(".play-form").get_attribute("data-one-tap") or "{}"
+    if listed == "all":
+        return True
+    return page.locator(".offline-waiting").count() == 0 and card in json.loads(listed)
+
+
+def play(page: Page, card: str, button: str = "#play-options button[value=trail]") -> None:
+    """Tap the card, then (unless its play is forced) one button, and wait until the screen shows the
+    card as played (greyed out, or gone with the whole grid after the hand's last card)."""
+    if one_tap(page, card):
+        page.locator(f"#card-{card}").click()  # recorded at once (offline: queued, the tile greyed out)
+    else:
+        page.locator(f"#card-{card}").check()
+        page.locator(button).first.click()
+    expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
+
+
+def ready_offline(page: Page) -> None:
+    """Wait until the service worker controls and keeps this screen, then cut the network."""
+    until(page, KEPT_SCREEN)
+    page.context.set_offline(True)
+    expect(page.locator("#offline-notice")).to_be_visible()
+
+
+def play_offline(page: Page, card: str, taken: tuple[str, ...] = ()) -> None:
+    """Tap the card, tick what it took (or take nothing; at the tap when the screen knows nothing else
+    is allowed), and see it queued."""
+    if not taken and one_tap(page, card):
+        page.locator(f"#card-{card}").click()  # queued at once: the tile is greyed out, not checked
+    else:
+        page.locator(f"#card-{card}").check()
+        expect(page.locator("#play-options")).to_contain_text("Not checked yet")
+        for each in taken:
+            page.locator(f"#taken-{each}").check()
+        name = "Record these cards" if taken else "Take nothing: leave it on the table"
+        page.get_by_role("button", name=name).click()
+    expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
+
+
+def engine_ready(page: Page) -> None:
+    """Wait for the phone's engine to answer."""
+    page.wait_for_function(READY, timeout=ENGINE_WAIT_MS)
+
+
+def engine_offline(page: Page) -> None:
+    """Wait for the engine, then cut the network once the screen is kept, before the first tap."""
+    engine_ready(page)
+    ready_offline(page)
+
+
+def engine_kept(page: Page) -> None:
+    """Wait for the engine, and for its files kept by the service worker (a reload offline starts it)."""
+    engine_ready(page)
+    until(page, KEPT_ENGINE, timeout=ENGINE_WAIT_MS)
+
+
+def stored_plays(page: Page, match: str) -> list[dict[str, Any]]:
+    """Hand 1's plays as the records API gives them."""
+    response = page.request.get(f"{match.replace('/matches/', '/api/v1/matches/')}hands/1/")
+    assert response.ok
+    plays: list[dict[str, Any]] = response.json()["plays"]
+    return plays
