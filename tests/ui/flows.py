@@ -22,6 +22,7 @@ from playwright.sync_api import Page, expect
 from games.models import Match
 from games.rules.cards import deck
 from games.services.hands import hand_start
+from games.services.plays import hand_play_record
 from games.services.seating import match_start_seating
 from tests.conftest import IN_CI
 from tests.ui.waiting import until
@@ -74,16 +75,33 @@ def match_started(by: User, game: str = "tablo", names: tuple[str, ...] = NAMES,
     return match_start_seating(game=game, names=names, by=by, options=options)
 
 
-def tablo_open(page: Page, base: str, target: int = 100) -> str:
+def tablo_open(page: Page, base: str, target: int = 100, ready: str = "") -> str:
     """Sign Marija in, start a Tablo match for Marija and Dragan, deal hand 1 with TABLE (Marija deals),
-    open its screen; the screen's URL. As test_match.py's first test does through the forms."""
+    open its screen (shown once ``ready``'s element is, else "Dragan to play"); the screen's URL. As
+    test_match.py's first test does through the forms."""
     match = match_started(signed_in(page, base), target=target)
     order = [str(card) for card in deck()]
     hand_start(match=match, table=sorted(TABLE, key=order.index))  # as the hand form sends its boxes
     url = f"{base}/matches/{match.pk}/"
     page.goto(url)
-    expect(page.get_by_text("Dragan to play")).to_be_visible()
+    expect(page.locator(ready) if ready else page.get_by_text("Dragan to play")).to_be_visible()
     return url
+
+
+def match_of(url: str) -> Match:
+    """The match whose screen is at ``url``."""
+    return Match.objects.get(pk=int(url.rstrip("/").rsplit("/", 1)[1]))
+
+
+def tablo_hand_recorded(match: Match) -> None:
+    """Record hand 1 of a :func:`tablo_open` match through the services as the language walk taps it
+    (tests/ui/test_languages_hand.py): 7♥ takes 2♣ 7♠ 5♥, then every other card in pack order trails."""
+    hand = match.hands.get(number=1)
+    plays = [("7H", ["2C", "7S", "5H"])] + [
+        (str(card), []) for card in deck() if str(card) not in {"7H", *TABLE}
+    ]
+    for seq, (card, taken) in enumerate(plays):
+        hand_play_record(hand=hand, seat=(seq + 1) % 2, card=card, taken=taken, expected_seq=seq)
 
 
 def one_tap(page: Page, card: str) -> bool:

@@ -1,7 +1,9 @@
-"""The same walk of a whole Tablo hand in every language of settings.LANGUAGES, by real taps on a phone
-(390 px, one language also at 320): sign in, start the match, play all 48 cards, score the hand and see
-the winner (docs/rules/tablo.md B5-B12), with ``<html lang>`` right, nothing wider than the phone and no
-English label of the match screen left untranslated."""
+"""A whole Tablo hand in every language of settings.LANGUAGES on a phone: in Serbian at 320 px by real
+taps through the sign-in, new-match and hand forms (all 48 cards, docs/rules/tablo.md B5-B12; the same
+walk in English is tests/ui/test_match.py's first test); in every language at 390 px the same hand
+recorded by the services, then scored by a tap: ``<html lang>`` right, nothing wider than the phone and
+no English label of the match screen left untranslated, at the hand's start, once all cards are played
+and once it is scored."""
 
 from __future__ import annotations
 
@@ -16,12 +18,11 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.rules.cards import deck
-from tests.ui.flows import PASSWORD, TABLE, play
+from tests.ui.flows import PASSWORD, TABLE, match_of, play, tablo_hand_recorded, tablo_open
 
 MEASURE = (Path(__file__).parent / "phone_width.js").read_text()
 # Django's language codes and the browser locales (BCP 47) that ask for them.
 LOCALES = {"en": "en-US", "ru": "ru", "sr": "sr", "sr-latn": "sr-Latn", "es": "es", "it": "it"}
-WALKS = [*((language, 390) for language in LOCALES), ("sr", 320)]
 # Labels of the match screen once all cards are played; formatted after translation.
 LABELS = ("Hand %(number)s", "On the table", "Dealer", "All cards are played.", "Undo the last play")
 
@@ -72,23 +73,18 @@ def _start_match(page: Page, base: str, language: str) -> None:
     expect(page.locator("#card-7H:visible")).to_be_enabled()  # not the next hand drawn hidden before
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize(("language", "width"), WALKS)
-def test_a_whole_hand_is_played_in_each_language(
-    live_server: LiveServer, browser: Browser, language: str, width: int
-) -> None:
-    assert set(LOCALES) == {code for code, _ in settings.LANGUAGES}
-    context = browser.new_context(viewport={"width": width, "height": 844}, locale=LOCALES[language])
-    page = context.new_page()
-    _sign_in(page, live_server.url, language)
-    _start_match(page, live_server.url, language)
+def _hand_walk(page: Page, language: str, width: int, tapped: bool) -> None:
+    """Hand 1 from its start to its score: each card tapped, or (``tapped`` false) recorded by the
+    services and the screen reloaded; the checks at its start, once all is played and once scored."""
     assert page.locator("html").get_attribute("lang") == LOCALES[language].replace("en-US", "en")
     _fits(page, f"{language} {width}px hand start")
-
-    play(page, "7H", "#play-options .capture-button")  # takes 2♣ 7♠ 5♥ (TB-2: the best capture first)
-    for card in [str(each) for each in deck() if str(each) not in {"7H", *TABLE}]:
-        play(page, card)
+    if tapped:
+        play(page, "7H", "#play-options .capture-button")  # takes 2♣ 7♠ 5♥ (TB-2: the best capture first)
+        for card in [str(each) for each in deck() if str(each) not in {"7H", *TABLE}]:
+            play(page, card)
+    else:
+        tablo_hand_recorded(match_of(page.url))
+        page.reload()
     expect(page.get_by_text(_text(language, "All cards are played."), exact=True).first).to_be_visible()
     _untranslated(page, language)
     _fits(page, f"{language} {width}px all played")
@@ -98,4 +94,28 @@ def test_a_whole_hand_is_played_in_each_language(
     expect(page.get_by_role("heading", name=re.compile(".*".join(map(re.escape, won))))).to_be_visible()
     expect(page.locator(".sheet tr.sheet-hand")).to_have_count(1)
     _fits(page, f"{language} {width}px scored")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_whole_hand_is_tapped_through_in_serbian_at_320(live_server: LiveServer, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 320, "height": 844}, locale=LOCALES["sr"])
+    page = context.new_page()
+    _sign_in(page, live_server.url, "sr")
+    _start_match(page, live_server.url, "sr")
+    _hand_walk(page, "sr", 320, tapped=True)
+    context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", LOCALES)
+def test_each_language_labels_the_hand_from_its_start_to_its_winner(
+    live_server: LiveServer, browser: Browser, language: str
+) -> None:
+    assert set(LOCALES) == {code for code, _ in settings.LANGUAGES}
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale=LOCALES[language])
+    page = context.new_page()
+    tablo_open(page, live_server.url, target=1, ready="#card-7H:visible")
+    _hand_walk(page, language, 390, tapped=False)
     context.close()
