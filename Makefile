@@ -31,12 +31,12 @@ check: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-# What make test runs: the tests without a browser on both cores (each pytest-xdist process with its own
-# test database and Redis database: scorekeeper/settings_test.py), then the browser tests one at a time
-# (each drives Chromium against a live server; two at once on two cores only slow each other down).
+# What make test runs: the tests without a browser, then the browser tests, each on both cores
+# (pytest-xdist; each process has its own test database, Redis database and live server:
+# scorekeeper/settings_test.py, tests/conftest.py).
 suite: $(STAMP)
 	$(BIN)/pytest -n 2 -m "not browser" $(PYTEST_ARGS)
-	$(BIN)/pytest -m browser $(PYTEST_ARGS)
+	$(BIN)/pytest -n 2 -m browser $(PYTEST_ARGS)
 
 # Two gunicorn nodes, two Celery workers and one beat behind HAProxy, on throwaway PostgreSQL (through
 # PgBouncer) and Redis (with Sentinel), through node, worker, Redis and PgBouncer failures; then every
@@ -44,7 +44,17 @@ suite: $(STAMP)
 scale-test: $(STAMP)
 	$(BIN)/python scripts/scale.py
 
-test: engine-web check suite engine-pyodide scale-test
+# Every check, stage by stage, each stage's time printed as it ends and all of them at the end.
+STAGE := scripts/stage.sh
+test: $(STAMP)
+	@$(STAGE) --start
+	@$(STAGE) engine-web $(MAKE) --no-print-directory engine-web
+	@$(STAGE) check $(MAKE) --no-print-directory check
+	@$(STAGE) pytest $(BIN)/pytest -n 2 -m "not browser" $(PYTEST_ARGS)
+	@$(STAGE) browser $(BIN)/pytest -n 2 -m browser $(PYTEST_ARGS)
+	@$(STAGE) pyodide $(MAKE) --no-print-directory engine-pyodide
+	@$(STAGE) scale-test $(MAKE) --no-print-directory scale-test
+	@$(STAGE) --summary
 
 # The suite on both cores without the browser tests and the start-up tests (each starts a process), on
 # SQLite unless DATABASE_URL says otherwise: under a minute.

@@ -1,30 +1,52 @@
-"""Settings come from the environment and fail loudly, naming the variable."""
+"""Settings come from the environment and fail loudly, naming the variable.
+
+Each case reads scorekeeper/settings.py afresh under an environment of its own, in this process (the
+module only reads the environment; a new interpreter per case would cost a second each). The checks
+that need Django started with such settings (``manage.py check``) start a process: marked ``startup``.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
+import runpy
 import subprocess
 import sys
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
+from unittest import mock
 
 import pytest
 
-pytestmark = pytest.mark.startup  # each test starts the project in a new process
-
+SETTINGS = Path(__file__).resolve().parents[1] / "scorekeeper" / "settings.py"
 BASE_ENV = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
 
 
-def _start(
-    expression: str = "settings.DATABASES['default']['ENGINE']", **env: str
-) -> subprocess.CompletedProcess[str]:
-    """Start Django in a fresh process with ``env`` and print ``expression``."""
-    code = f"import django; django.setup(); from django.conf import settings; print({expression})"
-    return subprocess.run(
-        [sys.executable, "-c", code],
-        env={**BASE_ENV, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", **env},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+@dataclass(frozen=True, slots=True)
+class Started:
+    """What a start with those settings printed (``stdout``) or raised (``stderr``, ``returncode`` 1)."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def _start(expression: str = "settings.DATABASES['default']['ENGINE']", **env: str) -> Started:
+    """Read the settings under ``env`` (on top of this process's, less its database and Redis) and
+    print ``expression``, as ``python -c "django.setup(); print(...)"`` would."""
+    environ = {**BASE_ENV, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", **env}
+    out = io.StringIO()
+    with mock.patch.dict(os.environ, environ, clear=True):
+        try:
+            settings = SimpleNamespace(**runpy.run_path(str(SETTINGS)))
+        except Exception:  # what a start would print before exiting
+            return Started(1, "", traceback.format_exc())
+    with contextlib.redirect_stdout(out):
+        eval(f"print({expression})", {"settings": settings})  # the tests' own expressions
+    return Started(0, out.getvalue(), "")
 
 
 @pytest.mark.parametrize(
@@ -141,6 +163,7 @@ PRODUCTION = {
 }
 
 
+@pytest.mark.startup  # starts the project in a new process
 def test_production_settings_pass_the_deployment_checks() -> None:
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],

@@ -11,8 +11,6 @@ import pytest
 
 from tests.test_settings import BASE_ENV, _start
 
-pytestmark = pytest.mark.startup  # each test starts the project in a new process
-
 SENTINELS = {"REDIS_SENTINELS": "127.0.0.2:26379,127.0.0.3:26379", "REDIS_SENTINEL_MASTER": "league"}
 
 
@@ -88,6 +86,7 @@ def test_bad_node_settings_fail_at_start_up_naming_the_variable(env: dict[str, s
 
 
 def _check(**env: str) -> subprocess.CompletedProcess[str]:
+    """``manage.py check`` in a new process with ``env``."""
     return subprocess.run(
         [sys.executable, "manage.py", "check"],
         env={**BASE_ENV, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", "DEBUG": "true", **env},
@@ -98,6 +97,7 @@ def _check(**env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.startup  # starts the project in a new process
 def test_several_nodes_with_the_local_cache_and_eager_celery_are_refused() -> None:
     result = _check(NODES="2")
     assert result.returncode != 0
@@ -105,11 +105,13 @@ def test_several_nodes_with_the_local_cache_and_eager_celery_are_refused() -> No
     assert "scorekeeper.E002" in result.stderr
 
 
+@pytest.mark.startup  # starts the project in a new process
 def test_several_nodes_sharing_redis_pass_the_check() -> None:
     result = _check(NODES="2", REDIS_URL="redis://127.0.0.1:6379/3")
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.startup  # starts the project in a new process
 def test_a_visibility_timeout_below_the_task_time_limit_is_refused() -> None:
     result = _check(CELERY_TASK_TIME_LIMIT="60", CELERY_VISIBILITY_TIMEOUT="60")
     assert result.returncode != 0
