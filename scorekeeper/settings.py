@@ -106,6 +106,16 @@ DATABASES = {
         DATABASE_URL or f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A laptop serving a table (make run): several phones write at once. Each transaction takes the write
+    # lock when it begins (a deferred one that reads first cannot wait for it: "database is locked"),
+    # writers wait their turn for up to 10 s (each write takes milliseconds), and readers never wait for
+    # a writer (write-ahead log). tests/test_sqlite_table.py.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 10,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 if env_bool("DISABLE_SERVER_SIDE_CURSORS", default=False):
     # PgBouncer's transaction pooling: a cursor or a prepared statement outlives the transaction that
     # made it, and the next transaction may run on another server connection.

@@ -56,7 +56,8 @@ ENGINE_WAIT_MS = 60_000
 
 def signed_in(page: Page, base: str, username: str = "marija") -> User:
     """``username``'s account (made if new), signed in on ``page``'s phone (the live server at
-    ``base``) by its session cookie."""
+    ``base``) by its session cookie; with the phone's engine on (``phone_engine`` tests), the app
+    :func:`installed` too."""
     user = User.objects.filter(username=username).first() or User.objects.create_user(
         username, password=PASSWORD
     )
@@ -67,7 +68,16 @@ def signed_in(page: Page, base: str, username: str = "marija") -> User:
     page.context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "domain": host, "path": "/"}]
     )
+    if settings.PHONE_ENGINE:
+        installed(page, base)
     return user
+
+
+def installed(page: Page, base: str) -> None:
+    """The app as a phone has it once it has opened any page: its service worker running, so that the
+    next page (a match screen starting the engine, whose files the worker keeps) is in its hands."""
+    page.goto(base + "/")
+    until(page, "async () => !!(await navigator.serviceWorker.ready).active")
 
 
 def match_started(by: User, game: str = "tablo", names: tuple[str, ...] = NAMES, **options: object) -> Match:
