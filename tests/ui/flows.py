@@ -10,14 +10,15 @@ test_challenges.py start matches through it). What a test is about is done as a 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from games.models import Match
 from games.rules.cards import deck
@@ -52,6 +53,52 @@ KEPT_ENGINE = """async () => {
 KEPT_SCREEN = """async () => navigator.serviceWorker.controller !== null &&
   !!(await caches.match(location.pathname))"""
 ENGINE_WAIT_MS = 60_000
+
+
+# The width walk (tests/ui/test_phone_width.py and the other pages' walks): nothing wider than the
+# phone at 320, 360 and 390 px. Each page is loaded once at 320 px, where phone_width.js and axe-core
+# run, then widened to 360 and 390 px and measured again: static/css/*.css has no width breakpoint
+# between 320 and 390 px (the narrowest is 30rem, 480 px), so the same rules apply at all three and
+# only the wrapping differs, which phone_width.js checks at each.
+WIDTHS = (320, 360, 390)  # the narrowest first: each page is loaded and axe-checked there
+HEIGHT = 844
+# Browser locales (BCP 47) of settings.LANGUAGES, with the colour schemes each is walked in: the
+# scheme changes colours only, so the later languages are walked once.
+BOTH: tuple[Literal["light", "dark"], ...] = ("light", "dark")
+LOCALES = {"en": BOTH, "ru": BOTH, "sr": BOTH[:1], "sr-Latn": BOTH[:1], "es": BOTH[:1], "it": BOTH[:1]}
+
+MEASURE = (Path(__file__).parent / "phone_width.js").read_text()  # the findings, see the file
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"  # axe-core, see vendor/README.md
+AXE_RUN = """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations.map(
+  (v) => `axe ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`)"""
+
+
+def viewport(width: int) -> ViewportSize:
+    """A phone's screen ``width`` px wide, as tall as the design's phone."""
+    return {"width": width, "height": HEIGHT}
+
+
+def at_each_width(page: Page, root: str) -> Iterator[tuple[int, list[str]]]:
+    """phone_width.js's findings under `root` at each of WIDTHS, the page resized in place."""
+    for width in WIDTHS:
+        if page.viewport_size != viewport(width):
+            page.set_viewport_size(viewport(width))
+            page.evaluate("() => new Promise(requestAnimationFrame)")  # the resize handlers have run
+        yield width, page.evaluate(MEASURE, root)["findings"]
+
+
+def width_walk(page: Page, base: str, paths: tuple[str, ...]) -> Iterator[tuple[int, str, list[str]]]:
+    """(width, path, findings) for each path at each of WIDTHS: loaded once at the narrowest, where
+    axe-core runs too, then widened; for "/" the same again with the menu open."""
+    for path in paths:
+        page.set_viewport_size(viewport(WIDTHS[0]))
+        page.goto(base + path)  # waits for the load event
+        for width, findings in at_each_width(page, "body"):
+            yield width, path, findings + (page.evaluate(AXE_RUN) if width == WIDTHS[0] else [])
+        if path == "/":  # the menu, open over the page: its own links and the language switch
+            page.locator(".site-menu > summary").click()
+            for width, findings in at_each_width(page, ".site-menu-panel"):
+                yield width, f"{path} (menu open)", findings
 
 
 def signed_in(page: Page, base: str, username: str = "marija") -> User:
@@ -103,14 +150,17 @@ def match_of(url: str) -> Match:
     return Match.objects.get(pk=int(url.rstrip("/").rsplit("/", 1)[1]))
 
 
-def tablo_hand_recorded(match: Match) -> None:
-    """Record hand 1 of a :func:`tablo_open` match through the services as the language walk taps it
-    (tests/ui/test_languages_hand.py): 7♥ takes 2♣ 7♠ 5♥, then every other card in pack order trails."""
+TABLO_HAND = [("7H", ["2C", "7S", "5H"])] + [
+    (str(card), []) for card in deck() if str(card) not in {"7H", *TABLE}
+]
+# Hand 1 of a tablo_open match as the language walk plays it (tests/ui/test_languages_hand.py): 7♥ takes
+# 2♣ 7♠ 5♥ (TB-2: the best capture first), then every other card in pack order trails.
+
+
+def tablo_hand_recorded(match: Match, start: int = 0) -> None:
+    """Record :data:`TABLO_HAND` from its play ``start`` on through the services, as another phone would."""
     hand = match.hands.get(number=1)
-    plays = [("7H", ["2C", "7S", "5H"])] + [
-        (str(card), []) for card in deck() if str(card) not in {"7H", *TABLE}
-    ]
-    for seq, (card, taken) in enumerate(plays):
+    for seq, (card, taken) in enumerate(TABLO_HAND[start:], start=start):
         hand_play_record(hand=hand, seat=(seq + 1) % 2, card=card, taken=taken, expected_seq=seq)
 
 

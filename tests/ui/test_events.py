@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Literal
 
 import pytest
@@ -21,10 +20,9 @@ from pytest_django.live_server_helper import LiveServer
 
 from games.events.models import Entry, Round, Table
 from games.events.services import entry_check_in, event_share, round_pair, table_result_set
+from tests.ui.flows import AXE, MEASURE, WIDTHS, width_walk
 from tests.web.test_events import Night, entered, make_night
 
-WIDTHS = (320, 360, 390)
-MEASURE = (Path(__file__).parent / "phone_width.js").read_text()
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -117,9 +115,8 @@ def test_the_director_pairs_a_draft_and_publishes_it_to_every_open_phone(
         phone.close()
 
 
-@pytest.mark.parametrize("width", WIDTHS)
 def test_the_public_pages_fit_the_phone_in_english_and_russian(
-    live_server: LiveServer, browser: Browser, night: Night, width: int
+    live_server: LiveServer, browser: Browser, night: Night
 ) -> None:
     entered(night)
     round_pair(event=night.event, by=night.admin)
@@ -142,13 +139,11 @@ def test_the_public_pages_fit_the_phone_in_english_and_russian(
     schemes: tuple[tuple[str, Literal["light", "dark"]], ...] = (("en-US", "light"), ("ru", "dark"))
     for locale, scheme in schemes:
         for user, paths in ((night.admin, signed_in), (night.member, signed_in[:2]), (None, shared)):
-            context = _phone(browser, live_server, user, width, locale, scheme)
+            context = _phone(browser, live_server, user, WIDTHS[0], locale, scheme)
+            context.add_init_script(path=AXE)
             page = context.new_page()
-            for path in paths:
-                page.goto(live_server.url + path)
-                problems += [
-                    f"{locale} {path}: {finding}" for finding in page.evaluate(MEASURE, "body")["findings"]
-                ]
+            for width, path, findings in width_walk(page, live_server.url, tuple(paths)):
+                problems += [f"{width}px {locale} {path}: {finding}" for finding in findings]
             context.close()
     assert not problems, "\n".join(problems)
 

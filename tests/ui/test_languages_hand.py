@@ -1,14 +1,13 @@
-"""A whole Tablo hand in every language of settings.LANGUAGES on a phone: in Serbian at 320 px by real
-taps through the sign-in, new-match and hand forms (all 48 cards, docs/rules/tablo.md B5-B12; the same
-walk in English is tests/ui/test_match.py's first test); in every language at 390 px the same hand
-recorded by the services, then scored by a tap: ``<html lang>`` right, nothing wider than the phone and
-no English label of the match screen left untranslated, at the hand's start, once all cards are played
-and once it is scored."""
+"""A whole Tablo hand in every language of settings.LANGUAGES on a phone: in Serbian at 320 px signed in
+and started through the forms, its first plays tapped (the whole hand is tapped in English by
+tests/ui/test_match.py's first test, docs/rules/tablo.md B5-B12), the rest recorded as another phone
+would; in every language at 390 px the same hand recorded by the services; then scored by a tap.
+``<html lang>`` right, nothing wider than the phone and no English label of the match screen left
+untranslated, at the hand's start, once all cards are played and once it is scored."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -17,10 +16,17 @@ from django.utils import translation
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games.rules.cards import deck
-from tests.ui.flows import PASSWORD, TABLE, match_of, play, tablo_hand_recorded, tablo_open
+from tests.ui.flows import (
+    MEASURE,
+    PASSWORD,
+    TABLE,
+    TABLO_HAND,
+    match_of,
+    play,
+    tablo_hand_recorded,
+    tablo_open,
+)
 
-MEASURE = (Path(__file__).parent / "phone_width.js").read_text()
 # Django's language codes and the browser locales (BCP 47) that ask for them.
 LOCALES = {"en": "en-US", "ru": "ru", "sr": "sr", "sr-latn": "sr-Latn", "es": "es", "it": "it"}
 # Labels of the match screen once all cards are played; formatted after translation.
@@ -73,18 +79,18 @@ def _start_match(page: Page, base: str, language: str) -> None:
     expect(page.locator("#card-7H:visible")).to_be_enabled()  # not the next hand drawn hidden before
 
 
-def _hand_walk(page: Page, language: str, width: int, tapped: bool) -> None:
-    """Hand 1 from its start to its score: each card tapped, or (``tapped`` false) recorded by the
+TAPPED = 6  # plays tapped in the Serbian walk (a capture, then trails); the others another phone records
+
+
+def _hand_walk(page: Page, language: str, width: int, tapped: int) -> None:
+    """Hand 1 from its start to its score: its first ``tapped`` plays tapped, the rest recorded by the
     services and the screen reloaded; the checks at its start, once all is played and once scored."""
     assert page.locator("html").get_attribute("lang") == LOCALES[language].replace("en-US", "en")
     _fits(page, f"{language} {width}px hand start")
-    if tapped:
-        play(page, "7H", "#play-options .capture-button")  # takes 2♣ 7♠ 5♥ (TB-2: the best capture first)
-        for card in [str(each) for each in deck() if str(each) not in {"7H", *TABLE}]:
-            play(page, card)
-    else:
-        tablo_hand_recorded(match_of(page.url))
-        page.reload()
+    for card, taken in TABLO_HAND[:tapped]:
+        play(page, card, "#play-options .capture-button" if taken else "#play-options button[value=trail]")
+    tablo_hand_recorded(match_of(page.url), start=tapped)
+    page.reload()
     expect(page.get_by_text(_text(language, "All cards are played."), exact=True).first).to_be_visible()
     _untranslated(page, language)
     _fits(page, f"{language} {width}px all played")
@@ -98,12 +104,14 @@ def _hand_walk(page: Page, language: str, width: int, tapped: bool) -> None:
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_a_whole_hand_is_tapped_through_in_serbian_at_320(live_server: LiveServer, browser: Browser) -> None:
+def test_a_hand_is_started_through_the_forms_and_tapped_in_serbian_at_320(
+    live_server: LiveServer, browser: Browser
+) -> None:
     context = browser.new_context(viewport={"width": 320, "height": 844}, locale=LOCALES["sr"])
     page = context.new_page()
     _sign_in(page, live_server.url, "sr")
     _start_match(page, live_server.url, "sr")
-    _hand_walk(page, "sr", 320, tapped=True)
+    _hand_walk(page, "sr", 320, tapped=TAPPED)
     context.close()
 
 
@@ -117,5 +125,5 @@ def test_each_language_labels_the_hand_from_its_start_to_its_winner(
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale=LOCALES[language])
     page = context.new_page()
     tablo_open(page, live_server.url, target=1, ready="#card-7H:visible")
-    _hand_walk(page, language, 390, tapped=False)
+    _hand_walk(page, language, 390, tapped=0)
     context.close()

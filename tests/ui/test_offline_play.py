@@ -8,7 +8,6 @@ the phone's engine scored it. Needs static/engine/ (`make engine-web`)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,14 +29,22 @@ from games.rules.game import HandEvent
 from games.rules.records import entry_of, setup_of
 from games.rules.registry import find_game
 from games.selectors import hand_report
-from tests.ui.flows import KEPT_ENGINE, READY, TABLE, phone_engine, ready_offline, stored_plays, tablo_open
+from tests.ui.flows import (
+    KEPT_ENGINE,
+    MEASURE,
+    READY,
+    TABLE,
+    phone_engine,
+    ready_offline,
+    stored_plays,
+    tablo_open,
+)
 from tests.ui.waiting import until
 from web.breakdowns import event_text
 from web.screens import who_of
 
 pytestmark = phone_engine  # the match screen starts the engine in the phone
 
-MEASURE = (Path(__file__).parent / "phone_width.js").read_text()
 NAMES = ("Marija", "Dragan")
 # The elements of the play options that the scorer sees and taps, and their words: the engine's drawing
 # and the server's must agree (the engine's hidden marker, its verdict box and the spaces between tags aside).

@@ -4,8 +4,6 @@ queued with its seat (docs/rules/ E6, T9; web/one_tap.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, Request, expect
@@ -13,11 +11,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from games.models import Match, Play
 from games.services.hands import hand_start
-from tests.ui.flows import ready_offline, signed_in, stored_plays
+from tests.ui.flows import MEASURE, WIDTHS, ready_offline, signed_in, stored_plays
 from tests.web.conftest import start_match
-
-MEASURE = (Path(__file__).parent / "phone_width.js").read_text()
-WIDTHS = [320, 360, 390]
 
 
 def open_match(page: Page, base: str, width: int, game: str, **deal: object) -> Match:

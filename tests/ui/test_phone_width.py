@@ -13,16 +13,14 @@ only the wrapping differs, which phone_width.js checks at each.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Club, Match
@@ -31,18 +29,7 @@ from games.services.demo import demo_hand_play, demo_match_play, random_setup
 from games.services.hands import hand_start
 from games.services.invitations import invitation_create
 from games.services.matches import match_share, match_start
-
-WIDTHS = (320, 360, 390)  # the narrowest first: each page is loaded and axe-checked there
-HEIGHT = 844
-# Browser locales (BCP 47) of settings.LANGUAGES, with the colour schemes each is walked in: the
-# scheme changes colours only, so the later languages are walked once.
-BOTH: tuple[Literal["light", "dark"], ...] = ("light", "dark")
-LOCALES = {"en": BOTH, "ru": BOTH, "sr": BOTH[:1], "sr-Latn": BOTH[:1], "es": BOTH[:1], "it": BOTH[:1]}
-
-MEASURE = (Path(__file__).parent / "phone_width.js").read_text()  # the findings, see the file
-AXE = Path(__file__).parent / "vendor" / "axe.min.js"  # axe-core, see vendor/README.md
-AXE_RUN = """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations.map(
-  (v) => `axe ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`)"""
+from tests.ui.flows import AXE, LOCALES, WIDTHS, viewport, width_walk
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,56 +100,37 @@ def pages(live_server: LiveServer) -> Pages:
     )
 
 
-def _viewport(width: int) -> ViewportSize:
-    return {"width": width, "height": HEIGHT}
-
-
-def _at_each_width(page: Page, root: str) -> Iterator[tuple[int, list[str]]]:
-    """phone_width.js's findings under `root` at each of WIDTHS, the page resized in place."""
-    for width in WIDTHS:
-        if page.viewport_size != _viewport(width):
-            page.set_viewport_size(_viewport(width))
-            page.evaluate("() => new Promise(requestAnimationFrame)")  # the resize handlers have run
-        yield width, page.evaluate(MEASURE, root)["findings"]
-
-
-def _walk(page: Page, base: str, paths: tuple[str, ...]) -> Iterator[tuple[int, str, list[str]]]:
-    """(width, path, findings) for each path at each of WIDTHS: loaded once at the narrowest, where
-    axe-core runs too, then widened; for "/" the same again with the menu open."""
-    for path in paths:
-        page.set_viewport_size(_viewport(WIDTHS[0]))
-        page.goto(base + path)  # waits for the load event
-        for width, findings in _at_each_width(page, "body"):
-            yield width, path, findings + (page.evaluate(AXE_RUN) if width == WIDTHS[0] else [])
-        if path == "/":  # the menu, open over the page: its own links and the language switch
-            page.locator(".site-menu > summary").click()
-            for width, findings in _at_each_width(page, ".site-menu-panel"):
-                yield width, f"{path} (menu open)", findings
+WALKS = [(language, scheme) for language, schemes in LOCALES.items() for scheme in schemes]
 
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_no_page_is_wider_than_the_phone(live_server: LiveServer, browser: Browser, pages: Pages) -> None:
-    problems: list[str] = []
-    host = live_server.url.split("//", 1)[1].split(":")[0]
+@pytest.mark.parametrize(("language", "scheme"), WALKS)  # one walk each: the processes share them out
+def test_no_page_is_wider_than_the_phone(
+    live_server: LiveServer,
+    browser: Browser,
+    pages: Pages,
+    language: str,
+    scheme: Literal["light", "dark"],
+) -> None:
     assert len(LOCALES) == len(settings.LANGUAGES)
-    for language, schemes in LOCALES.items():
-        for scheme in schemes:
-            context = browser.new_context(viewport=_viewport(WIDTHS[0]), locale=language, color_scheme=scheme)
-            context.add_init_script(path=AXE)
-            page = context.new_page()
-            for signed_in in (False, True):
-                if signed_in:
-                    cookie = {
-                        "name": settings.SESSION_COOKIE_NAME,
-                        "value": pages.session,
-                        "domain": host,
-                        "path": "/",
-                    }
-                    context.add_cookies([cookie])  # type: ignore[list-item]
-                paths = pages.signed_in if signed_in else pages.signed_out
-                for width, path, findings in _walk(page, live_server.url, paths):
-                    where = f"{width}px {language} {scheme} {'in' if signed_in else 'out'} {path}"
-                    problems.extend(f"{where}: {finding}" for finding in findings)
-            context.close()
+    host = live_server.url.split("//", 1)[1].split(":")[0]
+    problems: list[str] = []
+    context = browser.new_context(viewport=viewport(WIDTHS[0]), locale=language, color_scheme=scheme)
+    context.add_init_script(path=AXE)
+    page = context.new_page()
+    for signed_in in (False, True):
+        if signed_in:
+            cookie = {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": pages.session,
+                "domain": host,
+                "path": "/",
+            }
+            context.add_cookies([cookie])  # type: ignore[list-item]
+        paths = pages.signed_in if signed_in else pages.signed_out
+        for width, path, findings in width_walk(page, live_server.url, paths):
+            where = f"{width}px {language} {scheme} {'in' if signed_in else 'out'} {path}"
+            problems.extend(f"{where}: {finding}" for finding in findings)
+    context.close()
     assert not problems, "\n".join(problems)

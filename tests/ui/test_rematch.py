@@ -3,8 +3,6 @@ passed on (docs/rules/shared.md A4)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
@@ -14,9 +12,7 @@ from games.models import Match
 from games.services.clubs import player_create
 from tests.factories import ClubFactory
 from tests.stats.matches import tamlin_match
-from tests.ui.flows import signed_in
-
-MEASURE = (Path(__file__).parent / "phone_width.js").read_text()
+from tests.ui.flows import MEASURE, signed_in
 
 
 @pytest.mark.browser

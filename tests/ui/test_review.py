@@ -21,8 +21,7 @@ from games.services.demo import demo_hand_play, demo_match_play, random_play, ra
 from games.services.hands import hand_close, hand_start
 from games.services.matches import match_start
 from games.services.plays import hand_play_record
-from tests.ui.flows import signed_in
-from tests.ui.test_phone_width import MEASURE, WIDTHS
+from tests.ui.flows import MEASURE, WIDTHS, signed_in
 
 
 @pytest.mark.browser

@@ -10,22 +10,26 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.rule_links import PAGES, page_url
-from tests.ui.test_phone_width import AXE, LOCALES, WIDTHS, _viewport, _walk
+from tests.ui.flows import AXE, LOCALES, WIDTHS, viewport, width_walk
 
 RULE_PATHS = tuple(page_url(page) for page in PAGES)
 
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_no_rules_page_is_wider_than_the_phone(live_server: LiveServer, browser: Browser) -> None:
-    problems: list[str] = []
-    for language in LOCALES:
-        context = browser.new_context(viewport=_viewport(WIDTHS[0]), locale=language)
-        context.add_init_script(path=AXE)
-        page = context.new_page()
-        for width, path, findings in _walk(page, live_server.url, RULE_PATHS):
-            problems.extend(f"{width}px {language} {path}: {finding}" for finding in findings)
-        context.close()
+@pytest.mark.parametrize("language", LOCALES)
+def test_no_rules_page_is_wider_than_the_phone(
+    live_server: LiveServer, browser: Browser, language: str
+) -> None:
+    context = browser.new_context(viewport=viewport(WIDTHS[0]), locale=language)
+    context.add_init_script(path=AXE)
+    page = context.new_page()
+    problems = [
+        f"{width}px {language} {path}: {finding}"
+        for width, path, findings in width_walk(page, live_server.url, RULE_PATHS)
+        for finding in findings
+    ]
+    context.close()
     assert not problems, "\n".join(problems)
 
 
