@@ -87,6 +87,16 @@ def at_each_width(page: Page, root: str) -> Iterator[tuple[int, list[str]]]:
         yield width, page.evaluate(MEASURE, root)["findings"]
 
 
+def fits_at_each_width(page: Page, root: str = "body", where: str = "") -> None:
+    """Nothing under ``root`` wider than the phone at any of WIDTHS (the page resized in place), then
+    the page back at its own size: a flow tapped at one width has each screen it meets measured at all."""
+    size = page.viewport_size
+    findings = [f"{width}px {where}: {found}" for width, each in at_each_width(page, root) for found in each]
+    if size is not None:
+        page.set_viewport_size(size)
+    assert not findings, "\n".join(findings)
+
+
 def width_walk(page: Page, base: str, paths: tuple[str, ...]) -> Iterator[tuple[int, str, list[str]]]:
     """(width, path, findings) for each path at each of WIDTHS: loaded once at the narrowest, where
     axe-core runs too, then widened; for "/" the same again with the menu open."""

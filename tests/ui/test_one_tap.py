@@ -11,7 +11,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from games.models import Match, Play
 from games.services.hands import hand_start
-from tests.ui.flows import MEASURE, WIDTHS, ready_offline, signed_in, stored_plays
+from tests.ui.flows import WIDTHS, fits_at_each_width, ready_offline, signed_in, stored_plays
 from tests.web.conftest import start_match
 
 
@@ -46,9 +46,7 @@ def undo_at_hand(page: Page, card: str) -> None:
     expect(notice).to_contain_text("recorded at the tap")
     undo = notice.get_by_role("button", name="Undo", exact=True)
     expect(undo).to_be_in_viewport()
-    assert (
-        page.evaluate(MEASURE, "#match-live")["findings"] == []
-    )  # nothing wider than the phone, nothing covered
+    fits_at_each_width(page, "#match-live", "after a one-tap play")  # nothing wider, nothing covered
     undo.click()
     expect(page.locator(f"#card-{card}")).to_be_enabled()
     assert not Play.objects.filter(undone_at=None).exists()
@@ -56,9 +54,8 @@ def undo_at_hand(page: Page, card: str) -> None:
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_a_twenty_card_is_recorded_at_its_tap(live_server: LiveServer, page: Page, width: int) -> None:
-    open_match(page, live_server.url, width, "twenty", starter=0, set_aside=["AS", "2H"])
+def test_a_twenty_card_is_recorded_at_its_tap(live_server: LiveServer, page: Page) -> None:
+    open_match(page, live_server.url, WIDTHS[0], "twenty", starter=0, set_aside=["AS", "2H"])
     sent = tap_once(page, "7D")
     assert len(sent) == 1, sent  # no choices asked for: the play itself
     assert sent[0].startswith("POST")
@@ -69,9 +66,8 @@ def test_a_twenty_card_is_recorded_at_its_tap(live_server: LiveServer, page: Pag
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_a_forced_trail_is_recorded_at_its_tap(live_server: LiveServer, page: Page, width: int) -> None:
-    open_match(page, live_server.url, width, "tablo", dealer=0, table=["10D", "2C", "7S", "5H"])
+def test_a_forced_trail_is_recorded_at_its_tap(live_server: LiveServer, page: Page) -> None:
+    open_match(page, live_server.url, WIDTHS[0], "tablo", dealer=0, table=["10D", "2C", "7S", "5H"])
     sent = tap_once(page, "3H")  # 3♥ can take nothing from 10♦ 2♣ 7♠ 5♥: it trails
     assert len(sent) == 1, sent
     play = Play.objects.get()

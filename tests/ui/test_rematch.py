@@ -12,23 +12,20 @@ from games.models import Match
 from games.services.clubs import player_create
 from tests.factories import ClubFactory
 from tests.stats.matches import tamlin_match
-from tests.ui.flows import MEASURE, signed_in
+from tests.ui.flows import WIDTHS, fits_at_each_width, signed_in
 
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("width", [320, 360, 390])
-def test_one_tap_on_the_finished_screen_starts_the_rematch(
-    live_server: LiveServer, page: Page, width: int
-) -> None:
-    page.set_viewport_size({"width": width, "height": 740})
+def test_one_tap_on_the_finished_screen_starts_the_rematch(live_server: LiveServer, page: Page) -> None:
+    page.set_viewport_size({"width": WIDTHS[0], "height": 740})
     signed_in(page, live_server.url)
     owner = User.objects.get(username="marija")
     club = ClubFactory.create(created_by=owner)
     finished = tamlin_match(club, [player_create(name=name, by=owner) for name in ("Ana", "Bo")], by=owner)
     page.goto(f"{live_server.url}/matches/{finished.pk}/")
     expect(page.get_by_role("heading", name="Ana won")).to_be_visible()
-    assert page.evaluate(MEASURE, ".finished")["findings"] == []
+    fits_at_each_width(page, ".finished", "the finished screen")
 
     page.get_by_role("button", name="Rematch: same seats and options").click()
     rematch = Match.objects.get(rematch_of=finished)
