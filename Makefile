@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test quick engine engine-web engine-pyodide check fmt pytest suite scale-test bench load messages clean
+.PHONY: run test coverage quick engine engine-web engine-pyodide check fmt pytest suite scale-test bench load messages clean
 
 $(STAMP): requirements/base.txt requirements/dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ pytest: $(STAMP)
 suite: $(STAMP)
 	$(BIN)/pytest -n 2 -m "not browser" $(PYTEST_ARGS)
 	$(BIN)/pytest -n 2 -m browser $(PYTEST_ARGS)
+
+# Line coverage of the application (pyproject.toml [tool.coverage]) over the suite, browser tests included.
+coverage: $(STAMP) engine-web
+	$(BIN)/pytest -q -n 2 -m "not browser" --cov --cov-report= $(PYTEST_ARGS)
+	$(BIN)/pytest -q -n 2 -m browser --cov --cov-append --cov-report=term $(PYTEST_ARGS)
 
 # Two gunicorn nodes, two Celery workers and one beat behind HAProxy, on throwaway PostgreSQL (through
 # PgBouncer) and Redis (with Sentinel), through node, worker, Redis and PgBouncer failures; then every
