@@ -210,6 +210,26 @@ def invitation_for(user: User, token: str) -> Invitation:
     return invitation
 
 
+def consent_for(user: User, match_id: int, invitation_id: int) -> Invitation:
+    """Invitation ``invitation_id`` of match ``match_id`` with an acceptance waiting, for the account
+    that added the guest in its seat: only they consent (else Http404)."""
+    found = Invitation.objects.select_related("match", "requested_by").filter(
+        pk=invitation_id, match_id=match_id, accepted_at__isnull=True, requested_by__isnull=False
+    )
+    invitation = found.first()
+    if (
+        invitation is None
+        or not Seat.objects.filter(
+            match_id=match_id,
+            number=invitation.seat,
+            player__user__isnull=True,
+            player__created_by_id=account_id(user),
+        ).exists()
+    ):
+        raise Http404
+    return invitation
+
+
 def claim_for(user: User, match_id: int, claim_id: int) -> GuestClaim:
     """Claim ``claim_id`` of match ``match_id`` (with its match and claimant), for the account that
     added its guest: only they decide it (else Http404)."""

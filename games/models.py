@@ -384,7 +384,9 @@ class HandVersion(models.Model):
 
 class Invitation(models.Model):
     """A writer's offer of a seat to an account: to ``invitee`` by user name, or to whoever opens the
-    one-time link (``invitee`` empty). Accepting seats the account's player there."""
+    one-time link (``invitee`` empty). Accepting seats the account's player there; when the writer did
+    not add the guest in that seat, the acceptance waits (``requested_by``) for the guest's owner to
+    consent."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="invitations")
     seat = models.PositiveSmallIntegerField()
@@ -398,6 +400,10 @@ class Invitation(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     accepted_at = models.DateTimeField(null=True, blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    requested_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "seat", "pk"]

@@ -54,6 +54,12 @@ TABLE = [
     _r(f"{M}rematch/", "post", "/api/v1/matches/{match}/rematch/"),
     _r(f"{M}invitations/", "post", "/api/v1/matches/{match}/invitations/", seat=1),
     _r(f"{API}invitations/<str:token>/accept/", "post", "/api/v1/invitations/{invitation}/accept/"),
+    _r(
+        f"{M}invitations/<int:invitation_id>/consent/",
+        "post",
+        "/api/v1/matches/{match}/invitations/{invitation_id}/consent/",
+        consent=True,
+    ),
     _r(f"{M}claims/", "post", "/api/v1/matches/{match}/claims/", seat=1),
     _r(
         f"{M}claims/<int:claim_id>/decision/",
@@ -136,6 +142,12 @@ TABLE = [
     ),
     _r(f"{W}claims/", "post", "/matches/{match}/claims/", seat=1),
     _r(f"{W}claims/<int:claim_id>/", "post", "/matches/{match}/claims/{claim}/", confirm=1),
+    _r(
+        f"{W}invitations/<int:invitation_id>/consent/",
+        "post",
+        "/matches/{match}/invitations/{invitation_id}/consent/",
+        consent=1,
+    ),
     _r("invitations/<str:token>/", "get", "/invitations/{invitation}/"),
     _r("invitations/<str:token>/", "post", "/invitations/{invitation}/"),
     _r("players/<int:player_id>/rename/", "post", "/players/{player}/rename/", name="Mine"),

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from games.models import Club, GuestClaim, Invitation, Match
 from games.selectors import (
     claim_list_pending,
+    consent_list_waiting,
     invitation_list_open,
     membership_list,
     player_names_of,
@@ -63,6 +64,7 @@ class TablePeople:
     seats: tuple[SeatRow, ...]
     seated: bool  # the viewer's own player sits here
     claims: tuple[GuestClaim, ...]  # pending, on guests the viewer owns: theirs to decide
+    consents: tuple[Invitation, ...] = ()  # acceptances of seats of guests the viewer owns: theirs to answer
 
 
 def table_people(match: Match, user: User | AnonymousUser, *, writer: bool) -> TablePeople:
@@ -87,7 +89,10 @@ def table_people(match: Match, user: User | AnonymousUser, *, writer: bool) -> T
     )
     seated = user.is_authenticated and any(seat.player.user_id == user.pk for seat in seats)
     owned = tuple(claim for claim in pending if claim.guest and claim.guest.created_by_id == user.pk)
-    return TablePeople(seats=rows, seated=seated, claims=owned if user.is_authenticated else ())
+    if not user.is_authenticated:
+        return TablePeople(seats=rows, seated=seated, claims=())
+    consents = tuple(consent_list_waiting(match=match, user=user))
+    return TablePeople(seats=rows, seated=seated, claims=owned, consents=consents)
 
 
 def seat_mark(known: Known, name: object) -> str:

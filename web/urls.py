@@ -79,6 +79,11 @@ urlpatterns = [
         people.invitation_drop,
         name="invitation-withdraw",
     ),
+    path(
+        "matches/<int:pk>/invitations/<int:invitation_id>/consent/",
+        people.invitation_consent_view,
+        name="invitation-consent",
+    ),
     path("matches/<int:pk>/claims/", people.claim_new, name="claim-new"),
     path("matches/<int:pk>/claims/<int:claim_id>/", people.claim_decide, name="claim-decide"),
     path("invitations/<str:token>/", people.invitation_page, name="invitation"),

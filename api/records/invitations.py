@@ -16,11 +16,16 @@ from rest_framework.response import Response
 
 from api.inputs import valid
 from api.records.base import SMALL_MAX, RecordsApi, account
-from games.access import claim_for, invitation_for, match_for
+from games.access import claim_for, consent_for, invitation_for, match_for
 from games.models import GuestClaim
 from games.selectors import account_named
 from games.services.claims import guest_claim_create, guest_claim_decide
-from games.services.invitations import guest_seat_get, invitation_accept, invitation_create
+from games.services.invitations import (
+    guest_seat_get,
+    invitation_accept,
+    invitation_consent,
+    invitation_create,
+)
 
 
 class TakenSeatOutput(serializers.Serializer[Any]):
@@ -68,12 +73,45 @@ class InvitationCreateApi(RecordsApi):
         return Response(self.OutputSerializer(body).data, status=status.HTTP_202_ACCEPTED)
 
 
-class InvitationAcceptApi(RecordsApi):
-    """Accept an invitation (its token): the account's player takes the seat (404 if it is not yours)."""
+class WaitingOutput(serializers.Serializer[Any]):
+    status = serializers.CharField(help_text="awaiting_consent: the guest's owner is asked first")
 
-    @extend_schema(operation_id="invitations_accept", request=None, responses=TakenSeatOutput)
+
+class InvitationAcceptApi(RecordsApi):
+    """Accept an invitation (its token): the account's player takes the seat (404 if it is not yours).
+    When the inviter did not add the guest in that seat, 202: the guest's owner consents first
+    (``matches/{id}/invitations/{invitation}/consent/``)."""
+
+    @extend_schema(
+        operation_id="invitations_accept", request=None, responses={200: TakenSeatOutput, 202: WaitingOutput}
+    )
     def post(self, request: Request, token: str) -> Response:
         seat = invitation_accept(invitation=invitation_for(request.user, token), by=account(request))
+        if seat is None:
+            return Response({"status": "awaiting_consent"}, status=status.HTTP_202_ACCEPTED)
+        return Response(TakenSeatOutput(seat).data)
+
+
+class InvitationConsentApi(RecordsApi):
+    """The guest's owner answers an acceptance of their guest's seat: ``consent`` true seats the account
+    that accepted (200 with the seat), false closes the invitation (204); 404 for anyone else, 409
+    ``invitation.no_request`` when no acceptance waits."""
+
+    @extend_schema_serializer(component_name="InvitationConsentInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        consent = serializers.BooleanField()
+
+    @extend_schema(
+        operation_id="matches_invitations_consent",
+        request=InputSerializer,
+        responses={200: TakenSeatOutput, 204: None},
+    )
+    def post(self, request: Request, pk: int, invitation_id: int) -> Response:
+        data = valid(self.InputSerializer, request.data)
+        invitation = consent_for(request.user, pk, invitation_id)
+        seat = invitation_consent(invitation=invitation, by=account(request), consent=data["consent"])
+        if seat is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
         return Response(TakenSeatOutput(seat).data)
 
 

@@ -32,6 +32,11 @@ urlpatterns = [
         invitations.InvitationAcceptApi.as_view(),
         name="records-invitation-accept",
     ),
+    path(
+        "matches/<int:pk>/invitations/<int:invitation_id>/consent/",
+        invitations.InvitationConsentApi.as_view(),
+        name="records-invitation-consent",
+    ),
     path("matches/<int:pk>/claims/", invitations.ClaimCreateApi.as_view(), name="records-claims"),
     path(
         "matches/<int:pk>/claims/<int:claim_id>/decision/",

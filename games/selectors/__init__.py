@@ -35,6 +35,7 @@ from games.selectors.hands import (
 from games.selectors.invitations import (
     claim_list_pending,
     claim_list_waiting,
+    consent_list_waiting,
     invitation_list_open,
     invitation_list_waiting,
     invitation_of,
@@ -96,6 +97,7 @@ __all__ = [
     "club_list",
     "club_list_by_name",
     "club_of",
+    "consent_list_waiting",
     "hand_get",
     "hand_last",
     "hand_list",

@@ -127,6 +127,11 @@ class InvitationClosed(RecordConflict):
     template = gettext_noop("This invitation was already used or withdrawn.")
 
 
+class ConsentNotAsked(RecordConflict):
+    code = "invitation.no_request"
+    template = gettext_noop("Nobody is waiting for your consent to this seat any more.")
+
+
 class AlreadySeated(RecordConflict):
     code = "invitation.already_seated"
     template = gettext_noop("You already sit at this match, in seat {seat}.")

@@ -1,5 +1,7 @@
 """Invitations to a seat: the writer offers it to an account (by user name or a one-time link); the
-account accepts, its player takes the seat, and so it may read and record the match."""
+account accepts, its player takes the seat, and so it may read and record the match. A guest belongs to
+the account that added it: when the writer who invited is not that account, the acceptance waits for
+the guest's owner to consent (as a claim on the guest does), and nobody is seated before."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from django.utils import timezone
 
 from games.models import Invitation, Match, Player, Seat
 from games.services.clubs import player_create
-from games.services.errors import AlreadySeated, InvitationClosed, NoSuchSeat, SeatHeld
+from games.services.errors import AlreadySeated, ConsentNotAsked, InvitationClosed, NoSuchSeat, SeatHeld
 from games.services.followups import followups_schedule
 
 
@@ -48,24 +50,64 @@ def invitation_create(*, match: Match, seat: int, by: User, invitee: User | None
     return Invitation.objects.create(match=match, seat=seat, token=token, invitee=invitee, created_by=by)
 
 
-@transaction.atomic
-def invitation_accept(*, invitation: Invitation, by: User) -> Seat:
-    """Seat ``by``'s player (made on first use, with the guest's name) in the invitation's seat; the
-    guest it replaces is removed when it sits nowhere else. Standings follow (recomputed).
-
-    Raises:
-        PermissionDenied: the invitation is for another account.
-        InvitationClosed: used already. AlreadySeated: ``by`` sits at another seat of the match.
-        SeatHeld: the seat went to an account meanwhile.
-    """
+def _locked(invitation: Invitation) -> Invitation:
     # The match first, then the invitation: two invitations of one match accepted at once by one
     # account wait for each other, and the second finds the account seated.
     Match.objects.select_for_update().filter(pk=invitation.match_id).first()
-    invitation = Invitation.objects.select_for_update().select_related("match").get(pk=invitation.pk)
+    return Invitation.objects.select_for_update().select_related("match").get(pk=invitation.pk)
+
+
+@transaction.atomic
+def invitation_accept(*, invitation: Invitation, by: User) -> Seat | None:
+    """Seat ``by``'s player (made on first use, with the guest's name) in the invitation's seat; the
+    guest it replaces is removed when it sits nowhere else. Standings follow (recomputed). ``None``
+    when the inviter did not add the guest: the acceptance then waits for the guest's owner
+    (:func:`invitation_consent`).
+
+    Raises:
+        PermissionDenied: the invitation is for another account.
+        InvitationClosed: used already (or another account's acceptance waits on it).
+        AlreadySeated: ``by`` sits at another seat of the match. SeatHeld: the seat went to an
+            account meanwhile.
+    """
+    invitation = _locked(invitation)
     if invitation.invitee_id not in (None, by.pk):
         raise PermissionDenied("This invitation is for someone else.")
-    if not invitation.is_open:
+    if not invitation.is_open or invitation.requested_by_id not in (None, by.pk):
         raise InvitationClosed()
+    guest = guest_seat_get(invitation.match_id, invitation.seat).player
+    if guest.created_by_id in (invitation.created_by_id, by.pk):  # the owner invited, or takes it
+        return _seated(invitation, by)
+    if (own := Seat.objects.filter(match_id=invitation.match_id, player__user=by).first()) is not None:
+        raise AlreadySeated(seat=own.number + 1)
+    invitation.requested_by, invitation.requested_at = by, timezone.now()
+    invitation.save(update_fields=["requested_by", "requested_at"])
+    return None
+
+
+@transaction.atomic
+def invitation_consent(*, invitation: Invitation, by: User, consent: bool) -> Seat | None:
+    """The guest's owner answers an acceptance waiting on their guest's seat: consenting seats the
+    account that accepted (its seat), refusing closes the invitation (``None``).
+
+    Raises:
+        PermissionDenied: ``by`` did not add the guest. ConsentNotAsked: no acceptance waits.
+        as :func:`invitation_accept`, seating.
+    """
+    invitation = _locked(invitation)
+    guest = guest_seat_get(invitation.match_id, invitation.seat).player
+    if guest.created_by_id != by.pk:
+        raise PermissionDenied("Only whoever added the guest consents.")
+    if not invitation.is_open or invitation.requested_by is None:
+        raise ConsentNotAsked()
+    if not consent:
+        invitation.delete()
+        return None
+    return _seated(invitation, invitation.requested_by)
+
+
+def _seated(invitation: Invitation, by: User) -> Seat:
+    """Seat ``by`` as the locked, open ``invitation`` offers (see :func:`invitation_accept`)."""
     match = invitation.match
     own = Seat.objects.filter(match=match, player__user=by).first()
     if own is not None and own.number != invitation.seat:

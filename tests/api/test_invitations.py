@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 
 from games.models import GuestClaim, Invitation
 from games.services.seating import match_start_seating
-from tests.factories import api_client
+from tests.factories import PlayerFactory, api_client
 
 pytestmark = pytest.mark.django_db
 
@@ -89,3 +89,28 @@ def test_a_claim_made_with_the_share_token_is_confirmed_by_the_writer(ana: User)
     assert (done.status_code, done.json()["status"]) == (200, "confirmed")
     assert match.seats.get(number=1).player.user == mira
     assert GuestClaim.objects.get().status == GuestClaim.Status.CONFIRMED
+
+
+def test_a_link_to_anothers_guest_seat_is_202_until_the_owner_consents(ana: User) -> None:
+    """Bo, seated, invites to Ana's guest's seat: Eve's acceptance waits; Ana consents (the seat is
+    Eve's) or refuses (204, the invitation gone); nobody else may answer (404)."""
+    bo, eve, cy = (User.objects.create_user(name) for name in ("bo", "eve", "cy"))
+    match = match_start_seating(game="tablo", names=["ana", "Grandma", "Gran 2"], by=ana)
+    match.seats.filter(number=0).update(player=PlayerFactory.create(user=bo, created_by=bo))
+    consents = []
+    for seat in (1, 2):
+        link = api_client(bo).post(f"/api/v1/matches/{match.pk}/invitations/", {"seat": seat}, format="json")
+        waiting = api_client(eve if seat == 1 else cy).post(
+            f"/api/v1/invitations/{link.json()['token']}/accept/"
+        )
+        assert (waiting.status_code, waiting.json()) == (202, {"status": "awaiting_consent"})
+        invitation = Invitation.objects.get(token=link.json()["token"])
+        consents.append(f"/api/v1/matches/{match.pk}/invitations/{invitation.pk}/consent/")
+    assert api_client(bo).post(consents[0], {"consent": True}, format="json").status_code == 404
+    agreed = api_client(ana).post(consents[0], {"consent": True}, format="json")
+    assert (agreed.status_code, agreed.json()["seat"]) == (200, 1)
+    assert match.seats.get(number=1).player.user == eve
+    refused = api_client(ana).post(consents[1], {"consent": False}, format="json")
+    assert refused.status_code == 204
+    again = api_client(ana).post(consents[1], {"consent": True}, format="json")
+    assert again.status_code == 404

@@ -7,9 +7,15 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
 from games.access import can_read_match, can_write_match
-from games.models import Invitation, Player
-from games.services.errors import AlreadySeated, InvitationClosed, SeatHeld
-from games.services.invitations import invitation_accept, invitation_create, invitation_withdraw
+from games.models import Invitation, Match, Player
+from games.services.clubs import club_create, membership_create
+from games.services.errors import AlreadySeated, ConsentNotAsked, InvitationClosed, SeatHeld
+from games.services.invitations import (
+    invitation_accept,
+    invitation_consent,
+    invitation_create,
+    invitation_withdraw,
+)
 from games.services.seating import match_start_seating
 
 pytestmark = pytest.mark.django_db
@@ -30,6 +36,7 @@ def test_accepting_a_link_invitation_seats_the_account_who_may_then_record(ana: 
     assert not can_read_match(mira, match)
     invitation = invitation_create(match=match, seat=1, by=ana)
     seat = invitation_accept(invitation=invitation, by=mira)
+    assert seat is not None  # Ana added the guest she invited to: no one else to ask
     assert (seat.player.name, seat.player.user) == ("mira", mira)  # the guest's name, now hers
     assert not Player.objects.filter(user__isnull=True, name="mira").exists()  # the guest sat nowhere else
     assert can_read_match(mira, match)
@@ -68,3 +75,45 @@ def test_a_withdrawn_link_stops_working(ana: User, mira: User) -> None:
     assert not Invitation.objects.exists()
     with pytest.raises(InvitationClosed):
         invitation_withdraw(invitation=invitation)
+
+
+def _ana_with_bo_seated(ana: User) -> tuple[User, Match]:
+    """Ana's match in her club: Bo's account seated (a member, picked by handle), her guest Grandma."""
+    bo = User.objects.create_user("bo")
+    club = club_create(name="Kafana", by=ana)
+    membership_create(club=club, user=bo)
+    return bo, match_start_seating(game="tablo", names=["bo @bo", "Grandma"], by=ana, club=club)
+
+
+def test_a_link_to_anothers_guest_seat_waits_for_the_owner_who_may_agree(ana: User, mira: User) -> None:
+    bo, match = _ana_with_bo_seated(ana)
+    invitation = invitation_create(match=match, seat=1, by=bo)  # Bo writes, but Grandma is Ana's
+    assert invitation_accept(invitation=invitation, by=mira) is None  # asked, not seated
+    assert not can_read_match(mira, match)
+    assert match.seats.get(number=1).player.user is None
+    with pytest.raises(InvitationClosed):  # held by Mira's acceptance
+        invitation_accept(invitation=invitation, by=User.objects.create_user("third"))
+    with pytest.raises(PermissionDenied):  # only Ana, who added Grandma, answers
+        invitation_consent(invitation=invitation, by=bo, consent=True)
+    seat = invitation_consent(invitation=invitation, by=ana, consent=True)
+    assert seat is not None
+    assert seat.player.user == mira
+    assert can_write_match(mira, match)
+
+
+def test_the_owner_may_refuse_and_the_invitation_is_gone(ana: User, mira: User) -> None:
+    bo, match = _ana_with_bo_seated(ana)
+    invitation = invitation_create(match=match, seat=1, by=bo)
+    invitation_accept(invitation=invitation, by=mira)
+    assert invitation_consent(invitation=invitation, by=ana, consent=False) is None
+    assert not Invitation.objects.exists()
+    assert match.seats.get(number=1).player.name == "Grandma"
+    with pytest.raises(ConsentNotAsked):
+        invitation_consent(invitation=invitation_create(match=match, seat=1, by=bo), by=ana, consent=True)
+
+
+def test_the_owners_own_invitation_seats_at_once(ana: User, mira: User) -> None:
+    _, match = _ana_with_bo_seated(ana)
+    seat = invitation_accept(invitation=invitation_create(match=match, seat=1, by=ana), by=mira)
+    assert seat is not None
+    assert seat.player.user == mira

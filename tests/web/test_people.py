@@ -149,3 +149,23 @@ def test_a_user_renames_their_own_player_only(owner_client: Client, owner: User)
     assert Player.objects.get(pk=mine.pk).name == "Maja"
     assert owner_client.post(reverse("player-rename", args=[guest.pk]), {"name": "X"}).status_code == 404
     assert Player.objects.get(pk=guest.pk).name == "Gina"
+
+
+def test_a_link_to_the_owners_guest_seat_is_agreed_on_the_match_screen(owner: User, match: Match) -> None:
+    """Marija's guest Dragan; Bo, a seated club member, shares a link to Dragan's seat; Eve accepts:
+    she is told Marija is asked, Marija sees who and agrees, and the seat is Eve's."""
+    bo, eve = User.objects.create_user("bo"), User.objects.create_user("eve")
+    club = club_create(name="Kafana", by=owner)
+    membership_create(club=club, user=bo)
+    match = match_start_seating(game="tablo", names=["bo @bo", "Dragan"], by=owner, club=club)
+    invitation = invitation_create(match=match, seat=1, by=bo)
+    accepted = _client(eve).post(reverse("invitation", args=[invitation.token]), follow=True)
+    assert "Whoever added this guest is asked to agree first" in accepted.content.decode()
+    screen = _client(owner).get(reverse("match", args=[match.pk])).content.decode()
+    assert "eve accepted an invitation from bo to seat 2, where your guest sits." in screen
+    assert "Agree" not in _client(bo).get(reverse("match", args=[match.pk])).content.decode()
+    consent = reverse("invitation-consent", args=[match.pk, invitation.pk])
+    assert _client(bo).post(consent, {"consent": "1"}).status_code == 404
+    agreed = _client(owner).post(consent, {"consent": "1"}, follow=True)
+    assert "eve has the seat now." in agreed.content.decode()
+    assert match.seats.get(number=1).player.user == eve

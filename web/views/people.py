@@ -13,14 +13,19 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.access import can_read_match, claim_for, invitation_for, own_player_for
+from games.access import can_read_match, claim_for, consent_for, invitation_for, own_player_for
 from games.messages import violation_text
 from games.models import Match
 from games.rules.errors import CodedError
 from games.selectors import account_named, invitation_of, seat_get
 from games.services.claims import guest_claim_create, guest_claim_decide
 from games.services.clubs import player_rename
-from games.services.invitations import invitation_accept, invitation_create, invitation_withdraw
+from games.services.invitations import (
+    invitation_accept,
+    invitation_consent,
+    invitation_create,
+    invitation_withdraw,
+)
 from scorekeeper.digits import whole_number
 from web.forms import InviteForm, RenameForm
 from web.views import HtmxHttpRequest
@@ -93,15 +98,43 @@ def invitation_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     invitation = invitation_for(request.user, token)
     if request.method == "POST":
         try:
-            invitation_accept(invitation=invitation, by=_account(request))
+            seat = invitation_accept(invitation=invitation, by=_account(request))
         except CodedError as error:
             messages.error(request, violation_text(error))
         else:
+            if seat is None:
+                messages.info(request, WAITING_FOR_OWNER)
+                return redirect("home")
             messages.success(request, _("You have your seat: this phone can now record the match."))
             return redirect("match", pk=invitation.match_id)
     seat = seat_get(match_id=invitation.match_id, number=invitation.seat)
     context = {"invitation": invitation, "seat_name": seat.player.name if seat else ""}
     return render(request, "web/people/invitation.html", context)
+
+
+WAITING_FOR_OWNER = _(
+    "Accepted. Whoever added this guest is asked to agree first; once they do, the seat is yours."
+)
+
+
+@login_required
+@require_POST
+def invitation_consent_view(request: HtmxHttpRequest, pk: int, invitation_id: int) -> HttpResponse:
+    """The guest's owner agrees to, or refuses, an acceptance of their guest's seat (404 for anyone
+    else)."""
+    invitation = consent_for(request.user, pk, invitation_id)
+    consent = request.POST.get("consent") == "1"
+    name = invitation.requested_by.username if invitation.requested_by else ""
+    try:
+        invitation_consent(invitation=invitation, by=_account(request), consent=consent)
+    except CodedError as error:
+        messages.error(request, violation_text(error))
+    else:
+        text = _("%(user)s has the seat now.") if consent else _("The seat stays your guest's.")
+        messages.success(request, text % {"user": name})
+    return redirect(
+        _people_url(invitation.match) if can_read_match(request.user, invitation.match) else reverse("home")
+    )
 
 
 @login_required
