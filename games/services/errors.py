@@ -34,6 +34,16 @@ class NameInvalid(RecordInvalid):
     )
 
 
+class NameTooManyMarks(NameInvalid):
+    template = gettext_noop("A letter of a name carries at most {marks} accents or other marks.")
+
+
+class NameMixesScripts(NameInvalid):
+    template = gettext_noop(
+        "“{word}” mixes look-alike letters of different alphabets: type each word in one alphabet."
+    )
+
+
 class NoSuchPlay(RecordInvalid):
     code = "challenge.no_such_play"
     template = gettext_noop("Hand {number} has no play {seq} to challenge.")

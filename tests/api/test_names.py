@@ -23,6 +23,8 @@ INVISIBLE = [
     pytest.param("", id="empty"),
     pytest.param("\u200d", id="a-joiner-alone"),
     pytest.param("-- !", id="punctuation-only"),
+    pytest.param("\u3164", id="a-hangul-filler-alone"),
+    pytest.param("\u115f\u1160 \uffa0\u2800", id="fillers-and-the-braille-blank"),
 ]
 HIDDEN = [
     pytest.param("Ana\u202egnp.exe", id="right-to-left-override"),
@@ -32,6 +34,20 @@ HIDDEN = [
     pytest.param("\ufeffAna", id="byte-order-mark"),
     pytest.param("Ana\x07", id="control-character"),
 ]
+
+
+LOOKS_ALIKE = [
+    pytest.param(
+        "a" + "\u0301" * 70, "A letter of a name carries at most 4 accents", id="70-accents-on-a-letter"
+    ),
+    pytest.param("S\u0440ring", "“S\u0440ring” mixes look-alike letters", id="cyrillic-er-inside-latin"),
+    pytest.param(
+        "Ana P\u0430vlovi\u0107",
+        "“P\u0430vlovi\u0107” mixes look-alike letters",
+        id="cyrillic-a-in-a-surname",
+    ),
+]
+WRITTEN = ["Ђорђе Đurić", "Nguyễn Thị", "山田たろう", "Zoë Ñoño", "Παύλος"]  # one script a word: stored
 
 
 @pytest.fixture
@@ -48,6 +64,23 @@ def test_a_name_without_a_visible_character_or_with_hidden_ones_is_400(
     assert (response.status_code, response.json()["code"]) == (400, "name.invalid"), response.json()
     assert not Player.objects.exists()
     assert not Club.objects.exists()
+
+
+@pytest.mark.parametrize(("name", "reason"), LOOKS_ALIKE)
+def test_a_name_heaped_with_marks_or_imitating_another_word_is_400_saying_why(
+    ana: User, name: str, reason: str
+) -> None:
+    response = api_client(ana).post("/api/v1/players/", {"name": name}, format="json")
+    assert (response.status_code, response.json()["code"]) == (400, "name.invalid"), response.json()
+    assert reason in response.json()["message"]
+    assert not Player.objects.exists()
+
+
+def test_names_in_one_script_a_word_are_stored_whatever_the_script(ana: User) -> None:
+    for name in WRITTEN:
+        response = api_client(ana).post("/api/v1/players/", {"name": name}, format="json")
+        assert response.status_code == 201, response.json()
+    assert sorted(Player.objects.values_list("name", flat=True)) == sorted(WRITTEN)
 
 
 @pytest.mark.parametrize("name", HIDDEN[:2])
