@@ -35,6 +35,7 @@ from games.rules.choices import EVERY_CARD
 from games.rules.errors import RuleViolation, SummaryInconsistent
 from games.rules.game import HandReport, OptionValue
 from games.rules.records import entry_json, report_json, setup_json
+from games.rules.registry import GAMES
 from games.selectors import hand_report
 from games.services.hands import hand_close, hand_start
 from games.services.plays import hand_challenge_record, hand_play_record
@@ -46,15 +47,19 @@ from web.views.hands import play_choices, refusal
 
 Json = dict[str, Any]  # Any: decoded JSON
 
-# (game, options, players, teams)
-TABLES: list[tuple[str, dict[str, object], int, bool]] = [
-    ("tablo", {}, 2, False),
+Table = tuple[str, dict[str, object], int, bool]  # (game, options, players, teams)
+VARIANTS: list[Table] = [
     ("tablo", {"direction": "counterclockwise"}, 3, False),
-    ("escoba", {}, 2, False),
     ("escoba", {"manual_capture": True, "muerto": True}, 4, True),
-    ("tamlin", {}, 2, False),
-    ("twenty", {}, 2, False),
 ]
+"""Tables played besides each registered game's default one (its rules, its fewest players)."""
+TABLES: list[Table] = [
+    table
+    for name, game in sorted(GAMES.items())
+    for table in [(name, {}, min(game.players), False), *(row for row in VARIANTS if row[0] == name)]
+]
+assert {table[0] for table in VARIANTS} <= set(GAMES), "a variant of a game that is not registered"
+assert {table[0] for table in TABLES} == set(GAMES), "a registered game without a table"
 TABLE_IDS = [f"{game}-{players}" for game, _, players, _ in TABLES]
 HANDS = 2
 

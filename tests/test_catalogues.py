@@ -1,15 +1,17 @@
 """Every language's catalogue is complete and sound, and every language is served (docs/languages.md).
 
-A message added to the code reaches the catalogues through ``make messages``; until it is
-translated in every language these tests fail, naming the language and the message. The same holds
-for the app's translation of Django REST framework's messages (``locale_drf/``), refreshed from the
-installed DRF.
+A message added to the code reaches the catalogues through ``make messages``: until then these tests
+fail, naming the message the catalogues lack (found in the source as ``makemessages`` finds it), and
+until it is translated in every language they fail naming the language and the message. The same
+holds for the app's translation of Django REST framework's messages (``locale_drf/``), refreshed from
+the installed DRF.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -21,10 +23,12 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.core.management.utils import is_ignored_path
 from django.template import Context, Template
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation.template import templatize
 from rest_framework.test import APIClient
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -130,6 +134,82 @@ def test_every_catalogue_holds_the_same_messages(directory: str, code: str) -> N
     keys = {code: {(entry.msgctxt, entry.msgid) for entry in messages(code, directory)} for code in LOCALES}
     every = set().union(*keys.values())
     assert sorted(map(str, every - keys[code])) == []
+
+
+# What ``make messages`` reads (django/core/management/commands/makemessages.py, domain "django"): the
+# .py, .html and .txt files under the project, but for hidden directories and files, ``locale``
+# directories and STATIC_ROOT and MEDIA_ROOT; the templates through Django's templatize; all of it
+# through xgettext with these keywords.
+SOURCE_EXTENSIONS = (".py", ".html", ".txt")
+IGNORED = ["CVS", ".*", "*~", "*.pyc"]
+XGETTEXT = [
+    "xgettext",
+    "--language=Python",
+    "--from-code=UTF-8",
+    "--keyword=gettext_noop",
+    "--keyword=gettext_lazy",
+    "--keyword=ngettext_lazy:1,2",
+    "--keyword=pgettext:1c,2",
+    "--keyword=npgettext:1c,2,3",
+    "--keyword=pgettext_lazy:1c,2",
+    "--keyword=npgettext_lazy:1c,2,3",
+]
+
+
+def source_files() -> list[Path]:
+    """The files ``makemessages`` extracts messages from, relative to the project."""
+    skipped = {Path(root).resolve() for root in (settings.STATIC_ROOT, settings.MEDIA_ROOT) if root}
+    found = []
+    for directory, subdirectories, files in os.walk(ROOT):
+        here = Path(directory).relative_to(ROOT)
+        subdirectories[:] = sorted(
+            name
+            for name in subdirectories
+            if name != "locale"
+            and not is_ignored_path(str(here / name), IGNORED)
+            and (ROOT / here / name).resolve() not in skipped
+        )
+        found += [
+            here / name
+            for name in sorted(files)
+            if Path(name).suffix in SOURCE_EXTENSIONS and not is_ignored_path(str(here / name), IGNORED)
+        ]
+    return found
+
+
+def source_messages(work: Path) -> set[tuple[str | None, str]]:
+    """Every message of the source, as ``(msgctxt, msgid)``, extracted in ``work`` as ``make messages``
+    extracts it."""
+    inputs = []
+    for number, path in enumerate(source_files()):
+        if path.suffix == ".py":
+            inputs.append(str(ROOT / path))
+            continue
+        templatized = work / f"{number}.py"
+        source = (ROOT / path).read_text(encoding="utf-8")
+        templatized.write_text(templatize(source, origin=str(path)), encoding="utf-8")
+        inputs.append(str(templatized))
+    (work / "files").write_text("\n".join(inputs), encoding="utf-8")
+    pot = work / "django.pot"
+    subprocess.run(
+        [*XGETTEXT, f"--output={pot}", f"--files-from={work / 'files'}"], check=True, capture_output=True
+    )
+    return {(entry.msgctxt, entry.msgid) for entry in read_po(pot) if entry.msgid}
+
+
+@pytest.mark.skipif(not shutil.which("xgettext"), reason="GNU gettext's xgettext is not installed")
+def test_every_message_of_the_source_is_in_every_catalogue(tmp_path: Path) -> None:
+    """A message added to the code (or a template) without ``make messages`` fails here."""
+    extracted = source_messages(tmp_path)
+    assert len(extracted) > 500  # the extraction found the source
+    held = {code: {(entry.msgctxt, entry.msgid) for entry in messages(code)} for code in LOCALES}
+    lacking = {key: [code for code in LOCALES if key not in held[code]] for key in extracted}
+    named = sorted(
+        f"{Entry(msgctxt=key[0], msgid=key[1])} (not in {', '.join(codes)})"
+        for key, codes in lacking.items()
+        if codes
+    )
+    assert not named, "run make messages; the catalogues lack:\n" + "\n".join(named)
 
 
 def _script(name: str) -> Any:

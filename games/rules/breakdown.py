@@ -1,6 +1,7 @@
 """Why a hand scored what it did, as data: one row per item the engine scored, each side's number in side
 order. :mod:`games.breakdowns` words the rows on the server, the phone words them offline from the same
-keys (``label`` and ``note`` with their arguments), so neither scores anything.
+keys (``label`` and ``note`` with their arguments), so neither scores anything. Which rows a game has,
+and in what order, is its :class:`~games.rules.game.Breakdown`.
 """
 
 from __future__ import annotations
@@ -10,42 +11,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.rules.cards import format_cards
-from games.rules.game import HIGHEST_LAST_CARD, LAST_CAPTURE, LAST_CARD_CAPTURE, HandEvent, HandReport
+from games.rules.game import (
+    HIGHEST_LAST_CARD,
+    LAST_CAPTURE,
+    LAST_CARD_CAPTURE,
+    Breakdown,
+    HandEvent,
+    HandReport,
+)
+from games.rules.registry import find_game
 from games.rules.twenty_round import FIVE_TALLY_CARDS
 from games.rules.twenty_summary import TALLY_AWARDS
 
-ORDER = (
-    "cards",
-    "tablos",
-    "point_cards",
-    "card_bonus",
-    "tablo_points",
-    "leftovers",
-    "most_cards",
-    "most_diamonds",
-    "most_sevens",
-    "primera",
-    "seven_diamonds",
-    "sweeps",
-    "challenges",
-    "ten_diamonds",
-    "two_spades",
-    "aces",
-    "most_spades",
-    "tamlins",
-    "jack_penalties",
-    "awards",
-    "exact_twenty",
-    "over_twenty",
-    "bonus",
-    "earned",
-    "credited",
-    "total",
-)
-"""Every item, in the order rows are shown (stored points lose their order in PostgreSQL's jsonb)."""
-COUNTS: Mapping[str, tuple[str, ...]] = {"tablo": ("cards", "tablos")}  # counts shown before the points
 LEFTOVERS_LISTED = 8  # more leftover cards than this are only counted
-TIED_ITEMS = frozenset({"most_cards", "most_diamonds", "most_sevens", "primera", "most_spades"})
 TIE, NO_AWARD, PLAY = "tie", "no_award", "play"  # notes: "tie: nobody", "nobody: ...", "play 3"
 NOBODY_CAPTURED = "nobody_captured"  # the leftovers' note when nobody got them
 LEFTOVER_NOTES: Mapping[str | None, str] = {
@@ -88,15 +66,15 @@ class Row:
 
 def hand_rows(game: str, options: Mapping[str, object], report: HandReport) -> tuple[Row, ...]:
     """The rows of a scored hand (``report`` complete), ending with each side's total."""
-    sides = report.sides
+    sides, shown = report.sides, find_game(game).breakdown
     counts = {"cards": [side.cards for side in sides], "tablos": [side.sweeps for side in sides]}
-    rows = [Row(key=key, values=tuple(counts[key]), points=False) for key in COUNTS.get(game, ())]
-    for key in sorted(sides[0].points if sides else (), key=_position):
-        if game == "twenty":
+    rows = [Row(key=key, values=tuple(counts[key]), points=False) for key in shown.counts]
+    for key in sorted(sides[0].points if sides else (), key=lambda key: _position(shown, key)):
+        if shown.by_award:
             rows += _award_rows(report) if key == "awards" else [_bonus_row(report)]
             continue
         values = tuple(side.points.get(key, 0) for side in sides)
-        tied = key in TIED_ITEMS and report.complete and not any(values)
+        tied = key in shown.tied and report.complete and not any(values)
         rows.append(Row(key=key, values=values, note=TIE if tied else ""))
     if report.leftovers:
         rows.append(_leftover_row(report))
@@ -107,8 +85,9 @@ def hand_rows(game: str, options: Mapping[str, object], report: HandReport) -> t
     return (*rows, Row(key="total", values=totals))
 
 
-def _position(key: str) -> int:
-    return ORDER.index(key) if key in ORDER else len(ORDER)
+def _position(shown: Breakdown, key: str) -> int:
+    """Where the item ``key`` is shown: in the game's order, an item it does not list last."""
+    return shown.items.index(key) if key in shown.items else len(shown.items)
 
 
 def _leftover_row(report: HandReport) -> Row:

@@ -7,6 +7,7 @@ Messages are English templates marked for translation; the API layer translates 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import ClassVar
 
 
@@ -33,22 +34,20 @@ class CodedError(Exception):
 LABEL_FACTS = frozenset({"what"})
 """Facts whose values are English labels (from :func:`label`), translated along with the message."""
 
-COUNT_LABELS = {
-    "cards": gettext_noop("cards"),
-    "point_cards": gettext_noop("points in point cards"),
-    "tablos": gettext_noop("tablos"),
-    "diamonds": gettext_noop("diamonds"),
-    "sevens": gettext_noop("sevens"),
-    "seven_diamonds": gettext_noop("the seven of diamonds"),
-    "sweeps": gettext_noop("sweeps"),
-    "primera": gettext_noop("primera"),
-    "spades": gettext_noop("spades"),
-    "ten_diamonds": gettext_noop("the ten of diamonds"),
-    "two_spades": gettext_noop("the two of spades"),
-    "aces": gettext_noop("aces"),
-    "tamlins": gettext_noop("tamlins"),
-    "jack_penalties": gettext_noop("Jacks played to an empty table"),
-}
+_COUNT_LABELS: dict[str, str] = {}
+COUNT_LABELS: Mapping[str, str] = MappingProxyType(_COUNT_LABELS)
+"""Every registered game's quick-entry counts in words, by key (each game's ``count_labels``, added by
+:func:`~games.rules.registry.register`)."""
+
+
+def count_label_clashes(labels: Mapping[str, str]) -> list[tuple[str, str]]:
+    """The keys of ``labels`` already labelled otherwise, each with its label."""
+    return [(key, _COUNT_LABELS[key]) for key in labels if _COUNT_LABELS.get(key, labels[key]) != labels[key]]
+
+
+def add_count_labels(labels: Mapping[str, str]) -> None:
+    """Add a registered game's count labels (:func:`count_label_clashes` has found none)."""
+    _COUNT_LABELS.update(labels)
 
 
 def label(key: str) -> str:

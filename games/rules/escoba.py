@@ -10,10 +10,27 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 
-from games.rules.escoba_hand import Ruling, challenge_points, hand_rules, replay_with_challenges
+from games.rules.cards import Card
+from games.rules.errors import gettext_noop
+from games.rules.escoba_hand import (
+    Ruling,
+    challenge_points,
+    escoba_capturing,
+    hand_rules,
+    replay_with_challenges,
+)
 from games.rules.escoba_options import DECK, OPTION_SPECS, PLAYERS, TEAM_PLAYERS, EscobaOptions
-from games.rules.escoba_scoring import EscobaCounts, credited, escoba_points, escoba_winner, summary_shape
+from games.rules.escoba_scoring import (
+    SEVEN_DIAMONDS,
+    EscobaCounts,
+    credited,
+    escoba_points,
+    escoba_winner,
+    summary_shape,
+)
 from games.rules.game import (
+    Breakdown,
+    Captures,
     Game,
     HandEvent,
     HandReport,
@@ -21,6 +38,7 @@ from games.rules.game import (
     LogEntry,
     MatchStatus,
     Options,
+    Reviewing,
     SideReport,
     resolve_options,
 )
@@ -153,6 +171,15 @@ def match_status(hands: Sequence[HandReport], sides: int, raw: Options, time_up:
     return MatchStatus(totals=totals, target=options.target, finished=winner is not None, winner=winner)
 
 
+def _review_state(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> HandState:
+    """The hand with its challenges ruled on (a review rates the plays as they stood)."""
+    return replay_with_challenges(hand_rules(setup.players, escoba_options(raw)), setup, log)[0]
+
+
+def _seven_diamonds(card: Card) -> int:
+    return int(card == SEVEN_DIAMONDS)
+
+
 GAME = register(
     Game(
         name="escoba",
@@ -166,5 +193,30 @@ GAME = register(
         team_players=TEAM_PLAYERS,
         summary_keys=summary_keys,
         refusal_rules={"capture.illegal": "E5", "capture.required": "E6"},
+        captures=Captures(
+            capturing=lambda resolved: escoba_capturing(EscobaOptions.of(resolved)),
+            hand_rules=lambda players, raw: hand_rules(players, escoba_options(raw)),
+        ),
+        reviewing=Reviewing(points=_seven_diamonds, state=_review_state),  # the 7♦ (E9)
+        breakdown=Breakdown(
+            items=(
+                "most_cards",
+                "most_diamonds",
+                "most_sevens",
+                "primera",
+                "seven_diamonds",
+                "sweeps",
+                "challenges",
+            ),
+            tied=frozenset({"most_cards", "most_diamonds", "most_sevens", "primera"}),
+        ),
+        count_labels={
+            "cards": gettext_noop("cards"),
+            "diamonds": gettext_noop("diamonds"),
+            "sevens": gettext_noop("sevens"),
+            "seven_diamonds": gettext_noop("the seven of diamonds"),
+            "sweeps": gettext_noop("sweeps"),
+            "primera": gettext_noop("primera"),
+        },
     )
 )

@@ -9,10 +9,10 @@ played card and the taken cards make 15), capture compulsory, leftovers to the l
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from games.rules.capture.capturing import Capturing, register_capturing
+from games.rules.capture.capturing import Capturing
 from games.rules.capture.search import CaptureMode
 from games.rules.cards import Card, Suit
 from games.rules.errors import (
@@ -27,7 +27,7 @@ from games.rules.errors import (
 )
 from games.rules.escoba_options import DECK, EscobaOptions
 from games.rules.escoba_scoring import SEVEN_DIAMONDS
-from games.rules.game import HandSetup, LogEntry, OptionValue
+from games.rules.game import HandSetup, LogEntry
 from games.rules.hand import HandRules, HandState, apply_play, last_capturer, new_hand, trail_instead
 
 FIFTEEN = 15
@@ -153,10 +153,3 @@ def challenge_points(state: HandState, rulings: Sequence[Ruling]) -> tuple[int, 
     for ruling in rulings:
         points[state.side_of(ruling.by)] += ruling.points
     return tuple(points)
-
-
-def _capturing_for(resolved: Mapping[str, OptionValue]) -> Capturing:
-    return escoba_capturing(EscobaOptions.of(resolved))
-
-
-register_capturing("escoba", _capturing_for)

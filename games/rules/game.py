@@ -2,16 +2,24 @@
 
 Each game module (``tablo``, ``escoba``, ``tamlin``, ``twenty``) builds one :class:`Game` value and
 registers it in :mod:`games.rules.registry`. Storage, the API and the UI only talk to this shape, so a
-new game plugs in without changes elsewhere.
+new game plugs in without changes elsewhere: what the engine's shared modules need of a game (its
+captures, its review, its breakdown, its count labels) is part of the value, and the registry refuses
+a game without them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from games.rules.cards import Card
 from games.rules.errors import BadOptionValue, UnknownOption
+
+if TYPE_CHECKING:  # these modules import this one
+    from games.rules.capture.capturing import Capturing
+    from games.rules.hand import HandRules, HandState
 
 OptionValue = str | int | bool | None
 Options = Mapping[str, OptionValue]
@@ -144,6 +152,63 @@ class MatchStatus:
     extra: Mapping[str, object] = field(default_factory=dict)  # e.g. Tablo's tally marks
 
 
+def _any_card(card: Card) -> bool:
+    return True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Captures:
+    """How a capture game's plays take cards (docs/rules/shared.md A3).
+
+    ``capturing(options)``: its capture rules under resolved options (:mod:`games.rules.capture`);
+    ``hand_rules(players, options)``: a hand's deck, deal and capture rules under the options
+    (:mod:`games.rules.hand`); ``table_ok(card)``: whether a card may start on the table (Tamlin
+    replaces a Jack dealt there, T6).
+    """
+
+    capturing: Callable[[Options], Capturing]
+    hand_rules: Callable[[int, Options], HandRules]
+    table_ok: Callable[[Card], bool] = _any_card
+
+
+def _no_trail_points(card: Card, onto_empty: bool) -> int:
+    return 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reviewing:
+    """A capture game's hand review (:mod:`games.rules.review`): what each card carries (``points``),
+    what a trail costs (``trail_points(card, onto_empty)``), and how a hand is replayed to its state
+    (``state(setup, log, options)``; ``None``: :attr:`Captures.hand_rules` replayed)."""
+
+    points: Callable[[Card], int]
+    trail_points: Callable[[Card, bool], int] = _no_trail_points
+    state: Callable[[HandSetup, Sequence[LogEntry], Options], HandState] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundReviewing:
+    """A game whose plays take nothing, reviewed round by round as Maltese Twenty is: each card rated by
+    the award it scores at once (:func:`games.rules.review.review_round`, W5)."""
+
+
+REVIEWED_AS_ROUND = RoundReviewing()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Breakdown:
+    """A hand's breakdown rows (:mod:`games.rules.breakdown`): ``items``, the points items in the order
+    their rows are shown (stored points lose their order in PostgreSQL's jsonb); ``counts``, the side
+    counts shown before them (``cards``, and ``tablos``: the side's sweeps); ``tied``, the items a tie
+    gives to nobody; ``by_award``: the points are awards shown one row each, then the ``bonus`` (Twenty,
+    W5, W8)."""
+
+    items: tuple[str, ...]
+    counts: tuple[str, ...] = ()
+    tied: frozenset[str] = frozenset()
+    by_award: bool = False
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Game:
     """A game: data plus the hooks the rest of the system calls."""
@@ -167,6 +232,18 @@ class Game:
     """The keys of each side's entry in ``score_summary`` under the resolved ``options``."""
     refusal_rules: Mapping[str, str] = field(default_factory=dict)
     """The rule a refused capture cites, by error code (``capture.illegal``: Tablo's ``B8``)."""
+    captures: Captures | None
+    """How its plays take cards; ``None``: they take nothing (Maltese Twenty)."""
+    reviewing: Reviewing | RoundReviewing
+    """How a finished hand is reviewed: by its captures, or as a round (:data:`REVIEWED_AS_ROUND`)."""
+    breakdown: Breakdown
+    """How a hand's breakdown shows its items."""
+    count_labels: Mapping[str, str]
+    """Each quick-entry count in words for messages (``gettext_noop``; the key stays in the facts)."""
+
+    def __post_init__(self) -> None:
+        for name in ("refusal_rules", "count_labels"):
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
 
     def default_teams(self, players: int) -> bool:
         """Whether ``players`` play in teams when the client does not say."""

@@ -19,19 +19,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from games.rules import escoba, escoba_hand, tablo, tamlin, tamlin_hand, twenty, twenty_round
+from games.rules import twenty, twenty_round
 from games.rules.capture.capturing import Capturing
 from games.rules.capture.search import Board, can_capture
 from games.rules.cards import Card
 from games.rules.errors import NoCaptureGame, ReviewIncomplete
-from games.rules.escoba_scoring import SEVEN_DIAMONDS
-from games.rules.game import HandSetup, LogEntry, Options
+from games.rules.game import Game, HandSetup, LogEntry, Options, Reviewing, RoundReviewing
 from games.rules.hand import HandState, Turn, replay
-from games.rules.registry import find_game
-from games.rules.tablo_scoring import card_points
+from games.rules.registry import Registered, find_game
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -98,73 +96,49 @@ class HandReview:
     seats: tuple[SeatReview, ...]
 
 
-def _no_trail_points(card: Card, onto_empty: bool) -> int:
-    return 0
+REVIEWED: Mapping[str, Reviewing | RoundReviewing] = Registered(lambda game: game.reviewing)
+"""Every game with a hand review, by name: every registered game (each has its ``reviewing``)."""
 
 
-def _tamlin_trail_points(card: Card, onto_empty: bool) -> int:
-    return -1 if onto_empty and tamlin_hand.is_jack(card) else 0  # T11: a Jack on an empty table
+def reviewing_of(game: str) -> Reviewing:
+    """How the capture game called ``game`` is reviewed.
 
-
-def _seven_diamonds(card: Card) -> int:
-    return int(card == SEVEN_DIAMONDS)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Reviewing:
-    """A game's review: its hand replayed to a state, what each card carries, what a trail costs."""
-
-    state: Callable[[HandSetup, Sequence[LogEntry], Options], HandState]
-    points: Callable[[Card], int]
-    trail_points: Callable[[Card, bool], int] = _no_trail_points
-
-
-def _tablo_state(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> HandState:
-    return replay(tablo.hand_rules(setup.players, tablo.tablo_options(raw)), setup, log)
-
-
-def _escoba_state(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> HandState:
-    rules = escoba_hand.hand_rules(setup.players, escoba.escoba_options(raw))
-    return escoba_hand.replay_with_challenges(rules, setup, log)[0]
-
-
-def _tamlin_state(setup: HandSetup, log: Sequence[LogEntry], raw: Options) -> HandState:
-    rules = tamlin_hand.hand_rules(setup.players, tamlin.tamlin_options(raw).ace_takes_ace)
-    return replay(rules, setup, log)
-
-
-REVIEWS: dict[str, Reviewing] = {  # the capture games
-    "tablo": Reviewing(state=_tablo_state, points=card_points),
-    "escoba": Reviewing(state=_escoba_state, points=_seven_diamonds),
-    "tamlin": Reviewing(
-        state=_tamlin_state, points=tamlin_hand.rank_points, trail_points=_tamlin_trail_points
-    ),
-}
-
-
-REVIEWED = frozenset({*REVIEWS, "twenty"})
-"""Every game with a hand review: the capture games and Maltese Twenty."""
+    Raises:
+        UnknownGame, NoCaptureGame: not a capture game (Maltese Twenty is reviewed as a round).
+    """
+    found = find_game(game).reviewing
+    if not isinstance(found, Reviewing):
+        raise NoCaptureGame(game=game)
+    return found
 
 
 def review(game: str, setup: HandSetup, log: Sequence[LogEntry], options: Options) -> HandReview:
     """Every play of a finished hand of ``game`` rated, and each seat's totals.
 
     Raises:
-        UnknownGame, NoCaptureGame: not a capture game.
+        UnknownGame: no such game.
         RuleViolation: whatever the hand's replay raises (bad setup, options or plays).
         ReviewIncomplete: the log does not finish the hand.
     """
     found = find_game(game)
-    reviewing = REVIEWS.get(found.name)
-    if found.name == twenty.GAME.name:
+    reviewing = found.reviewing
+    if not isinstance(reviewing, Reviewing):
         return review_round(setup, log, options)
-    if reviewing is None:
-        raise NoCaptureGame(game=game)
     found.replay_hand(setup, log, options)  # the game's own checks, with its errors
-    state = reviewing.state(setup, log, options)
+    state = _state(found, reviewing, setup, log, options)
     if not state.is_complete:
         raise ReviewIncomplete(plays=state.plays, played=len(state.turns))
     return review_hand(state, setup.table, reviewing)
+
+
+def _state(
+    game: Game, reviewing: Reviewing, setup: HandSetup, log: Sequence[LogEntry], options: Options
+) -> HandState:
+    """The hand replayed as its review reads it (the registry gives a reviewed capture game captures)."""
+    if reviewing.state is not None:
+        return reviewing.state(setup, log, options)
+    assert game.captures is not None
+    return replay(game.captures.hand_rules(setup.players, options), setup, log)
 
 
 def review_hand(state: HandState, table: tuple[Card, ...], reviewing: Reviewing) -> HandReview:

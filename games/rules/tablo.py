@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from games.rules.capture.capturing import Capturing, register_capturing
+from games.rules.capture.capturing import Capturing
 from games.rules.cards import ACE, JACK, Card, deck
-from games.rules.errors import BadSweepsBefore, SummaryInconsistent, SummaryTotalMismatch, label
+from games.rules.errors import BadSweepsBefore, SummaryInconsistent, SummaryTotalMismatch, gettext_noop, label
 from games.rules.game import (
     EDITION,
+    Breakdown,
+    Captures,
     Game,
     HandEvent,
     HandReport,
@@ -26,6 +28,7 @@ from games.rules.game import (
     Options,
     OptionSpec,
     OptionValue,
+    Reviewing,
     SideReport,
     resolve_options,
 )
@@ -310,6 +313,16 @@ GAME = register(
         deal_passes=deal_passes,
         summary_keys=lambda options: SUMMARY_SHAPE.keys,
         refusal_rules={"capture.illegal": "B8"},
+        captures=Captures(
+            capturing=tablo_capturing,
+            hand_rules=lambda players, raw: hand_rules(players, tablo_options(raw)),
+        ),
+        reviewing=Reviewing(points=card_points),  # the point cards (B3)
+        breakdown=Breakdown(items=("point_cards", "card_bonus", "tablo_points"), counts=("cards", "tablos")),
+        count_labels={
+            "cards": gettext_noop("cards"),
+            "point_cards": gettext_noop("points in point cards"),
+            "tablos": gettext_noop("tablos"),
+        },
     )
 )
-register_capturing(GAME.name, tablo_capturing)

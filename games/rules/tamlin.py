@@ -11,8 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from games.rules.cards import Card
+from games.rules.errors import gettext_noop
 from games.rules.game import (
     EDITION,
+    Breakdown,
+    Captures,
     Game,
     HandReport,
     HandSetup,
@@ -20,6 +24,7 @@ from games.rules.game import (
     MatchStatus,
     Options,
     OptionSpec,
+    Reviewing,
     SideReport,
     resolve_options,
 )
@@ -28,7 +33,16 @@ from games.rules.items import match_totals
 from games.rules.registry import register
 from games.rules.setups import verify_players
 from games.rules.summaries import Totals, verified_rows
-from games.rules.tamlin_hand import DECK, hand_rules, jack_penalties, tamlin_events, verify_no_jack_on_table
+from games.rules.tamlin_hand import (
+    DECK,
+    hand_rules,
+    is_jack,
+    jack_penalties,
+    rank_points,
+    tamlin_capturing,
+    tamlin_events,
+    verify_no_jack_on_table,
+)
 from games.rules.tamlin_scoring import TamlinCounts, summary_shape, tamlin_points, tamlin_winner
 
 OPTION_SPECS = (
@@ -150,6 +164,10 @@ def match_status(hands: Sequence[HandReport], sides: int, raw: Options, time_up:
     )
 
 
+def _trail_points(card: Card, onto_empty: bool) -> int:
+    return -1 if onto_empty and is_jack(card) else 0  # T11: a Jack on an empty table
+
+
 GAME = register(
     Game(
         name="tamlin",
@@ -164,5 +182,32 @@ GAME = register(
         teams_by_default=TEAM_PLAYERS,
         summary_keys=lambda raw: summary_shape(scoring=tamlin_options(raw).scoring).keys,
         refusal_rules={"capture.illegal": "T10", "capture.required": "T9"},
+        captures=Captures(
+            capturing=lambda resolved: tamlin_capturing(bool(resolved["ace_takes_ace"])),
+            hand_rules=lambda players, raw: hand_rules(players, tamlin_options(raw).ace_takes_ace),
+            table_ok=lambda card: not is_jack(card),  # T6
+        ),
+        reviewing=Reviewing(points=rank_points, trail_points=_trail_points),  # 10♦ 2, 2♠ and aces 1 (T14)
+        breakdown=Breakdown(
+            items=(
+                "most_cards",
+                "ten_diamonds",
+                "two_spades",
+                "aces",
+                "most_spades",
+                "tamlins",
+                "jack_penalties",
+            ),
+            tied=frozenset({"most_cards", "most_spades"}),
+        ),
+        count_labels={
+            "cards": gettext_noop("cards"),
+            "spades": gettext_noop("spades"),
+            "ten_diamonds": gettext_noop("the ten of diamonds"),
+            "two_spades": gettext_noop("the two of spades"),
+            "aces": gettext_noop("aces"),
+            "tamlins": gettext_noop("tamlins"),
+            "jack_penalties": gettext_noop("Jacks played to an empty table"),
+        },
     )
 )

@@ -9,12 +9,12 @@ Jack played to an empty table lies there without value (-1 to its player).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
-from games.rules.capture.capturing import Capturing, register_capturing
+from games.rules.capture.capturing import Capturing
 from games.rules.cards import ACE, JACK, Card, deck
 from games.rules.errors import JackOnInitialTable
-from games.rules.game import HandEvent, HandSetup, OptionValue
+from games.rules.game import HandEvent, HandSetup
 from games.rules.hand import HandRules, HandState, last_capturer, sweep_events
 from games.rules.tamlin_scoring import TEN_DIAMONDS, TWO_SPADES
 
@@ -108,10 +108,3 @@ def tamlin_events(state: HandState) -> tuple[HandEvent, ...]:
         if is_jack(turn.card) and turn.onto_empty
     )
     return tuple(sorted((*sweep_events(state, "tamlin"), *penalties), key=lambda event: event.play_index))
-
-
-def _capturing_for(resolved: Mapping[str, OptionValue]) -> Capturing:
-    return tamlin_capturing(bool(resolved["ace_takes_ace"]))
-
-
-register_capturing("tamlin", _capturing_for)

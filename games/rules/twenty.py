@@ -25,6 +25,8 @@ from games.rules.errors import (
 )
 from games.rules.game import (
     EDITION,
+    REVIEWED_AS_ROUND,
+    Breakdown,
     Game,
     HandEvent,
     HandReport,
@@ -251,5 +253,9 @@ GAME = register(
         score_summary=score_summary,
         match_status=match_status,
         summary_keys=lambda options: ENTRY_KEYS,
+        captures=None,  # every card goes on the tally (W4)
+        reviewing=REVIEWED_AS_ROUND,
+        breakdown=Breakdown(items=("awards", "bonus"), by_award=True),
+        count_labels={},  # its quick entry is of awards (games.rules.twenty_summary)
     )
 )

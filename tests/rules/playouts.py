@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.rules import escoba, escoba_hand, tablo, tamlin_hand, twenty, twenty_round
-from games.rules.cards import JACK, Card
-from games.rules.game import HandSetup, LogEntry, Options
+from games.rules.cards import Card
+from games.rules.game import Game, HandSetup, LogEntry, Options
 from games.rules.hand import HandRules, apply_play, new_hand
+from games.rules.registry import find_game
 
 Choose = Callable[[int], int]
 
@@ -70,26 +70,28 @@ def game_hand(
     dealer: int = 0,
     number: int = 1,
 ) -> tuple[HandSetup, tuple[LogEntry, ...]]:
-    """A random whole hand of ``game`` under its resolved ``options`` (a Twenty round: round ``number``,
-    started by its own seat, with two bonus cards set aside)."""
-    if game == "twenty":
-        pack = list(twenty.GAME.deck)
-        for top in range(len(pack) - 1, 0, -1):
-            other = choose(top + 1)
-            pack[top], pack[other] = pack[other], pack[top]
-        setup = HandSetup(players=2, starter=number - 1, set_aside=tuple(pack[:2]), number=number)
-        state = twenty.round_of(setup, options)
-        log: list[LogEntry] = []
-        for card in pack[2:]:
-            if state.next_seat is None:
-                break
-            log.append(LogEntry(seat=state.next_seat, card=card))
-            state = twenty_round.apply_play(state, twenty_round.TwentyPlay(state.next_seat, card))
-        return setup, tuple(log)
-    rules = {
-        "tablo": lambda: tablo.hand_rules(players, tablo.tablo_options(options)),
-        "escoba": lambda: escoba_hand.hand_rules(players, escoba.escoba_options(options)),
-        "tamlin": lambda: tamlin_hand.hand_rules(players, bool(options.get("ace_takes_ace"))),
-    }[game]()
-    table_ok = (lambda card: card.rank != JACK) if game == "tamlin" else _always
-    return random_hand(rules, players, choose, teams=teams, dealer=dealer, table_ok=table_ok)
+    """A random whole hand of ``game`` under its resolved ``options``: a capture game's hand as its
+    ``captures`` deal and play it; a game whose plays take nothing is played as Maltese Twenty's rounds,
+    round ``number`` started by its own seat with two bonus cards set aside (W1, W3)."""
+    found = find_game(game)
+    if found.captures is None:
+        return _round(found, options, choose, number)
+    rules = found.captures.hand_rules(players, options)
+    return random_hand(rules, players, choose, teams=teams, dealer=dealer, table_ok=found.captures.table_ok)
+
+
+def _round(
+    game: Game, options: Options, choose: Choose, number: int
+) -> tuple[HandSetup, tuple[LogEntry, ...]]:
+    pack = list(game.deck)
+    for top in range(len(pack) - 1, 0, -1):
+        other = choose(top + 1)
+        pack[top], pack[other] = pack[other], pack[top]
+    setup = HandSetup(players=2, starter=number - 1, set_aside=tuple(pack[:2]), number=number)
+    log: list[LogEntry] = []
+    for card in pack[2:]:
+        seat = game.replay_hand(setup, log, options).next_seat
+        if seat is None:
+            break
+        log.append(LogEntry(seat=seat, card=card))
+    return setup, tuple(log)

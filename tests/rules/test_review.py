@@ -10,12 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules import escoba, escoba_hand, tablo, tamlin_hand
+from games.rules import escoba_hand
 from games.rules.cards import Card, parse_cards
 from games.rules.errors import ReviewIncomplete, UnknownGame, WrongSeat
 from games.rules.game import HandSetup, LogEntry, OptionValue
 from games.rules.hand import HandRules, HandState, apply_play, new_hand
-from games.rules.review import REVIEWS, HandReview, Value, review, review_hand
+from games.rules.registry import find_game
+from games.rules.review import HandReview, Value, review, review_hand, reviewing_of
 from tests.rules.playouts import random_hand
 from tests.rules.reference import reference_is_legal
 
@@ -48,11 +49,9 @@ POINTS: dict[str, Callable[[Card], int]] = {
 
 
 def _rules(game: str, players: int, options: dict[str, OptionValue]) -> HandRules:
-    if game == "tablo":
-        return tablo.hand_rules(players, tablo.tablo_options(options))
-    if game == "escoba":
-        return escoba_hand.hand_rules(players, escoba.escoba_options(options))
-    return tamlin_hand.hand_rules(players, bool(options.get("ace_takes_ace", False)))
+    captures = find_game(game).captures
+    assert captures is not None
+    return captures.hand_rules(players, options)
 
 
 def brute_best(game: str, state: HandState, card: Card) -> Value:
@@ -167,7 +166,7 @@ def tiny_review(game: str, options: dict[str, OptionValue], table: str, log: lis
     state = new_hand(rules, setup)
     for entry in log:
         state = apply_play(state, entry)
-    reviewed = review_hand(state, setup.table, REVIEWS[game])
+    reviewed = review_hand(state, setup.table, reviewing_of(game))
     assert check_against_reference(game, rules, setup, tuple(log), reviewed) == len(log)
     return reviewed
 
@@ -215,7 +214,7 @@ def test_escoba_an_illegal_capture_nobody_challenged_is_named_and_never_a_best_p
     state = new_hand(rules, setup)
     for entry in log:
         state = apply_play(state, entry)
-    reviewed = review_hand(state, setup.table, REVIEWS["escoba"])
+    reviewed = review_hand(state, setup.table, reviewing_of("escoba"))
     wrong = reviewed.plays[0]
     assert (wrong.illegal, wrong.missed, wrong.value) == (True, True, Value(False, 0, 3))
     for best in (wrong.best_with_card, wrong.best_play):  # 10♣ 3♦ or 4♣ 9♠: the legal ones
@@ -233,7 +232,7 @@ def test_escoba_a_wrong_capture_challenged_and_taken_back_is_rated_as_the_trail_
     setup = HandSetup(players=2, table=parse_cards(["10C", "4C", "3D", "9S"]))
     log = [play(1, "2H", "10C 4C"), LogEntry(seat=0, challenge_of=0), play(0, "6H", "9S")]
     state = escoba_hand.replay_with_challenges(rules, setup, log)[0]
-    taken_back = review_hand(state, setup.table, REVIEWS["escoba"]).plays[0]
+    taken_back = review_hand(state, setup.table, reviewing_of("escoba")).plays[0]
     assert (taken_back.illegal, taken_back.taken, taken_back.value) == (False, (), Value(False, 0, 0))
     assert taken_back.missed
 

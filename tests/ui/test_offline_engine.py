@@ -14,7 +14,7 @@ from django.http.response import HttpResponseBase
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games.rules import browser
+from games.rules import browser, registry
 from tests.ui.flows import (
     ENGINE,
     KEPT_ENGINE,
@@ -31,7 +31,7 @@ from web.views import pwa
 pytestmark = phone_engine  # the match screen starts the engine in the phone
 
 
-GAMES = ["escoba", "tablo", "tamlin", "twenty"]
+GAMES = sorted(registry.GAMES)
 GAMES_CALL = "() => window.SkEngine.call('games', {}).then((answer) => answer.games)"
 KEPT_SNAPSHOT = """async () => {
   for (const name of await caches.keys()) {

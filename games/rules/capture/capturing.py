@@ -3,9 +3,9 @@ T10).
 
 A game describes its capturing as a :class:`Capturing` value (values, targets, group rules, points,
 a card that takes everything), which answers :meth:`~Capturing.capture_list` and
-:meth:`~Capturing.capture_check` on cards, and registers a factory from its options with
-:func:`register_capturing`; :func:`capture_list` and :func:`capture_check` then ask the same two
-questions of every capture game by name, from card texts (the API).
+:meth:`~Capturing.capture_check` on cards, and its :class:`~games.rules.game.Game` holds a factory
+from its options (``captures.capturing``); :func:`capture_list` and :func:`capture_check` then ask
+the same two questions of every capture game of the registry by name, from card texts (the API).
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from games.rules.errors import (
     DuplicateCard,
     NoCaptureGame,
 )
-from games.rules.game import OptionValue, resolve_options
-from games.rules.registry import find_game
+from games.rules.game import Game, OptionValue, resolve_options
+from games.rules.registry import Registered, find_game
 
 CardGroups = tuple[tuple[Card, ...], ...]
 MAX_LIMIT = 200
@@ -239,12 +239,12 @@ def verify_taken(card: Card, table: Sequence[Card], taken: Sequence[Card]) -> No
         seen.add(each)
 
 
-CAPTURE_GAMES: dict[str, Callable[[Mapping[str, OptionValue]], Capturing]] = {}
+def _capturing(game: Game) -> Callable[[Mapping[str, OptionValue]], Capturing] | None:
+    return None if game.captures is None else game.captures.capturing
 
 
-def register_capturing(name: str, capturing: Callable[[Mapping[str, OptionValue]], Capturing]) -> None:
-    """Let :func:`capture_list` and :func:`capture_check` serve the game ``name``."""
-    CAPTURE_GAMES[name] = capturing
+CAPTURE_GAMES: Mapping[str, Callable[[Mapping[str, OptionValue]], Capturing]] = Registered(_capturing)
+"""The registered capture games by name, each with its capturing from resolved options."""
 
 
 def capturing_of(game: str, options: Mapping[str, object] | None = None) -> Capturing | None:
