@@ -49,17 +49,20 @@ coverage: $(STAMP) engine-web
 scale-test: $(STAMP)
 	$(BIN)/python scripts/scale.py
 
-# Every check, stage by stage, each stage's time printed as it ends and all of them at the end.
+# Every check, stage by stage, each stage's time printed as it ends and all of them at the end. Stages
+# that use one core each and wait on nothing run side by side: the engine's build with the static checks,
+# the engine's tests in Pyodide (one Node process) with the scale test (mostly waiting on its stack).
 STAGE := scripts/stage.sh
 test: $(STAMP)
 	@$(STAGE) --start
-	@$(STAGE) engine-web $(MAKE) --no-print-directory engine-web
-	@$(STAGE) check $(MAKE) --no-print-directory check
+	@$(MAKE) --no-print-directory -j2 --output-sync=target timed-engine-web timed-check
 	@$(STAGE) pytest $(BIN)/pytest -n 2 -m "not browser" $(PYTEST_ARGS)
 	@$(STAGE) browser $(BIN)/pytest -n 2 -m browser $(PYTEST_ARGS)
-	@$(STAGE) pyodide $(MAKE) --no-print-directory engine-pyodide
-	@$(STAGE) scale-test $(MAKE) --no-print-directory scale-test
+	@$(MAKE) --no-print-directory -j2 --output-sync=target timed-engine-pyodide timed-scale-test
 	@$(STAGE) --summary
+
+timed-%: $(STAMP)
+	@$(STAGE) $* $(MAKE) --no-print-directory $*
 
 # The suite on both cores without the browser tests and the start-up tests (each starts a process), on
 # SQLite unless DATABASE_URL says otherwise: under a minute.

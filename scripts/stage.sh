@@ -4,9 +4,10 @@
 set -uo pipefail
 LOG=.cache/stages
 if [ "$1" = "--summary" ]; then
-  echo "stages (seconds):"; cat "$LOG"; exit 0
+  echo "stages (seconds; side by side where two are listed at once):"; cat "$LOG"
+  echo "all: $(( $(date +%s) - $(cat "$LOG.start") )) s"; exit 0
 fi
-if [ "$1" = "--start" ]; then mkdir -p .cache; : > "$LOG"; exit 0; fi
+if [ "$1" = "--start" ]; then mkdir -p .cache; : > "$LOG"; date +%s > "$LOG.start"; exit 0; fi
 name=$1; shift
 start=$(date +%s)
 "$@"; status=$?
