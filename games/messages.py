@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from games.labels import game_title, text_label
 from games.rules.capture.capturing import Verdict
-from games.rules.errors import CaptureIllegal, RuleViolation, labelled, violation_classes
+from games.rules.errors import CaptureIllegal, CaptureRequired, RuleViolation, labelled, violation_classes
 
 if TYPE_CHECKING:
     pass
@@ -108,6 +108,8 @@ def verdict_reason(verdict: Verdict, card: str, taken: Sequence[str]) -> str:
     """Why a claimed capture is illegal, in the reader's language; empty when it is legal."""
     if verdict.legal:
         return ""
+    if verdict.code == CaptureRequired.code:
+        return violation_text(CaptureRequired(card=card))
     if verdict.code != CaptureIllegal.code:
         return verdict.message or ""
     return violation_text(CaptureIllegal(card=card, taken_text=list(taken)))

@@ -24,6 +24,7 @@ from rest_framework.views import APIView
 from api.inputs import valid
 from api.rules import serializers as s
 from games import convert
+from games.messages import verdict_reason
 from games.reviews import review_json
 from games.rule_links import refusal_rule, refusal_url
 from games.rules.capture.capturing import Capture, CardGroups, capture_check, capture_list
@@ -152,7 +153,9 @@ class CapturesApi(RulesApi):
 
 
 class CaptureCheckApi(RulesApi):
-    """Was a claimed capture legal? Its grouping, or the reason and the legal alternatives."""
+    """Was a claimed capture legal? Its grouping, or the reason (in the reader's language) and the legal
+    alternatives. Taking nothing is a trail: legal unless capturing is compulsory and the card can take
+    something (``capture.required``, Escoba E6, Tamlin T9)."""
 
     @extend_schema(
         request=s.CaptureCheckInput, responses=s.CaptureCheckOutput, operation_id="rules_captures_check"
@@ -170,7 +173,7 @@ class CaptureCheckApi(RulesApi):
             body = {
                 "legal": False,
                 "code": verdict.code,
-                "message": verdict.message,
+                "message": verdict_reason(verdict, data["card"], data["taken"]),  # the reader's language
                 "rule": refusal_rule(verdict.code, game),
                 "rule_url": s.absolute(request, refusal_url(verdict.code, game)),
                 "alternatives": [format_cards(cards) for cards in verdict.alternatives],

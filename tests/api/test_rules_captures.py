@@ -58,6 +58,33 @@ def test_check_an_illegal_capture_gives_the_reason_and_alternatives_tb8() -> Non
     assert body["rule_url"] == "http://testserver/rules/tablo/#B8"
 
 
+def test_the_verdict_speaks_the_readers_language() -> None:
+    body = {"table": ["3S", "4D", "4C"], "card": "7S", "taken": ["3S", "4D", "4C"]}
+    answer = APIClient().post(
+        "/api/v1/rules/tablo/captures/check/", body, format="json", headers={"Accept-Language": "ru"}
+    )
+    assert answer.json()["code"] == "capture.illegal"
+    assert "7♠ не может взять 3♠ 4♦ 4♣" in answer.json()["message"]
+
+
+@pytest.mark.parametrize(
+    ("game", "legal", "code"),
+    [("tablo", True, None), ("escoba", False, "capture.required"), ("tamlin", False, "capture.required")],
+)
+def test_taking_nothing_is_a_trail_answered_by_the_games_rules(
+    game: str, legal: bool, code: str | None
+) -> None:
+    """A trail is always legal in Tablo; in Escoba and Tamlin capturing is compulsory (E6, T9): 5♠
+    could take the 5♦ (Tamlin) or make 15 with 10♦ (Escoba)."""
+    body = post(f"/api/v1/rules/{game}/captures/check/", table=["5D", "10D"], card="5S", taken=[]).json()
+    assert (body["legal"], body.get("code")) == (legal, code)
+    if not legal:
+        assert body["message"] == "5♠ must take something: capturing is compulsory when it can."
+        assert body["alternatives"]
+    nothing = post(f"/api/v1/rules/{game}/captures/check/", table=["7D"], card="2S", taken=[]).json()
+    assert nothing["legal"] is True  # 2♠ can take nothing from 7♦: it trails
+
+
 @pytest.mark.parametrize(
     ("url", "body", "code"),
     [

@@ -30,6 +30,7 @@ from games.rules.cards import Card, format_cards, parse_cards
 from games.rules.errors import (
     CaptureIllegal,
     CaptureNotOnTable,
+    CaptureRequired,
     CardNotInDeck,
     DuplicateCard,
     NoCaptureGame,
@@ -126,12 +127,24 @@ class Capturing:
         return None if group is None else tuple(table[index] for index in group)
 
     def capture_check(self, table: Sequence[Card], card: Card, taken: Sequence[Card]) -> Verdict:
-        """Whether ``card`` may take ``taken`` from ``table``; malformed input raises.
+        """Whether ``card`` may take ``taken`` from ``table`` (nothing: a trail, refused only where
+        capturing is compulsory and the card can take something); malformed input raises.
 
         Raises:
             DuplicateCard, CaptureNotOnTable: as :func:`verify_taken`.
         """
         verify_taken(card, table, taken)
+        if not taken:  # a trail: always allowed, unless capturing is compulsory and a capture exists
+            alternatives = best_alternatives(self, table, card) if self.compulsory else []
+            if not alternatives:
+                return Verdict(legal=True)
+            required = CaptureRequired(card=str(card), alternatives=alternatives)
+            return Verdict(
+                legal=False,
+                code=required.code,
+                message=required.message,
+                alternatives=tuple(tuple(Card.parse(text) for text in cards) for cards in alternatives),
+            )
         groups = capture_groups(self, table, card, taken)
         if groups is not None:
             return Verdict(legal=True, groups=groups, sweep=len(taken) == len(table))
