@@ -1,9 +1,11 @@
 """The OpenAPI schema documents the error envelope on every operation, the 503 of a failed database or
-Redis included (a drf-spectacular hook)."""
+Redis included, and the games a ``{game}`` path names (a drf-spectacular hook)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from games.rules.registry import GAMES
 
 ENVELOPE = {
     "type": "object",
@@ -17,7 +19,8 @@ ENVELOPE = {
 }
 _ALWAYS = {
     "400": "Bad input: `request.invalid` (with `details.fields`), `request.malformed`, or a rule's code.",
-    "403": "Not signed in (`auth.required`) or not allowed to write this (`auth.forbidden`).",
+    "401": "Not signed in (`auth.required`) or a bad token (`auth.failed`), with `WWW-Authenticate: Token`.",
+    "403": "Not allowed to write this (`auth.forbidden`).",
     "404": "No such resource, or one the caller may not see (`resource.not_found`).",
     "405": "Method not allowed (`request.method_not_allowed`).",
     "406": "Not acceptable (`request.not_acceptable`).",
@@ -29,7 +32,10 @@ _ALWAYS = {
 _RETRY_AFTER = {
     "Retry-After": {"description": "Seconds to wait before asking again.", "schema": {"type": "integer"}}
 }
-_HEADERS = {"429": _RETRY_AFTER, "503": _RETRY_AFTER}
+_WWW_AUTHENTICATE = {
+    "WWW-Authenticate": {"description": "The scheme to sign in with: `Token`.", "schema": {"type": "string"}}
+}
+_HEADERS = {"401": _WWW_AUTHENTICATE, "429": _RETRY_AFTER, "503": _RETRY_AFTER}
 _WRITES = {
     "409": "The stored state does not allow this write now (e.g. `hand.out_of_sync`).",
     "413": "The body is larger than the limit (`request.too_large`).",
@@ -38,11 +44,15 @@ _WRITES = {
 
 
 def error_responses(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
-    """Add the ``ErrorEnvelope`` component and each operation's error responses it does not list."""
+    """Add the ``ErrorEnvelope`` component and each operation's error responses it does not list; a
+    ``{game}`` in a path names one of the registered games."""
     result.setdefault("components", {}).setdefault("schemas", {})["ErrorEnvelope"] = ENVELOPE
     content = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorEnvelope"}}}
     for path in result.get("paths", {}).values():
         for method, operation in path.items():
+            for parameter in operation.get("parameters", []):
+                if (parameter.get("in"), parameter.get("name")) == ("path", "game"):
+                    parameter["schema"] = {"type": "string", "enum": sorted(GAMES)}
             errors = _ALWAYS if method in {"get", "head", "options"} else {**_ALWAYS, **_WRITES}
             responses = operation.setdefault("responses", {})
             for status, description in errors.items():

@@ -31,5 +31,6 @@ def test_members_read_the_club_and_outsiders_do_not() -> None:
 
 def test_anonymous_visitors_cannot_create_clubs() -> None:
     response = api_client().post("/api/v1/clubs/", {"name": "X"}, format="json")
-    assert response.status_code == 403
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"
     assert not Club.objects.exists()

@@ -81,7 +81,7 @@ def client() -> APIClient:
         pytest.param("post", "/api/echo/", "{not json", 400, "request.malformed", id="malformed-json"),
         pytest.param("get", "/api/card/", None, 400, "card.bad_text", id="rule-violation"),
         pytest.param("get", "/api/stale/", None, 409, "hand.out_of_sync", id="stale-write"),
-        pytest.param("get", "/api/private/", None, 403, "auth.required", id="not-signed-in"),
+        pytest.param("get", "/api/private/", None, 401, "auth.required", id="not-signed-in"),
         pytest.param("delete", "/api/echo/", None, 405, "request.method_not_allowed", id="method"),
         pytest.param("get", "/api/broken/", None, 500, "server.error", id="bug"),
     ],
@@ -127,3 +127,10 @@ def test_unknown_api_url_is_a_json_404(client: APIClient) -> None:
     response = client.get("/api/v1/no-such-thing/")
     assert response.status_code == 404
     assert response.json()["code"] == "resource.not_found"
+
+
+@pytest.mark.django_db
+def test_a_bad_token_is_401_naming_the_scheme() -> None:
+    response = APIClient().get("/api/v1/matches/", headers={"Authorization": "Token not-a-token"})
+    assert (response.status_code, response.json()["code"]) == (401, "auth.failed")
+    assert response["WWW-Authenticate"] == "Token"

@@ -74,7 +74,7 @@ def test_a_match_in_someone_elses_club_is_refused(people: Personas) -> None:
 def test_anonymous_visitors_cannot_start_a_match() -> None:
     players = [p.pk for p in PlayerFactory.create_batch(2)]
     response = api_client().post("/api/v1/matches/", {"game": "tablo", "players": players}, format="json")
-    assert (response.status_code, response.json()["code"]) == (403, "auth.required")
+    assert (response.status_code, response.json()["code"]) == (401, "auth.required")
     assert not Match.objects.exists()
 
 

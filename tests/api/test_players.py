@@ -44,7 +44,7 @@ def test_the_list_is_searchable_paginated_and_bounded(
 
 def test_anonymous_visitors_cannot_add_players() -> None:
     response = api_client().post("/api/v1/players/", {"name": "Ana"}, format="json")
-    assert (response.status_code, response.json()["code"]) == (403, "auth.required")
+    assert (response.status_code, response.json()["code"]) == (401, "auth.required")
     assert not Player.objects.exists()
 
 

@@ -77,7 +77,7 @@ def test_anonymous_writes_need_sign_in(
     response = getattr(api_client(), method)(
         url.format(match=people.match.pk, club=people.club.pk), body, format="json"
     )
-    assert (response.status_code, response.json()["code"]) == (403, "auth.required")
+    assert (response.status_code, response.json()["code"]) == (401, "auth.required")
     assert _rows() == before
 
 

@@ -12,6 +12,7 @@ from drf_spectacular.generators import SchemaGenerator
 
 from api.pagination import MAX_LIMIT, MAX_OFFSET
 from api.schema import ENVELOPE
+from games.rules.registry import GAMES
 from scorekeeper.errors import unavailable_body
 
 
@@ -50,7 +51,7 @@ def test_every_operation_documents_its_errors_in_the_envelope() -> None:
     envelope = {"$ref": "#/components/schemas/ErrorEnvelope"}
     for path, operations in schema["paths"].items():
         for method, operation in operations.items():
-            expected = {"400", "403", "404", "429", "500", "503"} | (
+            expected = {"400", "401", "403", "404", "429", "500", "503"} | (
                 {"409", "413"} if method != "get" else set()
             )
             documented = {
@@ -59,6 +60,18 @@ def test_every_operation_documents_its_errors_in_the_envelope() -> None:
                 if response.get("content", {}).get("application/json", {}).get("schema") == envelope
             }
             assert expected <= documented, (method, path)
+
+
+def test_a_game_in_a_path_is_one_of_the_registered_games_and_401_names_its_scheme() -> None:
+    games = 0
+    for operations in _schema()["paths"].values():
+        for operation in operations.values():
+            assert "WWW-Authenticate" in operation["responses"]["401"]["headers"]
+            for parameter in operation.get("parameters", []):
+                if parameter["name"] == "game" and parameter["in"] == "path":
+                    games += 1
+                    assert parameter["schema"] == {"type": "string", "enum": sorted(GAMES)}
+    assert games >= 6  # the rules API's {game} operations
 
 
 def test_the_503_of_a_failed_part_is_documented_in_its_envelope_with_retry_after() -> None:

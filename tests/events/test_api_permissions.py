@@ -70,7 +70,7 @@ def test_members_read_and_outsiders_get_404(room: tuple[Room, Event], url: str) 
     refused = api_client(people.outsider).get(target)
     assert (refused.status_code, refused.json()["code"]) == (404, "resource.not_found")
     anonymous = api_client().get(target)
-    assert (anonymous.status_code, anonymous.json()["code"]) == (403, "auth.required")
+    assert (anonymous.status_code, anonymous.json()["code"]) == (401, "auth.required")
 
 
 @pytest.mark.parametrize(("url", "body", "allowed"), WRITES)
@@ -79,7 +79,7 @@ def test_members_read_and_outsiders_get_404(room: tuple[Room, Event], url: str) 
     [
         ("outsider", 404, "resource.not_found"),
         ("member", 403, "auth.forbidden"),
-        ("anonymous", 403, "auth.required"),
+        ("anonymous", 401, "auth.required"),
     ],
 )
 def test_only_the_director_writes(

@@ -111,7 +111,7 @@ def test_the_table_sorts_by_any_column(world: ClubWorld, query: dict[str, str], 
     ("who", "status", "code"),
     [
         pytest.param("outsider", 404, "resource.not_found", id="outsider"),
-        pytest.param(None, 403, "auth.required", id="anonymous"),
+        pytest.param(None, 401, "auth.required", id="anonymous"),
     ],
 )
 def test_only_members_see_the_table(world: ClubWorld, who: str | None, status: int, code: str) -> None:
