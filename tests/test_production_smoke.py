@@ -52,7 +52,16 @@ def production(tmp_path: Path) -> Iterator[httpx.Client]:
     subprocess.run(collect, cwd=ROOT, env=env, check=True, capture_output=True)
     port = _free_port()
     server = subprocess.Popen(
-        [str(bin_dir / "gunicorn"), "scorekeeper.wsgi:application", "-b", f"127.0.0.1:{port}", "-w", "1"],
+        [
+            str(bin_dir / "gunicorn"),
+            "-c",
+            "python:scorekeeper.gunicorn_conf",
+            "scorekeeper.wsgi:application",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            "1",
+        ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -107,6 +116,7 @@ def test_production_serves_pages_assets_errors_and_health(production: httpx.Clie
     home = production.get("/")
     assert home.status_code == 200
     assert "Content-Security-Policy" in home.headers
+    assert home.headers["Server"] == "scorekeeper"  # not the software's name and version
     stylesheet = _asset(home.text, r'href="(/static/css/app\.[0-9a-f]+\.css)"')  # hashed by the manifest
     assert production.get(stylesheet).status_code == 200
 
