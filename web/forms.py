@@ -210,7 +210,7 @@ class CardChoiceForm(forms.Form):
     """A card played, and either one of the listed captures (``capture``), ``trail``, or the cards
     ticked by hand (``taken``)."""
 
-    card = CardField()
+    card = CardField(error_messages={"required": _("Tap the card that was played first.")})
     capture = forms.CharField(required=False, max_length=200)
     taken = CardsField(required=False)
 

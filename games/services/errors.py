@@ -129,7 +129,7 @@ class SeasonNameTaken(RecordConflict):
 
 class IdempotencyKeyReused(RecordConflict):
     code = "idempotency.key_reused"
-    template = gettext_noop("The idempotency key {key!r} was already used for a different request.")
+    template = gettext_noop("This was already sent once with different content; reload and try again.")
 
 
 class InvitationClosed(RecordConflict):

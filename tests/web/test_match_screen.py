@@ -88,6 +88,29 @@ def test_an_illegal_capture_is_refused_with_the_reason(owner_client: Client, tab
     assert not Play.objects.exists()
 
 
+def test_no_card_or_a_key_sent_with_other_cards_is_said_in_the_apps_words(
+    owner_client: Client, tablo: Match
+) -> None:
+    """No raw framework or protocol message reaches the table: a play with no card chosen (the picker
+    sent by hand), and a double tap's key sent again with another card."""
+    start_hand(owner_client, tablo, ["10D", "2C", "7S", "5H"])
+    url = reverse("play", args=[tablo.pk])
+    blank = owner_client.post(url, {"hand": 1, "taken": ["10D"], "expected_seq": 0}, headers=HTMX)
+    assert "Tap the card that was played first." in blank.content.decode()
+    assert "This field is required." not in blank.content.decode()
+    owner_client.post(
+        url, {"hand": 1, "card": "3H", "capture": "trail", "expected_seq": 0, "key": "k"}, headers=HTMX
+    )
+    again = owner_client.post(
+        url, {"hand": 1, "card": "4H", "capture": "trail", "expected_seq": 0, "key": "k"}, headers=HTMX
+    )
+    assert (
+        "This was already sent once with different content; reload and try again." in again.content.decode()
+    )
+    assert "idempotency" not in again.content.decode().lower()
+    assert Play.objects.count() == 1
+
+
 def test_a_stale_phone_is_told_the_hand_moved_on(owner_client: Client, tablo: Match) -> None:
     start_hand(owner_client, tablo, ["10D", "2C", "7S", "5H"])
     play = {"hand": 1, "card": "3H", "capture": "trail", "expected_seq": 0}
