@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Hand, Play
-from tests.ui.flows import WIDTHS, fits_at_each_width, play, play_offline, ready_offline, tablo_open
+from tests.ui.flows import WIDTHS, fits_at_each_width, match_of, play, play_offline, ready_offline, tablo_open
 
 MARIJA, DRAGAN = 0, 1
 
@@ -38,13 +38,11 @@ def other_phone(page: Page, browser: Browser) -> Iterator[Callable[[str], Page]]
         context.close()
 
 
-def match_id(url: str) -> int:
-    return int(url.rstrip("/").rsplit("/", 1)[1])
-
-
 def stored(url: str) -> list[tuple[int, int, str, list[str]]]:
     """Hand 1's standing Play rows: number, seat, card, cards taken."""
-    rows = Play.objects.filter(hand__match_id=match_id(url), hand__number=1, undone_at=None).order_by("seq")
+    rows = Play.objects.filter(hand__match_id=match_of(url).pk, hand__number=1, undone_at=None).order_by(
+        "seq"
+    )
     return [(row.seq, row.seat, row.card, row.taken) for row in rows]
 
 
@@ -160,7 +158,7 @@ def test_a_play_queued_before_another_phones_undo_and_new_play_is_refused_and_sh
 ) -> None:
     url = tablo_open(page, live_server.url)
     play(page, "9C")  # Dragan's, online: both phones see it
-    seen = Hand.objects.get(match_id=match_id(url), number=1).revision
+    seen = Hand.objects.get(match=match_of(url), number=1).revision
     ready_offline(page)
     play_offline(page, "3H")  # Marija's, after Dragan's 9♣
 

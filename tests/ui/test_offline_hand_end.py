@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.messages import problem_texts, violation_text
-from games.models import Hand, Match
+from games.models import Hand
 from games.rules.cards import deck
 from games.rules.errors import SummaryInconsistent
 from games.rules.records import setup_of
@@ -24,6 +24,7 @@ from tests.ui.flows import (
     READY,
     TABLE,
     engine_offline,
+    match_of,
     phone_engine,
     play,
     ready_offline,
@@ -36,10 +37,6 @@ from web.screens import who_of
 pytestmark = phone_engine  # the match screen starts the engine in the phone
 
 NEXT_TABLE = ["AS", "3D", "8C", "QH"]
-
-
-def match_of(url: str) -> Match:
-    return Match.objects.get(pk=int(url.rstrip("/").rsplit("/", 1)[1]))
 
 
 def hand_api(page: Page, url: str, number: int) -> dict[str, Any]:
