@@ -12,6 +12,12 @@ Two limits, because a hung server enforces none of its own:
   keepalives nor ``tcp_user_timeout`` ever fire; only the client can give up.
 
 Opening a connection is bounded by psycopg's ``connect_timeout`` (``DATABASE_CONNECT_TIMEOUT``).
+
+Under load both limits are not enough: requests queue behind the ones waiting out their seconds, so the
+tenth write of a busy node would wait for nine timeouts. Once a call was cut or a connection could not
+be opened, the process's :class:`Breaker` fails new connections at once, trying the database again
+once per ``Breaker.RETRY`` seconds (a request, or the ``/livez`` check the balancer asks for), until it
+answers (tests/test_hung_parts.py).
 """
 
 from __future__ import annotations
@@ -83,6 +89,37 @@ class Watchdog:
                     self._busy.clear()
 
 
+class Breaker:
+    """Whether this process may try to open a database connection: yes while the database answers;
+    after a failure, one try per ``RETRY`` seconds, the others refused at once, until a try succeeds."""
+
+    RETRY = 1.0  # seconds between tries while the database does not answer
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._next_try: float | None = None  # None: closed, every connection is tried
+
+    def may_try(self) -> bool:
+        """Whether to try now; a try taken while open moves the next one ``RETRY`` seconds on."""
+        with self._lock:
+            now = time.monotonic()
+            if self._next_try is None:
+                return True
+            if now < self._next_try:
+                return False
+            self._next_try = now + self.RETRY
+            return True
+
+    def failed(self) -> None:
+        with self._lock:
+            if self._next_try is None:
+                self._next_try = time.monotonic() + self.RETRY
+
+    def answered(self) -> None:
+        with self._lock:
+            self._next_try = None
+
+
 def _cut(db: BaseDatabaseWrapper) -> None:
     """Shut the connection's socket: the waiting call gets end-of-file at once."""
     try:
@@ -91,10 +128,12 @@ def _cut(db: BaseDatabaseWrapper) -> None:
             sock.shutdown(socket.SHUT_RDWR)
     except Exception:  # closed or broken meanwhile: the call has failed or returned by itself
         return
+    BREAKER.failed()
     logger.warning("The database did not answer in time: connection cut")
 
 
 WATCHDOG = Watchdog()
+BREAKER = Breaker()
 os.register_at_fork(after_in_child=WATCHDOG.forked)
 
 

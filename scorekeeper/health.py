@@ -6,13 +6,18 @@ database, Redis and the Celery workers. Workers enter a registry in Redis when t
 when they stop; one in the registry that does not answer a ping within ``PING_TIMEOUT`` is late.
 
 Both are cheap whatever callers do and whatever the parts do (``scorekeeper.shared_check``): each
-process runs at most one check of each at a time, in a thread of its own, every caller within a few
-seconds gets the same report, and no caller waits on a check for more than ``WAIT``. Anonymous callers
-learn the status and the failing parts' names; staff also get each part and the workers' names.
+process runs at most one check of each at a time, in a thread of its own, every caller within a second
+gets the same report, and no caller waits on a check for more than ``WAIT``. ``/healthz``'s verdict is
+shared by every process of every node through Redis: one process checks (holding a short lock), the
+others read its verdict while it is younger than ``SHARED_FRESH``, so monitoring sees one answer
+whichever node it reaches, and the answer turns within a few seconds of an outage starting or ending.
+Anonymous callers learn the status and the failing parts' names; staff also get each part and the
+workers' names.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Sequence
 
@@ -28,6 +33,10 @@ PING_TIMEOUT = 1.0  # seconds a worker has to answer
 WAIT = 1.0  # seconds a request waits, at most, for a check that is running
 WORKERS_KEY = "scorekeeper:workers"  # hash: worker hostname -> when it last started or answered
 FORGET_AFTER = 24 * 60 * 60  # a worker gone this long without a clean stop is no longer reported
+VERDICT_KEY = "scorekeeper:health"  # the last full report, as JSON, with when it was made
+CHECKING_KEY = "scorekeeper:health:checking"  # held by the one process making the next report
+SHARED_FRESH = 2.0  # seconds a shared report answers for every process
+CHECKING_FOR = 5  # seconds, at most, that one process holds the right to check
 
 
 def _database_ok() -> bool:
@@ -101,9 +110,34 @@ def _health_parts() -> Sequence[str]:
 
 
 def _check_health(report: Report) -> None:
+    """The shared report while it is fresh, else checked here, unless another process is checking
+    already (then the last shared report stands). The database is checked first, as this process
+    reaches it: that is the answer when Redis does not give one (Redis and the workers failed then)."""
     report.checks["database"] = _database_ok()
     if settings.REDIS is None:
         return
+    try:
+        client = redis_client()
+        shared = client.get(VERDICT_KEY)
+        verdict = json.loads(shared) if shared else None
+        fresh = verdict is not None and time.time() - verdict["at"] < SHARED_FRESH
+        if verdict is not None and (fresh or not client.set(CHECKING_KEY, 1, nx=True, ex=CHECKING_FOR)):
+            report.checks |= verdict["checks"]
+            report.details |= verdict["details"]
+            return
+    except RedisError:
+        report.checks |= {"redis": False, "workers": False}
+        return
+    _check_redis_and_workers(report)
+    try:
+        made = {"at": time.time(), "checks": report.checks, "details": report.details}
+        client.set(VERDICT_KEY, json.dumps(made))
+        client.delete(CHECKING_KEY)
+    except RedisError:
+        report.checks |= {"redis": False, "workers": False}
+
+
+def _check_redis_and_workers(report: Report) -> None:
     report.checks["redis"] = _redis_ok()
     answered: list[str] = []
     late: list[str] = []
@@ -116,10 +150,11 @@ def _check_health(report: Report) -> None:
     report.details["workers"] = {"answered": answered, "late": late}
 
 
-# Load balancers probe often: a report lives 1 s. Monitoring polls: 5 s, and the previous report answers
-# for 10 s more while the next check runs (a worker ping alone takes up to PING_TIMEOUT).
+# Load balancers probe often: a report lives 1 s. /healthz reads the shared report again after a quarter
+# of a second, so that two processes never disagree for longer; a check takes up to PING_TIMEOUT for
+# the workers' ping (or WAIT, for a caller): the answer turns within SHARED_FRESH + 2 s.
 LIVE = SharedCheck(_check_live, _live_parts, fresh=1.0, stale=1.0, wait=WAIT)
-HEALTH = SharedCheck(_check_health, _health_parts, fresh=5.0, stale=15.0, wait=WAIT)
+HEALTH = SharedCheck(_check_health, _health_parts, fresh=0.25, stale=0.25, wait=WAIT)
 
 
 def livez(request: HttpRequest) -> JsonResponse:

@@ -2,29 +2,49 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from django.conf import settings
 from django.test import Client, override_settings
+from redis.exceptions import RedisError
 
-from scorekeeper.health import HEALTH, LIVE, WAIT, WORKERS_KEY, worker_arrived, worker_left
+from scorekeeper.health import (
+    CHECKING_KEY,
+    HEALTH,
+    LIVE,
+    SHARED_FRESH,
+    VERDICT_KEY,
+    WAIT,
+    WORKERS_KEY,
+    worker_arrived,
+    worker_left,
+)
 from scorekeeper.redis_conf import RedisConf, redis_client
 
 DEAD_REDIS = RedisConf("redis://127.0.0.1:1/0")  # nothing listens on port 1: refused at once
 
 
+def _forget_reports() -> None:
+    HEALTH.forget()
+    LIVE.forget()
+    if settings.REDIS is not None:
+        with contextlib.suppress(RedisError):
+            redis_client().delete(VERDICT_KEY, CHECKING_KEY)
+
+
 @pytest.fixture(autouse=True)
 def _no_kept_reports() -> Iterator[None]:
-    HEALTH.forget()
-    LIVE.forget()
+    _forget_reports()
     yield
-    HEALTH.forget()
-    LIVE.forget()
+    _forget_reports()
 
 
 @pytest.fixture
@@ -112,7 +132,7 @@ def test_anonymous_callers_get_the_status_and_failing_parts_but_no_host_names(cl
 
 
 @pytest.mark.django_db
-def test_callers_within_a_few_seconds_get_the_same_report(client: Client) -> None:
+def test_callers_within_a_moment_get_the_same_report(client: Client) -> None:
     with override_settings(REDIS=None):
         assert client.get("/healthz").json() == {"status": "ok", "failed": []}
     with override_settings(REDIS=DEAD_REDIS):  # the next real check finds Redis down
@@ -171,3 +191,47 @@ def test_a_worker_without_redis_is_not_registered_and_does_not_fail() -> None:
     with override_settings(REDIS=None):
         worker_left("celery@eager")
     assert redis_client().hexists(WORKERS_KEY, "celery@eager")
+
+
+@pytest.mark.redis
+@pytest.mark.django_db
+def test_every_process_answers_the_verdict_another_one_shared_while_it_is_fresh(client: Client) -> None:
+    """Another node checked a moment ago and found the workers late: this process answers the same,
+    without checking; once that verdict is older than SHARED_FRESH, this process checks for itself."""
+    others = {"database": True, "redis": True, "workers": False}
+    other_node = {
+        "at": time.time(),
+        "checks": others,
+        "details": {"workers": {"answered": [], "late": ["w"]}},
+    }
+    redis_client().set(VERDICT_KEY, json.dumps(other_node))
+    assert client.get("/healthz").json() == {"status": "fail", "failed": ["workers"]}
+    redis_client().set(VERDICT_KEY, json.dumps(other_node | {"at": time.time() - SHARED_FRESH}))
+    HEALTH.forget()
+    _finished_check(client)
+    made = json.loads(cast("bytes", redis_client().get(VERDICT_KEY)))
+    assert made["at"] > other_node["at"]
+    assert made["details"]["workers"]["late"] == []
+
+
+@pytest.mark.redis
+@pytest.mark.django_db
+def test_while_another_process_checks_the_last_shared_verdict_stands(client: Client) -> None:
+    stale = {
+        "at": time.time() - 60,
+        "checks": {"database": True, "redis": True, "workers": True},
+        "details": {},
+    }
+    redis_client().set(VERDICT_KEY, json.dumps(stale))
+    redis_client().set(CHECKING_KEY, 1, ex=5)
+    assert client.get("/healthz").json() == {"status": "ok", "failed": []}
+
+
+def _finished_check(client: Client) -> None:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        client.get("/healthz")
+        if not redis_client().exists(CHECKING_KEY):
+            return
+        time.sleep(0.2)
+    pytest.fail("no check finished within 10 s")

@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +25,7 @@ import httpx
 import pytest
 from django.db import connection
 
+from scorekeeper.database import Breaker
 from tests.conftest import IN_CI
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,7 +145,7 @@ def stack(django_db_setup: None) -> Iterator[Stack]:
             try:
                 server.wait(timeout=10)
             except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
+                server.kill()
                 server.wait(timeout=10)
         for pids in (stack.postgres_pids, stack.redis_pids):
             try:
@@ -222,7 +224,9 @@ def _assert_unavailable(response: httpx.Response) -> None:
 
 
 def _assert_served(stack: Stack) -> None:
-    """The database answers again: every worker reads it (a missing match is a 404, not a 503)."""
+    """The database answers again: every worker reads it (a missing match is a 404, not a 503) once its
+    breaker lets it try again."""
+    time.sleep(Breaker.RETRY)
     for _ in range(4):  # two workers: each gets some of them
         assert stack.get(MATCH_API)[0].status_code == 404
 
@@ -292,3 +296,59 @@ def test_a_hung_redis_leaves_the_node_serving_and_healthz_names_it(stack: Stack)
         assert (api.status_code, took < 5) == (404, True)
     finally:
         _signal(stack.redis_pids(), signal.SIGCONT)
+
+
+def test_under_load_a_hung_database_fails_every_request_within_5_s_and_livez_within_2(stack: Stack) -> None:
+    """Ten phones write at once while the database hangs, and the balancer keeps probing: both
+    workers are busy, so requests queue; each still answers 503 within 5 s of being sent."""
+    _assert_served(stack)
+    _signal(stack.postgres_pids(), signal.SIGSTOP)
+    try:
+        with ThreadPoolExecutor(12) as pool:
+            writes = [pool.submit(_timed_write, stack) for _ in range(10)]
+            time.sleep(0.5)
+            probes = [pool.submit(stack.get, "/livez") for _ in range(2)]
+            answers = [write.result() for write in writes]
+            lives = [probe.result() for probe in probes]
+        assert [status for status, _ in answers] == [503] * 10
+        assert max(took for _, took in answers) < 5, answers
+        assert [live.status_code for live, _ in lives] == [503, 503]
+        assert max(took for _, took in lives) < 2, [took for _, took in lives]
+    finally:
+        _signal(stack.postgres_pids(), signal.SIGCONT)
+    _assert_served(stack)
+
+
+def _timed_write(stack: Stack) -> tuple[int, float]:
+    """A phone's write: its token is looked up in the database before anything else."""
+    started = time.monotonic()
+    response = stack.client.post(
+        "/api/v1/matches/1/abandon/", headers={"Authorization": "Token " + "0" * 40}, json={}
+    )
+    return response.status_code, time.monotonic() - started
+
+
+def test_healthz_turns_within_5_s_of_a_database_outage_starting_and_ending_on_every_worker(
+    stack: Stack,
+) -> None:
+    _assert_served(stack)
+    _signal(stack.postgres_pids(), signal.SIGSTOP)
+    try:
+        assert _healthz_names_database_after(stack, named=True) < 5
+    finally:
+        _signal(stack.postgres_pids(), signal.SIGCONT)
+    assert _healthz_names_database_after(stack, named=False) < 5
+
+
+def _healthz_names_database_after(stack: Stack, *, named: bool) -> float:
+    """Seconds until ``/healthz`` answers with the database ``named`` as failed or not; a moment later
+    (a process reads the shared verdict again after a quarter of a second) both workers agree on it."""
+    started = time.monotonic()
+    while (stack.get("/healthz")[0].json()["failed"].count("database") == 1) != named:
+        assert time.monotonic() - started < 10, "/healthz did not turn within 10 s"
+        time.sleep(0.1)
+    took = time.monotonic() - started
+    time.sleep(0.3)
+    for _ in range(4):
+        assert ("database" in stack.get("/healthz")[0].json()["failed"]) == named
+    return took

@@ -1,18 +1,21 @@
 """Django's PostgreSQL backend, with every call to the server armed on the database watchdog.
 
 Django sends every statement, fetch, commit, rollback and connect through ``wrap_database_errors``;
-the health check (``is_usable``) goes around it, so it is armed on its own, with a shorter limit.
+the health check (``is_usable``) goes around it, so it is armed on its own, with a shorter limit. In the
+web processes, a new connection is opened only when the breaker allows (scorekeeper/database.py).
 """
 
 from __future__ import annotations
 
 from types import TracebackType
+from typing import Any
 
+import psycopg
 from django.db.backends.postgresql import base
 from django.db.utils import DatabaseErrorWrapper
 from django.utils.functional import cached_property
 
-from scorekeeper.database import HEALTH_CHECK_LIMIT, WATCHDOG
+from scorekeeper.database import BREAKER, HEALTH_CHECK_LIMIT, WATCHDOG
 
 
 class WatchedCalls(DatabaseErrorWrapper):
@@ -50,3 +53,16 @@ class DatabaseWrapper(base.DatabaseWrapper):
             return bool(super().is_usable())
         finally:
             WATCHDOG.disarm(self)
+
+    def get_new_connection(self, conn_params: dict[str, Any]) -> Any:
+        if WATCHDOG.limit is None:  # tasks and commands wait for the database as long as it takes
+            return super().get_new_connection(conn_params)
+        if not BREAKER.may_try():
+            raise psycopg.OperationalError("the database did not answer just now; not tried again yet")
+        try:
+            connection = super().get_new_connection(conn_params)
+        except psycopg.OperationalError:
+            BREAKER.failed()
+            raise
+        BREAKER.answered()
+        return connection
