@@ -5,46 +5,12 @@ A second phone's plays meanwhile: test_offline_conflict.py."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.ui.flows import one_tap, play, tablo_open
+from tests.ui.flows import KEPT_SCREEN, play, play_offline, ready_offline, stored_plays, tablo_open
 from tests.ui.waiting import until
-
-KEPT = "async () => !!(await caches.match(location.pathname))"
-
-
-def ready_offline(page: Page) -> None:
-    """Wait until the service worker runs and keeps this screen, then cut the network."""
-    until(page, KEPT)
-    page.context.set_offline(True)
-    expect(page.locator("#offline-notice")).to_be_visible()
-
-
-def play_offline(page: Page, card: str, taken: tuple[str, ...] = ()) -> None:
-    """Tap the card, tick what it took (or take nothing; at the tap when the screen knows nothing else
-    is allowed), and see it queued."""
-    if not taken and one_tap(page, card):
-        page.locator(f"#card-{card}").click()  # queued at once: the tile is greyed out, not checked
-    else:
-        page.locator(f"#card-{card}").check()
-        expect(page.locator("#play-options")).to_contain_text("Not checked yet")
-        for each in taken:
-            page.locator(f"#taken-{each}").check()
-        name = "Record these cards" if taken else "Take nothing: leave it on the table"
-        page.get_by_role("button", name=name).click()
-    expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
-
-
-def stored_plays(page: Page, match: str) -> list[dict[str, Any]]:
-    """Hand 1's plays as the records API gives them."""
-    response = page.request.get(f"{match.replace('/matches/', '/api/v1/matches/')}hands/1/")
-    assert response.ok
-    plays: list[dict[str, Any]] = response.json()["plays"]
-    return plays
 
 
 @pytest.mark.browser
@@ -140,6 +106,7 @@ def test_a_page_served_offline_carries_the_policy_it_was_fetched_with(
     live_server: LiveServer, page: Page
 ) -> None:
     url = tablo_open(page, live_server.url)
+    until(page, KEPT_SCREEN)  # the service worker controls the pages it serves from now on
     online = page.goto(url)
     assert online is not None
     policy = online.headers["content-security-policy"]
@@ -240,6 +207,7 @@ def test_a_play_whose_answer_is_lost_is_sent_again_and_stored_once(
 @pytest.mark.django_db(transaction=True)
 def test_offline_recording_speaks_russian(live_server: LiveServer, page: Page) -> None:
     tablo_open(page, live_server.url)
+    until(page, KEPT_SCREEN)  # the service worker controls the pages it serves from now on
     page.get_by_text("Menu", exact=True).click()  # the language switch is in the menu on a phone
     page.get_by_label("Language").select_option("ru")
     page.get_by_role("button", name="Switch").click()
