@@ -47,6 +47,7 @@ def play_json(play: PlayReview) -> dict[str, Any]:
         "best_play": _option_json(play.best_play),
         "missed": play.missed,
         "points_lost": play.points_lost,
+        "missed_item": play.missed_item,
         "illegal": play.illegal,
         "exact": play.exact,
     }

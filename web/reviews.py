@@ -21,6 +21,7 @@ from games.rule_links import rule_url
 from games.rules.capture.capturing import CAPTURE_GAMES
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
+from games.rules.game import Reviewing
 from games.rules.registry import find_game
 from games.rules.review import HandReview, PlayReview
 from games.selectors import hand_numbers, sides_of_match
@@ -96,9 +97,15 @@ def play_sentence(play: PlayReview, name: str, game: str) -> str:
 BIGGEST = 3  # the misses the screen leads with
 
 
-def _capture_rule(game: str, missed: bool) -> tuple[str, str]:
-    """The capture rule a missed play links to, and its anchor; none for a good play or Twenty."""
-    rule = find_game(game).refusal_rules.get("capture.illegal", "") if missed else ""
+def _miss_rule(game: str, play: PlayReview) -> tuple[str, str]:
+    """The rule a missed play is measured by, and its anchor: the sweep's for a sweep missed (B9, E7,
+    T12), the counted cards' for points missed (B3, E9, T14), the captures' for an illegal play or
+    fewer cards taken (B8, E5, T10); none for a good play or Twenty."""
+    found, item = find_game(game), play.missed_item
+    if not item or not isinstance(found.reviewing, Reviewing):
+        return "", ""
+    by_item = {"sweep": found.reviewing.sweep_rule, "points": found.reviewing.points_rule}
+    rule = by_item.get(item) or found.refusal_rules.get("capture.illegal", "")
     return rule, rule_url(game, rule) if rule else ""
 
 
@@ -108,7 +115,7 @@ class PlayLine:
     table: tuple[Card, ...]
     missed: bool
     points_lost: int = 0
-    rule: str = ""  # what a missed or illegal capture is measured by (B8, E5, T10)
+    rule: str = ""  # what a missed or illegal play is measured by (_miss_rule)
     rule_url: str = ""
 
 
@@ -166,7 +173,7 @@ def review_screen(match: Match, hand: Hand) -> ReviewScreen:
             play.table,
             play.missed,
             play.points_lost,
-            *_capture_rule(match.game, play.missed),
+            *_miss_rule(match.game, play),
         )
         for play in reviewed.plays
     ]

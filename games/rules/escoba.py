@@ -197,7 +197,9 @@ GAME = register(
             capturing=lambda resolved: escoba_capturing(EscobaOptions.of(resolved)),
             hand_rules=lambda players, raw: hand_rules(players, escoba_options(raw)),
         ),
-        reviewing=Reviewing(points=_seven_diamonds, state=_review_state),  # the 7♦ (E9)
+        reviewing=Reviewing(  # the 7♦ (E9); a sweep scores 1 at once (E7)
+            points=_seven_diamonds, state=_review_state, sweep_rule="E7", points_rule="E9"
+        ),
         breakdown=Breakdown(
             items=(
                 "most_cards",

@@ -175,14 +175,23 @@ def _no_trail_points(card: Card, onto_empty: bool) -> int:
     return 0
 
 
+def _one_point_per_sweep(options: Options) -> int:
+    return 1
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Reviewing:
     """A capture game's hand review (:mod:`games.rules.review`): what each card carries (``points``),
-    what a trail costs (``trail_points(card, onto_empty)``), and how a hand is replayed to its state
-    (``state(setup, log, options)``; ``None``: :attr:`Captures.hand_rules` replayed)."""
+    what a trail costs (``trail_points(card, onto_empty)``), what a sweep scores at once
+    (``sweep_points(options)``), how a hand is replayed to its state (``state(setup, log, options)``;
+    ``None``: :attr:`Captures.hand_rules` replayed), and the rules a missed play is measured by: the
+    sweep's (``sweep_rule``) and the counted cards' (``points_rule``)."""
 
     points: Callable[[Card], int]
+    sweep_rule: str
+    points_rule: str
     trail_points: Callable[[Card, bool], int] = _no_trail_points
+    sweep_points: Callable[[Options], int] = _one_point_per_sweep
     state: Callable[[HandSetup, Sequence[LogEntry], Options], HandState] | None = None
 
 

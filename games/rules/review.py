@@ -3,9 +3,10 @@
 Once a hand is recorded play by play, the cards a seat held at each play are the cards it played from
 then to the end of the deal. Each play is valued as ``(sweep, points, cards)``, compared in that order
 (the order of the capture suggestions, docs/rules/tablo.md B8): ``sweep`` when it scores as a sweep
-(B9, E7, T12),
-``points`` what the played and taken cards carry (Tablo's point cards B3; Tamlin's 10♦ 2, 2♠ 1, each
-ace 1, T14; Escoba's 7♦ 1, E9), ``cards`` the cards taken with the played one. A trail is worth
+(B9, E7, T12), ``points`` what the played and taken cards carry (Tablo's point cards B3; Tamlin's 10♦
+2, 2♠ 1, each ace 1, T14; Escoba's 7♦ 1, E9) plus what the sweep scores at once (Escoba's +1, E7;
+Tamlin's +1, T12; a Tablo tablo 1 only ``per_tablo``, B9), ``cards`` the cards taken with the played
+one. A trail is worth
 ``(False, 0, 0)``, a Tamlin Jack trailed to an empty table ``(False, -1, 0)`` (T11). Where capturing
 is compulsory (E6, T9) a card that can capture may not trail. A play that broke the rules and stood
 (Escoba ``manual_capture``, nobody challenged) is ``illegal``: never a best play, however much it took.
@@ -77,6 +78,19 @@ class PlayReview:
         """The best play's points minus the play's, never negative."""
         return max(0, self.best_play.value.points - self.value.points)
 
+    @property
+    def missed_item(self) -> str:
+        """What a missed play missed: ``illegal`` (it broke the rules), ``sweep`` (the best play swept),
+        ``points`` (it carried more points), ``cards`` (it took more cards); ``""``: not missed."""
+        best = self.best_play.value
+        if self.illegal:
+            return "illegal"
+        if not self.missed:
+            return ""
+        if best.sweep and not self.value.sweep:
+            return "sweep"
+        return "points" if best.points > self.value.points else "cards"
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatReview:
@@ -128,7 +142,7 @@ def review(game: str, setup: HandSetup, log: Sequence[LogEntry], options: Option
     state = _state(found, reviewing, setup, log, options)
     if not state.is_complete:
         raise ReviewIncomplete(plays=state.plays, played=len(state.turns))
-    return review_hand(state, setup.table, reviewing)
+    return review_hand(state, setup.table, reviewing, options)
 
 
 def _state(
@@ -141,14 +155,18 @@ def _state(
     return replay(game.captures.hand_rules(setup.players, options), setup, log)
 
 
-def review_hand(state: HandState, table: tuple[Card, ...], reviewing: Reviewing) -> HandReview:
-    """:func:`review` of a finished hand's ``state`` that started with ``table``."""
-    plays = tuple(_plays(state, table, reviewing))
+def review_hand(
+    state: HandState, table: tuple[Card, ...], reviewing: Reviewing, options: Options
+) -> HandReview:
+    """:func:`review` of a finished hand's ``state`` that started with ``table``, under ``options``."""
+    plays = tuple(_plays(state, table, reviewing, reviewing.sweep_points(options)))
     return HandReview(plays=plays, seats=_seats(plays, state.players))
 
 
-def _plays(state: HandState, table: tuple[Card, ...], reviewing: Reviewing) -> list[PlayReview]:
-    rater = _Rater(state, reviewing, replace(state.rules.capturing, points=reviewing.points))
+def _plays(
+    state: HandState, table: tuple[Card, ...], reviewing: Reviewing, sweep_points: int
+) -> list[PlayReview]:
+    rater = _Rater(state, reviewing, replace(state.rules.capturing, points=reviewing.points), sweep_points)
     reviews = []
     for index, turn in enumerate(state.turns):
         best_with_card, best_play, exact = rater.best_of(table, _held(state, index), turn.card, index)
@@ -224,12 +242,14 @@ def _held(state: HandState, index: int) -> list[Card]:
 
 @dataclass(frozen=True, slots=True)
 class _Rater:
-    """Values plays of one hand; ``capturing`` ranks captures by the review's points; ``searched``
-    remembers each table's best capture for the cards that see it alike."""
+    """Values plays of one hand; ``capturing`` ranks captures by the review's points, a sweep scores
+    ``sweep_points`` more; ``searched`` remembers each table's best capture for the cards that see it
+    alike."""
 
     state: HandState
     reviewing: Reviewing
     capturing: Capturing
+    sweep_points: int
     searched: dict[
         tuple[tuple[Card, ...], Board, tuple[int, ...], bool], tuple[tuple[Card, ...], bool, bool]
     ] = field(default_factory=dict)
@@ -242,8 +262,11 @@ class _Rater:
         """What a play as made is worth."""
         if not turn.taken:
             return Value(False, self.reviewing.trail_points(turn.card, turn.onto_empty), 0)
-        points = sum(map(self.reviewing.points, (turn.card, *turn.taken)))
-        return Value(turn.sweep, points, len(turn.taken) + 1)
+        return self._capture_value(turn.card, turn.taken, turn.sweep)
+
+    def _capture_value(self, card: Card, taken: Sequence[Card], sweep: bool) -> Value:
+        points = sum(map(self.reviewing.points, (card, *taken))) + (self.sweep_points if sweep else 0)
+        return Value(sweep, points, len(taken) + 1)
 
     def best_of(
         self, table: tuple[Card, ...], held: Sequence[Card], played: Card, index: int
@@ -280,8 +303,7 @@ class _Rater:
             )
         if not usable:
             return Value(False, self.reviewing.trail_points(card, not table), 0)
-        points = sum(map(self.reviewing.points, (card, *usable)))
-        return Value(len(usable) == len(table) and self.sweeps(index), points, len(usable) + 1)
+        return self._capture_value(card, usable, len(usable) == len(table) and self.sweeps(index))
 
     def best(self, table: tuple[Card, ...], card: Card, index: int) -> Option:
         """The best allowed play of ``card`` on ``table`` at play ``index``."""
@@ -291,8 +313,7 @@ class _Rater:
         taken, sweep, exact = self._capture(table, card)
         if not taken:
             return replace(trail, exact=exact)  # unproven when the search ran out
-        points = sum(map(self.reviewing.points, (card, *taken)))
-        value = Value(sweep and self.sweeps(index), points, len(taken) + 1)
+        value = self._capture_value(card, taken, sweep and self.sweeps(index))
         best = Option(card=card, taken=taken, value=value, exact=exact)
         if self.state.rules.capturing.compulsory:
             return best

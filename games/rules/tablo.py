@@ -130,6 +130,12 @@ def _leftover_rule(options: TabloOptions) -> LeftoverRule:
 CAPTURING = Capturing(values=capture_values, targets=capture_values, points=card_points)
 
 
+def _tablo_sweep_points(raw: Options) -> int:
+    """A tablo's points at once: 1 under ``per_tablo``; under ``per_five`` only every fifth of the
+    match scores, which one hand cannot tell (B9)."""
+    return int(tablo_options(raw).tablo_points == "per_tablo")
+
+
 def tablo_capturing(options: Mapping[str, OptionValue]) -> Capturing:
     """Tablo captures the same way under every option (B4, B8)."""
     return CAPTURING
@@ -317,7 +323,9 @@ GAME = register(
             capturing=tablo_capturing,
             hand_rules=lambda players, raw: hand_rules(players, tablo_options(raw)),
         ),
-        reviewing=Reviewing(points=card_points),  # the point cards (B3)
+        reviewing=Reviewing(  # the point cards (B3); a tablo scores at once only per_tablo (B9)
+            points=card_points, sweep_points=_tablo_sweep_points, sweep_rule="B9", points_rule="B3"
+        ),
         breakdown=Breakdown(items=("point_cards", "card_bonus", "tablo_points"), counts=("cards", "tablos")),
         count_labels={
             "cards": gettext_noop("cards"),

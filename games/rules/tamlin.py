@@ -187,7 +187,9 @@ GAME = register(
             hand_rules=lambda players, raw: hand_rules(players, tamlin_options(raw).ace_takes_ace),
             table_ok=lambda card: not is_jack(card),  # T6
         ),
-        reviewing=Reviewing(points=rank_points, trail_points=_trail_points),  # 10♦ 2, 2♠ and aces 1 (T14)
+        reviewing=Reviewing(  # 10♦ 2, 2♠ and aces 1 (T14); a tamlin +1 (T12); a Jack trailed (T11)
+            points=rank_points, trail_points=_trail_points, sweep_rule="T12", points_rule="T14"
+        ),
         breakdown=Breakdown(
             items=(
                 "most_cards",

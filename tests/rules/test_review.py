@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from itertools import combinations
 
@@ -54,8 +54,14 @@ def _rules(game: str, players: int, options: dict[str, OptionValue]) -> HandRule
     return captures.hand_rules(players, options)
 
 
-def brute_best(game: str, state: HandState, card: Card) -> Value:
-    """The best allowed play of ``card`` now, trying every subset of the table."""
+def sweep_points(game: str, options: Mapping[str, OptionValue]) -> int:
+    """What a sweep scores at once: Escoba's escoba (E7) and Tamlin's tamlin (T12) 1; Tablo's tablo 1
+    only per_tablo (B9: under per_five, every fifth of the match)."""
+    return int(options.get("tablo_points") == "per_tablo") if game == "tablo" else 1
+
+
+def brute_best(game: str, state: HandState, card: Card, swept: int) -> Value:
+    """The best allowed play of ``card`` now, trying every subset of the table; a sweep scores ``swept``."""
     table, capturing, points = state.table, state.rules.capturing, POINTS[game]
     last = len(state.turns) == state.plays - 1
     if capturing.takes_all(card):
@@ -68,14 +74,11 @@ def brute_best(game: str, state: HandState, card: Card) -> Value:
             for taken in combinations(range(len(table)), size)
             if reference_is_legal(board, targets, taken, capturing.mode)
         ]
-    values = [
-        Value(
-            len(taken) == len(table) and (state.rules.last_play_sweeps or not last),
-            points(card) + sum(points(table[index]) for index in taken),
-            len(taken) + 1,
-        )
-        for taken in captures
-    ]
+    values = []
+    for taken in captures:
+        sweep = len(taken) == len(table) and (state.rules.last_play_sweeps or not last)
+        carried = points(card) + sum(points(table[index]) for index in taken)
+        values.append(Value(sweep, carried + (swept if sweep else 0), len(taken) + 1))
     if not values or not capturing.compulsory:
         jack_on_empty = game == "tamlin" and card.rank == 11 and not table
         values.append(Value(False, -1 if jack_on_empty else 0, 0))
@@ -83,10 +86,15 @@ def brute_best(game: str, state: HandState, card: Card) -> Value:
 
 
 def check_against_reference(
-    game: str, rules: HandRules, setup: HandSetup, log: tuple[LogEntry, ...], reviewed: HandReview
+    game: str,
+    rules: HandRules,
+    setup: HandSetup,
+    log: tuple[LogEntry, ...],
+    reviewed: HandReview,
+    options: Mapping[str, OptionValue],
 ) -> int:
     """Assert every property of ``reviewed``; returns how many plays the brute force checked."""
-    state, checked = new_hand(rules, setup), 0
+    state, checked, swept = new_hand(rules, setup), 0, sweep_points(game, options)
     deal_ends = [sum(rules.deals[: deal + 1]) * setup.players for deal in range(len(rules.deals))]
     assert len(reviewed.plays) == len(log)
     for index, (entry, rated) in enumerate(zip(log, reviewed.plays, strict=True)):
@@ -111,8 +119,8 @@ def check_against_reference(
             assert option.value.sweep == after.turns[-1].sweep
         if len(state.table) <= BRUTE_TABLE:
             assert rated.exact
-            assert rated.best_with_card.value == brute_best(game, state, rated.card)
-            assert rated.best_play.value == max(brute_best(game, state, card) for card in held)
+            assert rated.best_with_card.value == brute_best(game, state, rated.card, swept)
+            assert rated.best_play.value == max(brute_best(game, state, card, swept) for card in held)
             checked += 1
         state = apply_play(state, entry)
     for seat in reviewed.seats:
@@ -156,7 +164,7 @@ def test_review_matches_the_brute_force_reference(
     table_ok = (lambda card: card.rank != 11) if game == "tamlin" else (lambda card: True)
     setup, log = random_hand(rules, players, choose, teams=teams, table_ok=table_ok)
     reviewed = review(game, setup, log, options)
-    assert check_against_reference(game, rules, setup, log, reviewed) > 0
+    assert check_against_reference(game, rules, setup, log, reviewed, options) > 0
 
 
 def tiny_review(game: str, options: dict[str, OptionValue], table: str, log: list[LogEntry]) -> HandReview:
@@ -166,8 +174,8 @@ def tiny_review(game: str, options: dict[str, OptionValue], table: str, log: lis
     state = new_hand(rules, setup)
     for entry in log:
         state = apply_play(state, entry)
-    reviewed = review_hand(state, setup.table, reviewing_of(game))
-    assert check_against_reference(game, rules, setup, tuple(log), reviewed) == len(log)
+    reviewed = review_hand(state, setup.table, reviewing_of(game), options)
+    assert check_against_reference(game, rules, setup, tuple(log), reviewed, options) == len(log)
     return reviewed
 
 
@@ -196,7 +204,7 @@ def test_tablo_a_trail_when_a_king_could_make_a_tablo_is_missed() -> None:
 def test_tamlin_a_jack_trailed_to_an_empty_table_is_minus_one() -> None:
     log = [play(1, "AS", "2S 3D 4C 5H"), play(0, "JS"), play(1, "6C"), play(0, "3H")]
     reviewed = tiny_review("tamlin", {}, "2S 3D 4C 5H", log)
-    assert reviewed.plays[0].value == Value(True, 2, 5)  # a played ace is 14: a tamlin, A♠ and 2♠
+    assert reviewed.plays[0].value == Value(True, 3, 5)  # a played ace is 14: a tamlin (+1), A♠ and 2♠
     jack = reviewed.plays[1]
     assert (jack.value, jack.best_play.card, jack.best_play.value) == (
         Value(False, -1, 0),
@@ -214,7 +222,7 @@ def test_escoba_an_illegal_capture_nobody_challenged_is_named_and_never_a_best_p
     state = new_hand(rules, setup)
     for entry in log:
         state = apply_play(state, entry)
-    reviewed = review_hand(state, setup.table, reviewing_of("escoba"))
+    reviewed = review_hand(state, setup.table, reviewing_of("escoba"), options)
     wrong = reviewed.plays[0]
     assert (wrong.illegal, wrong.missed, wrong.value) == (True, True, Value(False, 0, 3))
     for best in (wrong.best_with_card, wrong.best_play):  # 10♣ 3♦ or 4♣ 9♠: the legal ones
@@ -232,7 +240,7 @@ def test_escoba_a_wrong_capture_challenged_and_taken_back_is_rated_as_the_trail_
     setup = HandSetup(players=2, table=parse_cards(["10C", "4C", "3D", "9S"]))
     log = [play(1, "2H", "10C 4C"), LogEntry(seat=0, challenge_of=0), play(0, "6H", "9S")]
     state = escoba_hand.replay_with_challenges(rules, setup, log)[0]
-    taken_back = review_hand(state, setup.table, reviewing_of("escoba")).plays[0]
+    taken_back = review_hand(state, setup.table, reviewing_of("escoba"), options).plays[0]
     assert (taken_back.illegal, taken_back.taken, taken_back.value) == (False, (), Value(False, 0, 0))
     assert taken_back.missed
 
@@ -244,6 +252,7 @@ def test_escoba_a_missed_escoba_is_missed() -> None:
     assert first.missed
     assert not first.value.sweep
     assert (first.best_play.card, first.best_play.value.sweep) == (Card.parse("5D"), True)
+    assert (first.points_lost, first.missed_item) == (1, "sweep")  # the escoba scores 1 at once (E7)
 
 
 def test_tamlin_a_missed_tamlin_is_missed() -> None:
@@ -253,13 +262,24 @@ def test_tamlin_a_missed_tamlin_is_missed() -> None:
     assert first.missed
     assert first.best_play.value.sweep
     assert not first.value.sweep
+    assert (first.points_lost, first.missed_item) == (1, "sweep")  # the tamlin scores 1 at once (T12)
+
+
+@pytest.mark.parametrize(("tablo_points", "lost"), [("per_five", 0), ("per_tablo", 1)])
+def test_tablo_a_missed_tablo_costs_its_point_only_when_each_tablo_scores(
+    tablo_points: str, lost: int
+) -> None:
+    log = [play(1, "9C", "4C 5H"), play(0, "3H")]  # 9♣ could take 2♠ 7♦ too: the whole table
+    reviewed = tiny_review("tablo", {"tablo_points": tablo_points}, "4C 5H 2S 7D", log)
+    first = reviewed.plays[0]
+    assert (first.missed_item, first.points_lost) == ("sweep", lost)
 
 
 @pytest.mark.parametrize("counts", [True, False])
 def test_escoba_taking_the_whole_table_with_the_last_card_sweeps_as_the_option_says(counts: bool) -> None:
     log = [play(1, "9H", "2C 3C 4C"), play(0, "AD", "AC")]
     reviewed = tiny_review("escoba", {"last_play_sweep": counts, "capture": "any"}, "AC 2C 3C 4C", log)
-    assert reviewed.plays[1].value == reviewed.plays[1].best_play.value == Value(counts, 0, 2)
+    assert reviewed.plays[1].value == reviewed.plays[1].best_play.value == Value(counts, int(counts), 2)
 
 
 def test_review_refuses_an_unfinished_hand() -> None:

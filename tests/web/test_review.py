@@ -64,8 +64,13 @@ def test_the_review_lists_the_missed_plays_first_with_the_table(
         or "instead" in missed[0]
     )
     assert page.count('class="review-play missed"') == len(missed)
-    rule = {"en": "Rule B8", "ru": "Правило B8"}[language]  # each miss links to the capture rule
-    assert page.count(f'<a class="rule-link" href="/rules/tablo/#B8">{rule}</a>') == len(missed)
+    # Each miss links to what it missed: a tablo (B9), point cards (B3), or cards of a capture (B8).
+    word = {"en": "Rule", "ru": "Правило"}[language]
+    by_rule = {"sweep": "B9", "points": "B3", "cards": "B8"}
+    for item, rule in by_rule.items():
+        count = sum(play.missed_item == item for play in biggest_first)
+        assert page.count(f'<a class="rule-link" href="/rules/tablo/#{rule}">{word} {rule}</a>') == count
+    assert {play.missed_item for play in biggest_first} >= {"points", "cards"}
 
 
 def test_a_missed_play_reads_as_the_issue_words_it() -> None:
