@@ -274,6 +274,15 @@ def test_each_language_is_chosen_by_accept_language(client: Client, code: str) -
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("browser", ["pt-BR", "pt-PT"])
+def test_brazilian_and_european_browsers_get_the_one_portuguese(client: Client, browser: str) -> None:
+    """``pt`` is written as Brazilians write it and serves every Portuguese browser (docs/languages.md)."""
+    page = client.get(reverse("home"), headers={"Accept-Language": browser}).content.decode()
+    assert '<html lang="pt">' in page
+    assert f">{_sign_in_words('pt')}</a>" in page
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("code", [code for code, _ in settings.LANGUAGES])
 def test_each_language_is_chosen_from_the_menu_and_remembered(client: Client, code: str) -> None:
     chosen = client.post(reverse("set_language"), {"language": code, "next": reverse("offline")})
