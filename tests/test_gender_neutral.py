@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, RUF002, RUF003 (Cyrillic on purpose: the forms are Russian and Serbian words)
 """No sentence makes a player a man (or a woman) by its grammar (docs/languages.md).
 
 Every message that names a person (a player, a guest, an account: ``%(name)s``, ``{player}``...) is
