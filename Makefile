@@ -129,7 +129,7 @@ load: $(STAMP)
 
 # Every catalogue refreshed from the code (no obsolete entries kept), DRF's messages from the installed
 # DRF (locale_drf/), Serbian Latin made from the Cyrillic ones, then all compiled; tests/test_catalogues.py fails on an untranslated message.
-TRANSLATED := ru sr es it
+TRANSLATED := ru sr es it pt
 messages: export DEBUG = true
 messages: $(STAMP)
 	$(BIN)/python manage.py makemessages $(TRANSLATED:%=-l %) --no-location

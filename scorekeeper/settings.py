@@ -223,6 +223,7 @@ LANGUAGES = [
     ("sr-latn", _("Serbian Latin")),
     ("es", _("Spanish")),
     ("it", _("Italian")),
+    ("pt", _("Portuguese")),
 ]
 # The app's messages, then its translation of DRF's own (scripts/drf_messages.py; docs/languages.md).
 LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale_drf"]

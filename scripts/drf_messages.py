@@ -24,7 +24,7 @@ import rest_framework
 
 ROOT = Path(__file__).resolve().parent.parent
 DIRECTORY = ROOT / "locale_drf"
-LOCALES = ("ru", "sr", "es", "it")  # sr_Latn: scripts/transliterate_sr.py
+LOCALES = ("ru", "sr", "es", "it", "pt")  # sr_Latn: scripts/transliterate_sr.py
 # The keywords makemessages gives xgettext for Python (django/core/management/commands/makemessages.py).
 KEYWORDS: tuple[str, ...] = ("gettext_noop", "gettext_lazy", "ngettext_lazy:1,2", "pgettext:1c,2")
 KEYWORDS += ("npgettext:1c,2,3", "pgettext_lazy:1c,2", "npgettext_lazy:1c,2,3")

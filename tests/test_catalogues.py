@@ -38,7 +38,7 @@ LOCALES = {code: translation.to_locale(code) for code, _ in settings.LANGUAGES i
 # The app's messages, and its translation of DRF's (scripts/drf_messages.py).
 DIRECTORIES = ("locale", "locale_drf")
 CATALOGUES = [(directory, code) for directory in DIRECTORIES for code in LOCALES]
-HTML_LANG = {"en": "en", "ru": "ru", "sr": "sr", "sr-latn": "sr-Latn", "es": "es", "it": "it"}
+HTML_LANG = {"en": "en", "ru": "ru", "sr": "sr", "sr-latn": "sr-Latn", "es": "es", "it": "it", "pt": "pt"}
 # What a translation must carry over unchanged: %-placeholders, str.format fields, HTML tags.
 PLACEHOLDER = re.compile(r"%\([^)]+\)[-#0 +]*\d*(?:\.\d+)?[a-z]|%[sd%]|\{[^{}]*\}|</?[a-z][^<>]*>")
 
@@ -231,7 +231,7 @@ def _script(name: str) -> Any:
 def test_the_drf_catalogues_hold_every_message_of_the_installed_drf() -> None:
     """A DRF upgrade that adds a message fails here until ``make messages`` brings it in (untranslated,
     so that the test above then names it)."""
-    assert _script("drf_messages").missing() == {code: set() for code in ("ru", "sr", "es", "it")}
+    assert _script("drf_messages").missing() == {code: set() for code in ("ru", "sr", "es", "it", "pt")}
 
 
 @pytest.mark.parametrize("directory", DIRECTORIES)
@@ -271,6 +271,15 @@ def test_each_language_is_chosen_by_accept_language(client: Client, code: str) -
     assert f">{_sign_in_words(code)}</a>" in page
     manifest = client.get(reverse("manifest"), headers={"Accept-Language": HTML_LANG[code]}).json()
     assert manifest["lang"] == HTML_LANG[code]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("browser", ["pt-BR", "pt-PT"])
+def test_brazilian_and_european_browsers_get_the_one_portuguese(client: Client, browser: str) -> None:
+    """``pt`` is written as Brazilians write it and serves every Portuguese browser (docs/languages.md)."""
+    page = client.get(reverse("home"), headers={"Accept-Language": browser}).content.decode()
+    assert '<html lang="pt">' in page
+    assert f">{_sign_in_words('pt')}</a>" in page
 
 
 @pytest.mark.django_db
@@ -361,6 +370,7 @@ def test_djangos_own_messages_are_in_serbian_latin(client: Client) -> None:
         ("sr-latn", "2.12.2026. 2,5"),
         ("es", "02/12/2026 2,5"),
         ("it", "02/12/2026 2,5"),
+        ("pt", "02/12/2026 2,5"),
     ],
 )
 def test_dates_and_numbers_are_written_as_each_language_writes_them(code: str, shown: str) -> None:

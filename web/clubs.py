@@ -14,6 +14,7 @@ from django import forms
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
+from games.collation import by_name
 from games.models import Club, Membership, Season
 from games.selectors import account_known_named, club_list_by_name, membership_list, season_list
 from web.forms import NameField
@@ -86,7 +87,7 @@ def club_views(user: User, bound: dict[tuple[str, int], forms.Form] | None = Non
     """The user's clubs, each with its members, seasons and (``bound``: the ones just sent) forms."""
     bound = bound or {}
     views = []
-    for club in club_list_by_name(user=user):
+    for club in by_name(club_list_by_name(user=user), lambda club: club.name):
         members = tuple(membership_list(club=club))
         role = next((each.role for each in members if each.user_id == user.pk), Membership.Role.MEMBER)
         member_form = bound.get(("member", club.pk))

@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from games.collation import by_name
 from games.events.models import Entry, Event, Round, Table
 from games.events.reasons import why
 from games.events.selectors import (
@@ -26,7 +27,6 @@ from games.events.selectors import (
 )
 from games.events.services import PlannedRound, PlannedTable
 from games.models import Player
-from games.services.names import name_key
 from games.services.seating import SeatKind, seating_known
 from web.event_forms import TIEBREAK_LABELS
 
@@ -56,7 +56,7 @@ def entry_rows(
         )
         for entry in entries
     ]
-    return sorted(rows, key=lambda row: (row.name.casefold(), row.entry.pk))
+    return by_name(sorted(rows, key=lambda row: row.entry.pk), lambda row: row.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,7 @@ def member_choices(event: Event, director: User) -> list[MemberChoice]:
             continue
         seen.add(player.pk)
         choices.append(MemberChoice(player.pk, player.name))
-    return sorted(choices, key=lambda choice: name_key(choice.name))
+    return by_name(choices, lambda choice: choice.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +141,7 @@ class RoundView:
             for seat, name in enumerate(table.seats)
         ]
         where += [(name, _("bye")) for name in self.byes]
-        return sorted(where, key=lambda item: name_key(item[0]))
+        return by_name(where, lambda item: item[0])
 
     def where(self, player: int) -> tuple[str, TableView | None]:
         """Where ``player`` plays this round (as :attr:`by_name` says it) and at which table, or

@@ -10,6 +10,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from games.collation import by_name
 from games.models import Club, GuestClaim, Invitation, Match
 from games.selectors import (
     claim_list_pending,
@@ -43,7 +44,7 @@ def member_names(club: Club) -> list[tuple[str, str]]:
         SeatChoice(players.get(account.pk, account.username), SeatKind.ACCOUNT, account)
         for account in accounts
     )
-    return sorted(((choice.name, choice.typed) for choice in named), key=lambda pair: pair[0].casefold())
+    return by_name(((choice.name, choice.typed) for choice in named), lambda pair: pair[0])
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

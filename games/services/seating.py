@@ -21,6 +21,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 
+from games.collation import by_name
 from games.models import Club, Match, Membership, Player, Season
 from games.services.clubs import player_create
 from games.services.invitations import invitation_create
@@ -96,11 +97,16 @@ class Known:
         return SeatChoice(name.strip(), SeatKind.NEW)
 
     def suggestions(self) -> list[SeatChoice]:
-        """One choice per person, accounts first, each by its player's name (else its user name)."""
+        """One choice per person, accounts first, each by its player's name (else its user name), as the
+        reader's language sorts names (games/collation.py)."""
         accounts = [self._account(account, SeatKind.ACCOUNT) for account in self.members.values()]
         accounts += [self._account(account, SeatKind.INVITE) for account in self.opponents.values()]
         guests = [SeatChoice(guest.name, SeatKind.GUEST, None, guest) for guest in self.guests.values()]
-        return accounts + guests
+        return by_name(accounts, _choice_name) + by_name(guests, _choice_name)
+
+
+def _choice_name(choice: SeatChoice) -> str:
+    return choice.name
 
 
 def seating_known(*, by: User, club: Club | None = None) -> Known:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Exists, OuterRef, QuerySet
 
+from games.collation import by_name
 from games.models import Club, Hand, Match, Play, Seat
 from games.stats.reviews import (
     NO_REVIEWS,
@@ -77,7 +78,7 @@ def player_stats(*, player_id: int, club_ids: Collection[int]) -> list[GameStats
 
 def _club_ratings(player_id: int, game: str, club_ids: Collection[int]) -> tuple[ClubRating, ...]:
     found = []
-    for club in Club.objects.filter(pk__in=club_ids).order_by("name", "pk"):
+    for club in by_name(Club.objects.filter(pk__in=club_ids).order_by("pk"), lambda club: club.name):
         rating = current_ratings(club_id=club.pk, game=game, player_ids=[player_id]).get(player_id)
         if rating is not None:
             found.append(

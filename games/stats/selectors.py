@@ -23,7 +23,8 @@ from games.stats.standings import StandingsRow, mark_provisional, sort_rows, sta
 
 
 def club_players(*, club: Club) -> QuerySet[Player]:
-    """Everyone who has sat at one of ``club``'s matches, by name."""
+    """Everyone who has sat at one of ``club``'s matches (by name as the database sorts it: a list shown
+    to a reader is sorted again with games/collation.py)."""
     seated = Seat.objects.filter(player=OuterRef("pk"), match__club=club)
     return Player.objects.filter(Exists(seated)).order_by("name", "pk")
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from games.collation import name_key
 from games.stats.results import MatchResult, Outcome
 
 if TYPE_CHECKING:
@@ -138,12 +139,12 @@ def mark_provisional(rows: Iterable[StandingsRow], below: int) -> list[Standings
 
 
 def _league_order(row: StandingsRow) -> tuple[object, ...]:
-    return (row.provisional, -row.win_pct, -row.won, -row.points_diff, row.name, row.player_id)
+    return (row.provisional, -row.win_pct, -row.won, -row.points_diff, name_key(row.name), row.player_id)
 
 
 SORT_KEYS: dict[str, Callable[[StandingsRow], SupportsRichComparison]] = {
     "rank": _league_order,
-    "name": lambda row: (row.name, row.player_id),
+    "name": lambda row: (name_key(row.name), row.player_id),
     "rating": lambda row: (row.rating is not None, row.rating or 0),
     "played": lambda row: row.played,
     "won": lambda row: row.won,

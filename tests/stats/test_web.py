@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import re
 import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 
@@ -12,7 +13,7 @@ import pytest
 from django.test import Client
 
 from games.stats.selectors import RatingPoint
-from tests.factories import SeasonFactory
+from tests.factories import PlayerFactory, SeasonFactory
 from tests.stats.conftest import ClubWorld
 from tests.stats.matches import tamlin_match
 from web.stats.charts import rating_chart
@@ -153,3 +154,23 @@ def test_a_rating_chart_starts_at_1500_and_draws_one_step_per_match() -> None:
     assert (chart.rating, chart.deviation, chart.matches) == (1530, 200, 2)
     assert chart.ticks[0].value == 1500 - 250
     assert rating_chart([]) is None
+
+
+def test_the_head_to_head_picker_lists_players_in_the_readers_order(world: ClubWorld) -> None:
+    players = [
+        PlayerFactory.create(name=name, created_by=world.owner) for name in ("Zoran", "Čedomir", "Ђурђа")
+    ]
+    players += [PlayerFactory.create(name=name, created_by=world.owner) for name in ("Cvijan", "Dragan")]
+    for first, second in zip(players[::2], players[1::2], strict=False):
+        tamlin_match(world.club, [first, second])
+    tamlin_match(world.club, [players[-1], world.ana])
+    client = Client()
+    client.force_login(world.member)
+    for language, order in {
+        "sr-Latn": ["Ana", "Cvijan", "Čedomir", "Dragan", "Ђурђа", "Zoran"],
+        "sr": ["Ana", "Dragan", "Ђурђа", "Zoran", "Cvijan", "Čedomir"],
+        "en": ["Ana", "Čedomir", "Cvijan", "Dragan", "Zoran", "Ђурђа"],
+    }.items():
+        page = client.get(f"/clubs/{world.club.pk}/head-to-head/", headers={"Accept-Language": language})
+        select = page.content.decode().split('name="a"', 1)[1].split("</select>", 1)[0]
+        assert re.findall(r'<option value="\d+">([^<]+)</option>', select) == order, language

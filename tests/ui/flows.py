@@ -65,7 +65,15 @@ HEIGHT = 844
 # Browser locales (BCP 47) of settings.LANGUAGES, with the colour schemes each is walked in: the
 # scheme changes colours only, so the later languages are walked once.
 BOTH: tuple[Literal["light", "dark"], ...] = ("light", "dark")
-LOCALES = {"en": BOTH, "ru": BOTH, "sr": BOTH[:1], "sr-Latn": BOTH[:1], "es": BOTH[:1], "it": BOTH[:1]}
+LOCALES = {
+    "en": BOTH,
+    "ru": BOTH,
+    "sr": BOTH[:1],
+    "sr-Latn": BOTH[:1],
+    "es": BOTH[:1],
+    "it": BOTH[:1],
+    "pt": BOTH[:1],
+}
 
 MEASURE = (Path(__file__).parent / "phone_width.js").read_text()  # the findings, see the file
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"  # axe-core, see vendor/README.md

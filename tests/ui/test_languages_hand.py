@@ -28,7 +28,7 @@ from tests.ui.flows import (
 )
 
 # Django's language codes and the browser locales (BCP 47) that ask for them.
-LOCALES = {"en": "en-US", "ru": "ru", "sr": "sr", "sr-latn": "sr-Latn", "es": "es", "it": "it"}
+LOCALES = {"en": "en-US", "ru": "ru", "sr": "sr", "sr-latn": "sr-Latn", "es": "es", "it": "it", "pt": "pt"}
 # Labels of the match screen once all cards are played; formatted after translation.
 LABELS = ("Hand %(number)s", "On the table", "Dealer", "All cards are played.", "Undo the last play")
 

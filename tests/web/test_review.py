@@ -91,8 +91,8 @@ def test_a_missed_play_reads_as_the_issue_words_it() -> None:
         )
     with translation.override("ru"):
         assert play_sentence(play, "Ана", "tablo") == (
-            "Ход 12: Ана сыграл(а) 7♠ и ничего не взял(а); картой К♣ можно было взять 10♦ 2♣: "  # noqa: RUF001 (Cyrillic on purpose)
-            "упущено табло: на 3 очка больше (и на 3 карты больше)."
+            "Ход 12: Ана играет 7♠ и ничего не берёт; картой К♣ можно было взять 10♦ 2♣: "  # noqa: RUF001 (Cyrillic on purpose)
+            "упущено: табло — на 3 очка больше (и на 3 карты больше)."
         )
 
 

@@ -45,7 +45,7 @@ def test_a_translation_keeps_every_rule_id_of_the_english_page(language: str, pa
 
 def test_every_page_is_in_russian_and_each_game_in_its_home_language() -> None:
     assert {("ru", page) for page in PAGES} <= set(TRANSLATIONS)
-    assert {("sr", "tablo"), ("es", "escoba"), ("it", "tamlin")} <= set(TRANSLATIONS)
+    assert {("sr", "tablo"), ("es", "escoba"), ("it", "tamlin"), ("pt", "escoba")} <= set(TRANSLATIONS)
 
 
 HOME = [
@@ -53,6 +53,7 @@ HOME = [
     ("sr-latn", "tablo", "Nošenje"),
     ("es", "escoba", "Baza"),
     ("it", "tamlin", "Prese"),
+    ("pt", "escoba", "Sobras"),
 ]
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from django import forms
+from django.forms.models import ModelChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
+from games.collation import by_name
 from games.labels import game_title
 from games.models import Club, Player, Season
 from games.rules.registry import GAMES
@@ -32,9 +35,23 @@ class StandingsForm(forms.Form):
         self.fields["game"].choices = game_choices(str(_("All games")))  # type: ignore[attr-defined]
 
 
+class PlayersByName(ModelChoiceIterator):  # type: ignore[type-arg]
+    """The players of a choice field as the reader's language sorts names (games/collation.py)."""
+
+    def __iter__(self) -> Iterator[tuple[Any, Any]]:
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        for player in by_name(self.queryset, lambda player: player.name):
+            yield self.choice(player)
+
+
+class PlayerChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    iterator = PlayersByName
+
+
 class HeadToHeadForm(forms.Form):
-    a = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Player"))
-    b = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Opponent"))
+    a = PlayerChoiceField(queryset=Player.objects.none(), label=_("Player"))
+    b = PlayerChoiceField(queryset=Player.objects.none(), label=_("Opponent"))
     game = forms.ChoiceField(required=False)
 
     def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:
