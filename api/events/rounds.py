@@ -201,7 +201,7 @@ class RoundListCreateApi(EventsApi):
         paginator = BoundedPagination()
         rounds = list(selectors.round_list(event=event))
         check = results_check(event=event, rounds=rounds)
-        page = paginator.paginate_queryset(rounds, request, view=self) or []  # type: ignore[arg-type]
+        page = paginator.paginate_queryset(rounds, request, view=self) or []
         return paginator.get_paginated_response(
             EventRoundOutput([stored_body(played, name, check) for played in page], many=True).data
         )
