@@ -57,7 +57,7 @@ class CountedResultOutput(serializers.Serializer[Any]):
     places = serializers.ListField(child=serializers.IntegerField())
     winner = serializers.IntegerField(allow_null=True)
     scores = serializers.ListField(child=serializers.IntegerField())
-    kind = serializers.ChoiceField(choices=["match", "director"])
+    kind = serializers.CharField(help_text="match or director: whose result it was.")
 
 
 class ResultChangedOutput(serializers.Serializer[Any]):
