@@ -529,5 +529,5 @@ def result_facts(table: Table) -> dict[str, object] | None:
         **counted,
         "winner": winner_of(counted),
         "by": by,
-        "at": override.at.isoformat() if override is not None else None,
+        "at": override.at if override is not None else None,
     }

@@ -91,6 +91,7 @@ def test_the_director_withdraws_an_override_and_the_match_counts_again() -> None
     assert (stale.status_code, stale.json()["code"]) == (409, "result.out_of_sync")
     assert stale.json()["details"]["result"]["kind"] == "match"
     assert stale.json()["details"]["version"] == 2
+    assert set_.json()["result"]["at"].endswith("Z")  # as DRF writes every time
     bad = director.delete(f"{url}?expected_version=x")
     assert (bad.status_code, bad.json()["code"]) == (400, "request.invalid")
 

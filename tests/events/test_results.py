@@ -127,7 +127,7 @@ def test_a_write_sent_with_an_old_version_is_refused_with_the_current_result() -
         "kind": "director",
         "winner": 1,
         "by": "director",
-        "at": ResultOverride.objects.get().at.isoformat(),
+        "at": ResultOverride.objects.get().at,
     }
     with pytest.raises(ResultOutOfSync):
         table_result_withdraw(table=table, by=room.director, expected_version=0)
