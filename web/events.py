@@ -372,17 +372,31 @@ def event_screen(event: Event, *, can_direct: bool, player: int | None = None) -
     )
 
 
-def missing_tables(event: Event) -> list[TableView]:
-    """Every table of the event without a result, as the pairing page lists them when it must wait."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChecksView:
+    """What the pairing page warns of: the tables without a result, the results changed after a
+    later round was paired on them, the rounds paired on standings that have changed since."""
+
+    missing: tuple[TableView, ...]
+    changed: tuple[ChangeView, ...]
+    stale: tuple[int, ...]
+
+
+def results_view(event: Event) -> ChecksView:
+    """The event's result checks, every round's tables included, as the pairing page shows them."""
     played_rounds = list(round_list(event=event))
     check = results_check(event=event, rounds=played_rounds)
     names = _names(event)
-    return [
+    tables = [
         _table_view(table, names, played.number, check)
         for played in played_rounds
         for table in played.tables.all()
-        if (played.number, table.number) in check.missing
     ]
+    return ChecksView(
+        missing=tuple(table for table in tables if (table.round, table.number) in check.missing),
+        changed=tuple(table.changed for table in tables if table.changed),
+        stale=tuple(sorted(check.stale)),
+    )
 
 
 def table_of(event: Event, number: int, table: int) -> TableView | None:

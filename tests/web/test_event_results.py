@@ -98,3 +98,19 @@ def test_a_result_written_meanwhile_is_shown_instead_of_overwritten() -> None:
     assert "was changed since you saw it" in text
     assert 'name="version" value="1"' in text
     assert ResultOverride.objects.get().winner == 1
+
+
+def test_the_draft_of_the_next_round_warns_of_a_changed_result_and_the_stale_round() -> None:
+    night, hand = _two_rounds()
+    for table in Table.objects.filter(round__number=2).select_related("match"):
+        hand_summary_record(hand=hand_start(match=table.match, mode=Hand.Mode.SUMMARY), entries=WIN)
+    url = reverse("event-round-new", args=[night.event.pk])
+    assert 'id="result-checks"' not in _client(night.admin).get(url).content.decode()
+    hand_correct(hand=hand, summary=[WIN[1], WIN[0]])  # round 1, table 1: now side 1 won
+    draft = _client(night.admin).get(url)
+    assert draft.status_code == 200
+    text = draft.content.decode()
+    assert 'id="result-checks"' in text
+    assert "won (15-10) → " in text
+    assert "won (10-15)" in text
+    assert "Round 2 was paired on standings that have changed since." in text

@@ -29,11 +29,11 @@ from web.events import (
     TableView,
     entry_rows,
     member_choices,
-    missing_tables,
     named_player,
     pairing_view,
     result_choices,
     result_chosen,
+    results_view,
     table_of,
 )
 from web.views import HtmxHttpRequest
@@ -212,9 +212,14 @@ def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     except CodedError as error:
         context = {"event": event, "error": violation_text(error), "nav": "pair"}
         if isinstance(error, RoundOpen):
-            context["missing"] = missing_tables(event)
+            context["missing"] = results_view(event).missing
         return render(request, "web/events/round_new.html", context, status=409)
-    context = {"event": event, "draft": pairing_view(event, draft), "nav": "pair"}
+    context = {
+        "event": event,
+        "draft": pairing_view(event, draft),
+        "checks": results_view(event),
+        "nav": "pair",
+    }
     return render(request, "web/events/round_new.html", context)
 
 
