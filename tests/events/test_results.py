@@ -5,8 +5,11 @@ withdrawn, keeps the match's game points, and two writes at once are told apart 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from games.events import services
 from games.events.errors import ResultNoOverride, ResultOutOfSync, RoundOpen
 from games.events.models import Event, ResultOverride, Round, Table
 from games.events.result_checks import results_check
@@ -148,8 +151,17 @@ def test_an_override_changed_after_the_next_round_marks_it_stale_until_withdrawn
     assert (results_check(event=event).changed, results_check(event=event).stale) == ((), frozenset())
 
 
-def test_a_round_stores_whether_its_pairing_was_proven_best() -> None:
+def test_a_round_stores_whether_its_pairing_was_proven_best(monkeypatch: pytest.MonkeyPatch) -> None:
     room, event = _night()
     planned = round_pair(event=event, by=room.director)
     assert planned.exact is True
     assert Round.objects.get(event=event).exact is True
+    for hand_table in _tables(event, 1):
+        _finish(hand_table, WIN)
+    pair = services.pair_round
+    monkeypatch.setattr(
+        services, "pair_round", lambda *args, **kwargs: replace(pair(*args, **kwargs), exact=False)
+    )
+    assert round_pair(event=event, by=room.director, draft=True).exact is False  # a search out of budget
+    assert round_pair(event=event, by=room.director).exact is False
+    assert Round.objects.get(event=event, number=2).exact is False
