@@ -112,6 +112,11 @@ TABLE = [
         "/api/v1/events/{event}/rounds/1/tables/1/result/",
         winner=0,
     ),
+    _r(
+        f"{EVENT}rounds/<int:number>/tables/<int:table>/result/",
+        "delete",
+        "/api/v1/events/{event}/rounds/1/tables/1/result/",
+    ),
     # Statistics API.
     _r(f"{API}clubs/<int:club_id>/standings/", "get", "/api/v1/clubs/{club}/standings/"),
     _r(f"{API}players/<int:player_id>/stats/", "get", "/api/v1/players/{player}/stats/"),
@@ -203,6 +208,11 @@ TABLE = [
         "post",
         "/events/{event}/rounds/1/tables/1/result/",
         winner=0,
+    ),
+    _r(
+        f"{WEVENT}rounds/<int:number>/tables/<int:table>/result/withdraw/",
+        "post",
+        "/events/{event}/rounds/1/tables/1/result/withdraw/",
     ),
     _r("events/shared/<str:token>/", "get", "/events/shared/not-the-link/"),
     _r("events/shared/<str:token>/live/", "get", "/events/shared/not-the-link/live/"),

@@ -16,11 +16,13 @@ from django.utils.translation import gettext as _
 from games.collation import by_name
 from games.events.models import Entry, Event, Round, Table
 from games.events.reasons import why
+from games.events.result_checks import Counted, ResultChange, ResultsCheck, results_check
 from games.events.selectors import (
     entered_player_ids,
     entry_list,
     event_standings,
     override_of,
+    result_version,
     round_find,
     round_list,
     table_result,
@@ -110,6 +112,18 @@ class ResultView:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ChangeView:
+    """A table's counted result that changed after a later round (``paired``) was paired on it."""
+
+    round: int
+    table: int
+    paired: int
+    before: str
+    after: str
+    at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TableView:
     number: int
     round: int
@@ -122,6 +136,8 @@ class TableView:
     rematch: bool
     result: ResultView | None = None
     table: Table | None = None  # the stored row (a draft has none)
+    changed: ChangeView | None = None
+    result_version: int = 0  # what the result form sends back (expected_version)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -131,6 +147,7 @@ class RoundView:
     byes: tuple[str, ...]
     rematches: tuple[str, ...] = ()
     bye_ids: tuple[int, ...] = ()
+    stale: bool = False  # paired on standings that have changed since
 
     @property
     def by_name(self) -> list[tuple[str, str]]:
@@ -179,6 +196,17 @@ class EventScreen:
     entries: int
     can_direct: bool
     player: int | None = None  # the visitor's own player, if they have one
+    missing: tuple[TableView, ...] = ()  # tables of rounds before the current one without a result
+
+    @property
+    def changed(self) -> tuple[ChangeView, ...]:
+        """Every table whose result changed after a later round was paired on it."""
+        return tuple(table.changed for played in self.rounds for table in played.tables if table.changed)
+
+    @property
+    def stale(self) -> tuple[int, ...]:
+        """The rounds paired on standings that have changed since."""
+        return tuple(played.number for played in self.rounds if played.stale)
 
     @property
     def mine(self) -> tuple[str, TableView | None]:
@@ -200,19 +228,39 @@ def _names(event: Event) -> dict[int, str]:
     return {entry.player_id: entry.player.name for entry in entry_list(event=event)}
 
 
+def _places_text(places: Sequence[int], names: Sequence[str]) -> str:
+    if len(names) == 2:
+        if places[0] == places[1]:
+            return _("Draw")
+        return _("%(name)s won") % {"name": names[list(places).index(0)]}
+    order = sorted(range(len(names)), key=lambda side: places[side])
+    return ", ".join(f"{places[side] + 1}. {names[side]}" for side in order)
+
+
+def _counted_text(counted: Counted | None, names: Sequence[str]) -> str:
+    """A counted result in words, with its game points when the match recorded any."""
+    if counted is None:
+        return _("no result")
+    text = _places_text(counted["places"], names)
+    scores = counted["scores"]
+    return f"{text} ({'-'.join(map(str, scores))})" if any(scores) else text
+
+
+def _change_view(change: ResultChange | None, names: Sequence[str]) -> ChangeView | None:
+    if change is None:
+        return None
+    before, after = _counted_text(change.before, names), _counted_text(change.after, names)
+    return ChangeView(
+        round=change.round, table=change.table, paired=change.paired, before=before, after=after, at=change.at
+    )
+
+
 def _result(table: Table, names: Sequence[str]) -> ResultView | None:
     """The table's result as text, and who set it when the director did."""
     result = table_result(table)
     if result is None:
         return None
-    if len(names) == 2:
-        if result.places[0] == result.places[1]:
-            text = _("Draw")
-        else:
-            text = _("%(name)s won") % {"name": names[result.places.index(0)]}
-    else:
-        order = sorted(range(len(names)), key=lambda side: result.places[side])
-        text = ", ".join(f"{result.places[side] + 1}. {names[side]}" for side in order)
+    text = _places_text(result.places, names)
     override = override_of(table)
     if override is None:
         return ResultView(text=text)
@@ -228,11 +276,18 @@ def _rematch_pairs(rematches: Iterable[Sequence[int]], names: Mapping[int, str])
     return tuple(" vs ".join(names.get(player, "?") for player in pair) for pair in rematches)
 
 
-def _table_view(table: Table | PlannedTable, names: Mapping[int, str], number: int) -> TableView:
-    """A stored table (with its match and result) or a draft's (without)."""
+def _table_view(
+    table: Table | PlannedTable,
+    names: Mapping[int, str],
+    number: int,
+    check: ResultsCheck | None = None,
+) -> TableView:
+    """A stored table (with its match, result, and what changed since a later round was paired on
+    it, by ``check``) or a draft's (without)."""
     seats = tuple(names.get(player, "?") for player in table.players)
     sides = _sides(table.sides, names)
     stored = table if isinstance(table, Table) else None
+    change = None if check is None or stored is None else check.change_of(number, table.number)
     return TableView(
         number=table.number,
         round=number,
@@ -245,15 +300,18 @@ def _table_view(table: Table | PlannedTable, names: Mapping[int, str], number: i
         rematch=any(reason["code"] == "rematch_unavoidable" for reason in table.reasons),
         result=_result(stored, sides) if stored else None,
         table=stored,
+        changed=_change_view(change, sides),
+        result_version=result_version(stored) if stored else 0,
     )
 
 
-def _round_view(played: Round, names: Mapping[int, str]) -> RoundView:
+def _round_view(played: Round, names: Mapping[int, str], check: ResultsCheck | None = None) -> RoundView:
     return RoundView(
         number=played.number,
-        tables=tuple(_table_view(table, names, played.number) for table in played.tables.all()),
+        tables=tuple(_table_view(table, names, played.number, check) for table in played.tables.all()),
         byes=tuple(names.get(bye.player_id, "?") for bye in played.byes.all()),
         bye_ids=tuple(bye.player_id for bye in played.byes.all()),
+        stale=check is not None and played.number in check.stale,
     )
 
 
@@ -278,7 +336,15 @@ def event_screen(event: Event, *, can_direct: bool, player: int | None = None) -
     entries = list(entry_list(event=event))
     names = {entry.player_id: entry.player.name for entry in entries}
     dropped = {entry.player_id for entry in entries if entry.dropped_round is not None}
-    rounds = tuple(_round_view(played, names) for played in round_list(event=event))
+    played_rounds = list(round_list(event=event))
+    check = results_check(event=event, rounds=played_rounds)
+    rounds = tuple(_round_view(played, names, check) for played in played_rounds)
+    missing = tuple(
+        table
+        for played in rounds[:-1]
+        for table in played.tables
+        if (played.number, table.number) in check.missing
+    )
     rows = tuple(
         StandingRow(
             rank=row.rank,
@@ -302,6 +368,34 @@ def event_screen(event: Event, *, can_direct: bool, player: int | None = None) -
         entries=len(names),
         can_direct=can_direct,
         player=player,
+        missing=missing,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChecksView:
+    """What the pairing page warns of: the tables without a result, the results changed after a
+    later round was paired on them, the rounds paired on standings that have changed since."""
+
+    missing: tuple[TableView, ...]
+    changed: tuple[ChangeView, ...]
+    stale: tuple[int, ...]
+
+
+def results_view(event: Event) -> ChecksView:
+    """The event's result checks, every round's tables included, as the pairing page shows them."""
+    played_rounds = list(round_list(event=event))
+    check = results_check(event=event, rounds=played_rounds)
+    names = _names(event)
+    tables = [
+        _table_view(table, names, played.number, check)
+        for played in played_rounds
+        for table in played.tables.all()
+    ]
+    return ChecksView(
+        missing=tuple(table for table in tables if (table.round, table.number) in check.missing),
+        changed=tuple(table.changed for table in tables if table.changed),
+        stale=tuple(sorted(check.stale)),
     )
 
 
@@ -311,7 +405,9 @@ def table_of(event: Event, number: int, table: int) -> TableView | None:
     if played is None:
         return None
     found = next((each for each in played.tables.all() if each.number == table), None)
-    return None if found is None else _table_view(found, _names(event), number)
+    if found is None:
+        return None
+    return _table_view(found, _names(event), number, results_check(event=event))
 
 
 class ResultArgs(TypedDict, total=False):

@@ -55,6 +55,11 @@ urlpatterns = [
         event_desk.table_result,
         name="event-table-result",
     ),
+    path(
+        "events/<int:pk>/rounds/<int:number>/tables/<int:table>/result/withdraw/",
+        event_desk.table_result_withdraw,
+        name="event-table-result-withdraw",
+    ),
     path("events/shared/<str:token>/", events.event_shared_page, name="event-shared"),
     path("events/shared/<str:token>/live/", events.event_shared_live, name="event-shared-live"),
     path("matches/new/", matches.match_new, name="match-new"),

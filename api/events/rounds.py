@@ -1,5 +1,6 @@
-"""Rounds: pair and publish the next one (or a draft that stores nothing), read them, and the
-director's result of a table."""
+"""Rounds: pair and publish the next one (or a draft that stores nothing), read them (whether the
+standings each was paired on still hold, which results changed since), and the director's result of a
+table, set or withdrawn."""
 
 from __future__ import annotations
 
@@ -21,7 +22,14 @@ from api.records.base import SEATS_MAX, account
 from games.events import selectors
 from games.events.models import Event, Round, Table
 from games.events.reasons import why
-from games.events.services import PlannedRound, round_pair, table_result_set
+from games.events.result_checks import Counted, ResultsCheck, results_check, winner_of
+from games.events.services import (
+    PlannedRound,
+    result_facts,
+    round_pair,
+    table_result_set,
+    table_result_withdraw,
+)
 
 Names = Callable[[int], str]
 
@@ -39,6 +47,24 @@ class EventTableResultOutput(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=["match", "director"], help_text="Whose result counts.")
     by = serializers.CharField(allow_null=True, help_text="The director who set it (kind director).")
     at = serializers.DateTimeField(allow_null=True)
+    scores = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Each side's game points as the match recorded them (empty before its first hand).",
+    )
+
+
+class CountedResultOutput(serializers.Serializer[Any]):
+    places = serializers.ListField(child=serializers.IntegerField())
+    winner = serializers.IntegerField(allow_null=True)
+    scores = serializers.ListField(child=serializers.IntegerField())
+    kind = serializers.CharField(help_text="match or director: whose result it was.")
+
+
+class ResultChangedOutput(serializers.Serializer[Any]):
+    before = CountedResultOutput(help_text="What the table counted when round `paired` was paired.")
+    after = CountedResultOutput(allow_null=True, help_text="What it counts now (null: no result).")
+    at = serializers.DateTimeField(allow_null=True, help_text="The last write to the result since.")
+    paired = serializers.IntegerField(help_text="The later round paired on `before`.")
 
 
 class EventTableOutput(serializers.Serializer[Any]):
@@ -53,7 +79,14 @@ class EventTableOutput(serializers.Serializer[Any]):
     why = serializers.CharField(help_text="Why the pairing seated this table, in words.")
     reasons = PairingReasonOutput(many=True)
     result = EventTableResultOutput(
-        allow_null=True, help_text="Null until the match finishes or a director sets it."
+        allow_null=True,
+        help_text="Null while the match is unfinished and no director's result stands.",
+    )
+    result_version = serializers.IntegerField(
+        help_text="Counts the directors' writes to the result: send it as `expected_version`."
+    )
+    result_changed = ResultChangedOutput(
+        allow_null=True, help_text="The counted result changed after a later round was paired."
     )
 
 
@@ -68,6 +101,10 @@ class EventRoundOutput(serializers.Serializer[Any]):
         child=serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2),
         help_text="Pairs that meet (or partner) again because no pairing avoided it.",
     )
+    stale = serializers.BooleanField(
+        help_text="The standings this round was paired on have changed since (a result changed)."
+    )
+    exact = serializers.BooleanField(help_text="The pairing is proven the best the format allows.")
 
 
 def _names(event: Event) -> Names:
@@ -90,31 +127,39 @@ def planned_body(plan: PlannedRound, name: Names) -> dict[str, Any]:
                 "why": why(table.reasons, name),
                 "reasons": list(table.reasons),
                 "result": None,
+                "result_version": 0,
+                "result_changed": None,
             }
             for table in plan.tables
         ],
         "byes": list(plan.byes),
         "bye_why": why(plan.bye_reasons, name),
         "rematches": [list(pair) for pair in plan.rematches],
+        "stale": False,
+        "exact": plan.exact,
     }
 
 
 def _result(table: Table) -> dict[str, Any] | None:
-    result = selectors.table_result(table)
-    if result is None:
+    return result_facts(table)
+
+
+def _counted(counted: Counted | None) -> dict[str, Any] | None:
+    if counted is None:
         return None
-    override = selectors.override_of(table)
-    alone = [side for side, place in enumerate(result.places) if place == 0]
-    return {
-        "places": list(result.places),
-        "winner": alone[0] if len(alone) == 1 else None,
-        "kind": "match" if override is None else "director",
-        "by": getattr(getattr(override, "by", None), "username", None),
-        "at": getattr(override, "at", None),
-    }
+    return {**counted, "winner": winner_of(counted)}
 
 
-def stored_body(played: Round, name: Names) -> dict[str, Any]:
+def _changed(check: ResultsCheck | None, number: int, table: Table) -> dict[str, Any] | None:
+    change = None if check is None else check.change_of(number, table.number)
+    if change is None:
+        return None
+    before, after = _counted(change.before), _counted(change.after)
+    return {"before": before, "after": after, "at": change.at, "paired": change.paired}
+
+
+def stored_body(played: Round, name: Names, check: ResultsCheck | None = None) -> dict[str, Any]:
+    """A stored round; ``check``: the event's results check (``stale``, ``result_changed``)."""
     return {
         "number": played.number,
         "published": True,
@@ -129,12 +174,16 @@ def stored_body(played: Round, name: Names) -> dict[str, Any]:
                 "why": why(table.reasons, name),
                 "reasons": table.reasons,
                 "result": _result(table),
+                "result_version": selectors.result_version(table),
+                "result_changed": _changed(check, played.number, table),
             }
             for table in played.tables.all()
         ],
         "byes": [bye.player_id for bye in played.byes.all()],
         "bye_why": why(played.bye_reasons, name),
         "rematches": played.rematches,
+        "stale": check is not None and played.number in check.stale,
+        "exact": played.exact,
     }
 
 
@@ -150,9 +199,11 @@ class RoundListCreateApi(EventsApi):
         event = self.event(request, pk)
         name = _names(event)
         paginator = BoundedPagination()
-        page = paginator.paginate_queryset(selectors.round_list(event=event), request, view=self) or []
+        rounds = list(selectors.round_list(event=event))
+        check = results_check(event=event, rounds=rounds)
+        page = paginator.paginate_queryset(rounds, request, view=self) or []
         return paginator.get_paginated_response(
-            EventRoundOutput([stored_body(played, name) for played in page], many=True).data
+            EventRoundOutput([stored_body(played, name, check) for played in page], many=True).data
         )
 
     @idempotent
@@ -173,15 +224,38 @@ class RoundDetailApi(EventsApi):
     @extend_schema(operation_id="events_rounds_retrieve", responses=EventRoundOutput)
     def get(self, request: Request, pk: int, number: int) -> Response:
         event = self.event(request, pk)
-        try:
-            played = selectors.round_get(event=event, number=number)
-        except Round.DoesNotExist:
-            raise Http404 from None
-        return Response(EventRoundOutput(stored_body(played, _names(event))).data)
+        return Response(EventRoundOutput(_round_body(event, number)).data)
+
+
+def _round_body(event: Event, number: int) -> dict[str, Any]:
+    """Round ``number`` as stored, with the event's results check (404 when there is none)."""
+    rounds = list(selectors.round_list(event=event))
+    played = next((each for each in rounds if each.number == number), None)
+    if played is None:
+        raise Http404
+    return stored_body(played, _names(event), results_check(event=event, rounds=rounds))
+
+
+def _table_body(event: Event, number: int, table: int) -> dict[str, Any]:
+    body = _round_body(event, number)
+    return next(each for each in body["tables"] if each["number"] == table)
+
+
+VERSION_HELP = (
+    "The table's `result_version` as you saw it: if another write came first, nothing is written and"
+    " the answer is 409 `result.out_of_sync` with the current result."
+)
+
+
+class WithdrawQuery(serializers.Serializer[dict[str, Any]]):
+    expected_version = serializers.IntegerField(
+        required=False, min_value=0, max_value=2**31 - 1, help_text=VERSION_HELP
+    )
 
 
 class TableResultApi(EventsApi):
-    """The director enters or overrides a table's result; it counts instead of the match's."""
+    """The director enters or overrides a table's result (it counts instead of the match's), or
+    withdraws it (the match's counts again)."""
 
     @extend_schema_serializer(component_name="EventTableResultInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
@@ -199,6 +273,9 @@ class TableResultApi(EventsApi):
             max_length=SEATS_MAX,
             help_text="Pods: every side index, first to last.",
         )
+        expected_version = serializers.IntegerField(
+            required=False, min_value=0, max_value=2**31 - 1, help_text=VERSION_HELP
+        )
 
         def validate(self, data: Mapping[str, Any]) -> dict[str, Any]:
             if ("winner" in data) == ("places" in data):
@@ -214,6 +291,19 @@ class TableResultApi(EventsApi):
         if (row := selectors.table_find(event=event, number=number, table=table)) is None:
             raise Http404
         table_result_set(table=row, by=account(request), **data)
-        body = stored_body(selectors.round_get(event=event, number=number), _names(event))
-        shown = next(each for each in body["tables"] if each["number"] == table)
-        return Response(EventTableOutput(shown).data)
+        return Response(EventTableOutput(_table_body(event, number, table)).data)
+
+    @extend_schema(
+        operation_id="events_table_result_withdraw",
+        parameters=[WithdrawQuery],
+        request=None,
+        responses=EventTableOutput,
+    )
+    def delete(self, request: Request, pk: int, number: int, table: int) -> Response:
+        """Withdraw the director's result that stands: the table's result is its match's again."""
+        event = self.event(request, pk)
+        query = valid(WithdrawQuery, request.query_params)
+        if (row := selectors.table_find(event=event, number=number, table=table)) is None:
+            raise Http404
+        table_result_withdraw(table=row, by=account(request), **query)
+        return Response(EventTableOutput(_table_body(event, number, table)).data)

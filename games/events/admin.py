@@ -25,7 +25,7 @@ class EntryAdmin(admin.ModelAdmin):
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
-    list_display = ["event", "number", "seed", "published_at"]
+    list_display = ["event", "number", "seed", "exact", "published_at"]
     raw_id_fields = ["event", "published_by"]
 
 
@@ -37,5 +37,5 @@ class TableAdmin(admin.ModelAdmin):
 
 @admin.register(ResultOverride)
 class ResultOverrideAdmin(admin.ModelAdmin):
-    list_display = ["table", "winner", "places", "by", "at"]
-    raw_id_fields = ["table", "by"]
+    list_display = ["table", "winner", "places", "by", "at", "withdrawn_by", "withdrawn_at"]
+    raw_id_fields = ["table", "by", "withdrawn_by"]

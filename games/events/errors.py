@@ -42,7 +42,23 @@ class AlreadyDropped(RecordConflict):
 
 class RoundOpen(RecordConflict):
     code = "event.round_open"
-    template = gettext_noop("Round {number} still has {open} tables without a result.")
+    template = gettext_noop(
+        "{open} tables still have no result, the first table {table} of round {number}: the next round"
+        " waits for every result."
+    )
+
+
+class ResultOutOfSync(RecordConflict):
+    code = "result.out_of_sync"
+    template = gettext_noop(
+        "The result of table {table} was changed since you saw it (version {version}, not {got}): look at"
+        " it again."
+    )
+
+
+class ResultNoOverride(RecordConflict):
+    code = "result.no_override"
+    template = gettext_noop("Table {table} has no director's result to withdraw.")
 
 
 class EventFinished(RecordConflict):

@@ -96,6 +96,8 @@ class Round(models.Model):
     seed = models.BigIntegerField()
     rematches = models.JSONField(default=list)  # [[id, id], ...]: pairs that met before, paired again
     bye_reasons = models.JSONField(default=list)  # [{"code", "players"}]: why each bye went where it did
+    # Whether the pairing is proven the best (False: a pods or partners search stopped at its budget).
+    exact = models.BooleanField(default=True)
     published_at = models.DateTimeField(auto_now_add=True)
     published_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -120,6 +122,9 @@ class Table(models.Model):
     sides = models.JSONField()
     dealer = models.PositiveSmallIntegerField(default=0)
     reasons = models.JSONField(default=list)
+    # What the table counted when each later round was paired, written only when it differed from the
+    # entry before: ``[[round, {"places", "scores", "kind"} or null], ...]`` (selectors.results_check).
+    counted = models.JSONField(default=list)
 
     class Meta:
         ordering = ["round", "number"]
@@ -145,7 +150,8 @@ class Bye(models.Model):
 
 class ResultOverride(models.Model):
     """A director's result of a table, which counts instead of its match's: ``places`` lists the side
-    indexes first to last; a draw lists none. The latest row counts; earlier ones stay as the record."""
+    indexes first to last; a draw lists none. The latest row counts unless it was withdrawn (then the
+    match's own result counts again); earlier ones and withdrawn ones stay as the record."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="overrides")
     winner = models.SmallIntegerField(null=True, blank=True)  # side index; None with no places: a draw
@@ -154,6 +160,10 @@ class ResultOverride(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     at = models.DateTimeField(auto_now_add=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["table", "-at", "-pk"]

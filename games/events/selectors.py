@@ -93,16 +93,17 @@ def entry_of(*, event: Event, pk: int) -> Entry | None:
 def _overrides() -> Prefetch[Any]:
     return Prefetch(
         "overrides",
-        ResultOverride.objects.select_related("by").order_by("-at", "-pk"),
+        ResultOverride.objects.select_related("by", "withdrawn_by").order_by("-at", "-pk"),
         to_attr="override_list",
     )
 
 
 def _tables() -> QuerySet[Table]:
     match_fields = ("match__status", "match__winner", "match__draw", "match__totals", "match__game")
+    fields = ("round_id", "number", "match_id", "players", "sides", "dealer", "reasons", "counted")
     return (
         Table.objects.select_related("match")
-        .only("round_id", "number", "match_id", "players", "sides", "dealer", "reasons", *match_fields)
+        .only(*fields, *match_fields, "match__finished_at")
         .prefetch_related(_overrides())
         .order_by("number")
     )
@@ -125,27 +126,50 @@ def round_get(*, event: Event, number: int) -> Round:
     return round_list(event=event).get(number=number)
 
 
-def override_of(table: Table) -> ResultOverride | None:
-    """The director's latest result of the table (from :func:`round_list`'s prefetch, else a query)."""
+def overrides_of(table: Table) -> list[ResultOverride]:
+    """Every director's result of the table, latest first, withdrawn ones too (the record)."""
     found = getattr(table, "override_list", None)
     if found is None:
-        return table.overrides.order_by("-at", "-pk").first()
-    return found[0] if found else None
+        return list(table.overrides.select_related("by").order_by("-at", "-pk"))
+    return list(found)
+
+
+def override_of(table: Table) -> ResultOverride | None:
+    """The director's result that stands for the table: the latest, unless it was withdrawn (from
+    :func:`round_list`'s prefetch, else a query)."""
+    overrides = overrides_of(table)
+    latest = overrides[0] if overrides else None
+    return None if latest is None or latest.withdrawn_at is not None else latest
+
+
+def result_version(table: Table) -> int:
+    """Counts the directors' writes to the table's result (each result set, each withdrawn): what a
+    write sends as ``expected_version`` so that of two at once one wins and the other is told."""
+    overrides = overrides_of(table)
+    return len(overrides) + sum(override.withdrawn_at is not None for override in overrides)
+
+
+def _game_points(table: Table, sides: int) -> list[int]:
+    """The game points the table's match has recorded, one per side (none before its first hand)."""
+    totals = table.match.totals
+    return [int(total) for total in totals] if len(totals) == sides else []
 
 
 def table_result(table: Table) -> TableResult | None:
-    """What the table counts for the standings: the director's latest result, else its match's once
-    finished (places by the engine's winner, then the totals); ``None`` while it has neither."""
+    """What the table counts for the standings: the director's standing result, else its match's once
+    finished (places by the engine's winner, then the totals); ``None`` while it has neither. A
+    director's result keeps the game points the match recorded (docs/events.md)."""
     sides = [tuple(side) for side in table.sides]
     override = override_of(table)
     if override is not None:
+        scores = _game_points(table, len(sides))
         if override.places:
-            return TableResult.of_order(sides, override.places)
-        return TableResult.of_winner(sides, override.winner)
+            return TableResult.of_order(sides, override.places, scores)
+        return TableResult.of_winner(sides, override.winner, scores)
     match = table.match
     if match.status != Match.Status.FINISHED:
         return None
-    totals = [int(total) for total in match.totals] if len(match.totals) == len(sides) else []
+    totals = _game_points(table, len(sides))
     if len(sides) == 2 or not totals:
         return TableResult.of_winner(sides, None if match.draw else match.winner, totals)
     keys = [(index == match.winner, total) for index, total in enumerate(totals)]
@@ -162,6 +186,7 @@ class History:
     open_tables: dict[int, int]  # round number -> tables without a result
     seat_counts: dict[int, list[int]]
     first_deals: dict[int, int]
+    missing: tuple[tuple[int, int], ...] = ()  # (round, table) of every table without a result
 
 
 def event_history(event: Event, seats: int) -> History:
@@ -170,12 +195,14 @@ def event_history(event: Event, seats: int) -> History:
     seat_counts: dict[int, list[int]] = {}
     first_deals: dict[int, int] = {}
     byes: list[int] = []
+    missing: list[tuple[int, int]] = []
     for played in round_list(event=event):
         open_tables[played.number] = 0
         for table in played.tables.all():
             result = table_result(table)
             if result is None:
                 open_tables[played.number] += 1
+                missing.append((played.number, table.number))
             else:
                 results.append(result)
             for seat, player in enumerate(table.players):
@@ -183,7 +210,7 @@ def event_history(event: Event, seats: int) -> History:
             dealer = table.players[table.dealer]
             first_deals[dealer] = first_deals.get(dealer, 0) + 1
         byes.extend(bye.player_id for bye in played.byes.all())
-    return History(results, byes, open_tables, seat_counts, first_deals)
+    return History(results, byes, open_tables, seat_counts, first_deals, tuple(missing))
 
 
 def event_standings(*, event: Event, history: History | None = None) -> list[Row]:

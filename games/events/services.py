@@ -26,6 +26,8 @@ from games.events.errors import (
     EventFinished,
     FormatNotPlayable,
     ResultInvalid,
+    ResultNoOverride,
+    ResultOutOfSync,
     RoundOpen,
     TiebreakUnknown,
     TooFewEntries,
@@ -39,7 +41,15 @@ from games.events.pairing import (
     pair_round,
     round_robin_rounds,
 )
-from games.events.selectors import History, event_history, event_standings
+from games.events.result_checks import counted_now, winner_of
+from games.events.selectors import (
+    History,
+    event_history,
+    event_standings,
+    override_of,
+    result_version,
+    round_list,
+)
 from games.events.standings import TIEBREAKS
 from games.models import Club, Membership, Player, Season
 from games.rules.game import Game, resolve_options, sides_of
@@ -256,6 +266,7 @@ class PlannedRound:
     rematches: tuple[tuple[int, int], ...]
     published: bool
     bye_reasons: tuple[dict[str, object], ...] = ()
+    exact: bool = True  # the pairing is proven the best (False: a search stopped at its budget)
 
 
 def round_seed(seed: int, number: int) -> int:
@@ -270,7 +281,7 @@ def round_pair(*, event: Event, by: User, draft: bool = False) -> PlannedRound:
     (its seats, options, club and season pre-filled; the first hand dealt by the table's dealer).
 
     Raises:
-        RoundOpen: a table of the last round has no result yet.
+        RoundOpen: a table of an earlier round has no result (its match unfinished, no override).
         EventFinished: every planned round has been paired.
         TooFewEntries: the players in this round cannot fill a table.
         what :func:`games.services.matches.match_start` raises (a guest another admin owns).
@@ -280,8 +291,7 @@ def round_pair(*, event: Event, by: User, draft: bool = False) -> PlannedRound:
     sizes = table_sizes(rules, event.format)
     history = event_history(event, max(sizes))
     number = len(history.open_tables) + 1
-    if open_tables := history.open_tables.get(number - 1):
-        raise RoundOpen(number=number - 1, open=open_tables)
+    _all_results(history)
     entries = list(event.entries.select_related("player").order_by("pk"))
     active = [entry for entry in entries if entry.plays_in(number)]
     rounds = event.rounds
@@ -298,15 +308,30 @@ def round_pair(*, event: Event, by: User, draft: bool = False) -> PlannedRound:
         entrants = _entrants(event, active, history, max(sizes))
         pairing = pair_round(event.format, entrants, seed=seed, round_number=number, table_sizes=sizes)
     teams = event.format == Event.Format.PARTNERS
-    planned = _planned(pairing, {entry.player_id for entry in active}, teams)
+    planned = _planned(pairing, {entry.player_id for entry in active}, teams, exact=pairing.exact)
     if draft:
         return PlannedRound(
-            number, seed, planned.tables, planned.byes, planned.rematches, False, planned.bye_reasons
+            number,
+            seed,
+            planned.tables,
+            planned.byes,
+            planned.rematches,
+            False,
+            planned.bye_reasons,
+            planned.exact,
         )
     if rounds != event.rounds:
         event.rounds = rounds
         event.save(update_fields=["rounds"])
     return _publish(event, by, number, seed, planned, {entry.player_id: entry.player for entry in entries})
+
+
+def _all_results(history: History) -> None:
+    """Every table of every earlier round has a result (its match finished, or a director's)."""
+    if history.missing:
+        number, table = history.missing[0]
+        tables = [{"round": each, "table": where} for each, where in history.missing]
+        raise RoundOpen(number=number, table=table, open=len(tables), tables=tables)
 
 
 def _enough(active: Sequence[Entry], sizes: frozenset[int]) -> None:
@@ -337,7 +362,7 @@ def _entrants(event: Event, active: Sequence[Entry], history: History, seats: in
     return entrants
 
 
-def _planned(pairing: Pairing, active: set[int], teams: bool) -> PlannedRound:
+def _planned(pairing: Pairing, active: set[int], teams: bool, *, exact: bool = True) -> PlannedRound:
     """The pairing's tables with each table's sides in the match's side order (docs/rules/shared.md
     A4); a round robin's table with a dropped player gives the other a bye."""
     tables: list[PlannedTable] = []
@@ -355,7 +380,7 @@ def _planned(pairing: Pairing, active: set[int], teams: bool) -> PlannedRound:
         tables.append(PlannedTable(len(tables) + 1, tuple(table.players), sides, table.dealer, reasons))
     rematches = tuple((int(a), int(b)) for a, b in pairing.rematches)
     bye_reasons = tuple(_reason(reason) for reason in pairing.bye_reasons)
-    return PlannedRound(0, 0, tuple(tables), tuple(byes), rematches, False, bye_reasons)
+    return PlannedRound(0, 0, tuple(tables), tuple(byes), rematches, False, bye_reasons, exact)
 
 
 def _reason(reason: Reason) -> dict[str, object]:
@@ -372,7 +397,9 @@ def _publish(
         rematches=[list(pair) for pair in planned.rematches],
         bye_reasons=list(planned.bye_reasons),
         published_by=by,
+        exact=planned.exact,
     )
+    _counted_record(event, number)
     tables = []
     for table in planned.tables:
         match = match_start(
@@ -400,8 +427,24 @@ def _publish(
     Bye.objects.bulk_create(Bye(round=stored, player_id=player) for player in planned.byes)
     _bump(event)
     return PlannedRound(
-        number, seed, tuple(tables), planned.byes, planned.rematches, True, planned.bye_reasons
+        number, seed, tuple(tables), planned.byes, planned.rematches, True, planned.bye_reasons, planned.exact
     )
+
+
+def _counted_record(event: Event, number: int) -> None:
+    """Store on each table of the rounds before ``number`` what it counts as round ``number`` is
+    paired, where that differs from what it counted for the round before (``Table.counted``): the
+    results later compared with the tables' current ones (``games.events.result_checks``)."""
+    changed = []
+    for played in round_list(event=event):
+        if played.number >= number:
+            continue
+        for table in played.tables.all():
+            now = counted_now(table)
+            if not table.counted or table.counted[-1][1] != now:
+                table.counted = [*table.counted, [number, now]]
+                changed.append(table)
+    Table.objects.bulk_update(changed, ["counted"], batch_size=500)
 
 
 @transaction.atomic
@@ -411,15 +454,19 @@ def table_result_set(
     by: User,
     winner: int | None = None,
     places: Sequence[int] | None = None,
+    expected_version: int | None = None,
 ) -> ResultOverride:
     """The director's result of a table, counted instead of its match's from now on: a ``winner``
     side (``None``: a draw), or for pods the ``places``, every side index first to last. Recorded with
-    who and when; an earlier override stays in the record.
+    who and when; an earlier override stays in the record. ``expected_version``: the table's result
+    version as the director saw it (:func:`games.events.selectors.result_version`).
 
     Raises:
         ResultInvalid: a side the table does not have, or places that do not list each side once.
+        ResultOutOfSync: another write to the table's result came since ``expected_version``.
     """
     event = _locked(table.round.event, by)
+    table = _result_checked(table, expected_version)
     count = len(table.sides)
     if places is not None:
         if sorted(places) != list(range(count)):
@@ -430,3 +477,57 @@ def table_result_set(
     override = ResultOverride.objects.create(table=table, winner=winner, places=list(places or []), by=by)
     _bump(event)
     return override
+
+
+@transaction.atomic
+def table_result_withdraw(*, table: Table, by: User, expected_version: int | None = None) -> ResultOverride:
+    """Withdraw the director's result that stands for the table: its match's own result counts again
+    (none while the match is unfinished). The override stays in the record, with who withdrew it and
+    when; the one withdrawn is returned.
+
+    Raises:
+        ResultNoOverride: no director's result stands for the table.
+        ResultOutOfSync: another write to the table's result came since ``expected_version``.
+    """
+    event = _locked(table.round.event, by)
+    table = _result_checked(table, expected_version)
+    override = override_of(table)
+    if override is None:
+        raise ResultNoOverride(table=table.number)
+    override.withdrawn_at = timezone.now()
+    override.withdrawn_by = by
+    override.save(update_fields=["withdrawn_at", "withdrawn_by"])
+    _bump(event)
+    return override
+
+
+def _result_checked(table: Table, expected_version: int | None) -> Table:
+    """The table read again under the event's lock, its result version as ``expected_version`` says.
+
+    Raises:
+        ResultOutOfSync: with the table's current result and version.
+    """
+    table = Table.objects.select_related("match", "round").get(pk=table.pk)
+    overrides = list(table.overrides.select_related("by").order_by("-at", "-pk"))
+    table.override_list = overrides  # type: ignore[attr-defined]  # as round_list's prefetch names it
+    version = result_version(table)
+    if expected_version is not None and expected_version != version:
+        raise ResultOutOfSync(
+            table=table.number, version=version, got=expected_version, result=result_facts(table)
+        )
+    return table
+
+
+def result_facts(table: Table) -> dict[str, object] | None:
+    """The table's current result as the API shows it (``None``: it has none)."""
+    counted = counted_now(table)
+    if counted is None:
+        return None
+    override = override_of(table)
+    by = override.by.get_username() if override is not None and override.by is not None else None
+    return {
+        **counted,
+        "winner": winner_of(counted),
+        "by": by,
+        "at": override.at if override is not None else None,
+    }

@@ -140,7 +140,8 @@ def test_the_next_round_waits_for_every_result_and_the_event_ends_after_its_roun
     first = round_pair(event=event, by=room.director)
     with pytest.raises(RoundOpen) as raised:
         round_pair(event=event, by=room.director, draft=True)
-    assert raised.value.facts == {"number": 1, "open": 2}
+    tables = [{"round": 1, "table": 1}, {"round": 1, "table": 2}]
+    assert raised.value.facts == {"number": 1, "table": 1, "open": 2, "tables": tables}
     finish(stored(first.tables[0]).match, WIN)
     table = stored(first.tables[1])
     table_result_set(table=table, by=room.director, winner=None)

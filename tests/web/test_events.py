@@ -241,7 +241,7 @@ def test_the_draft_stores_nothing_and_publishing_shows_every_table_by_number_and
     assert page.index(f"You: {where}") < page.index("Round 1: tables")
     busy = admin.get(url)
     assert busy.status_code == 409
-    assert "still has 2 tables without a result" in busy.content.decode()
+    assert "2 tables still have no result" in busy.content.decode()
 
 
 def test_the_director_sets_a_result_shown_with_who_and_when() -> None:

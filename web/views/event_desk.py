@@ -15,7 +15,8 @@ from django.views.decorators.http import require_POST
 
 from games.access import club_for, event_for
 from games.events import services
-from games.events.models import Entry, Event
+from games.events.errors import RoundOpen
+from games.events.models import Entry, Event, Table
 from games.events.selectors import entry_of, with_club_and_season
 from games.messages import violation_text
 from games.models import Club, Player
@@ -24,12 +25,15 @@ from games.selectors import player_get, season_list
 from scorekeeper.digits import whole_number
 from web.event_forms import EntryNameForm, EntrySearchForm, EventForm
 from web.events import (
+    ResultChoices,
+    TableView,
     entry_rows,
     member_choices,
     named_player,
     pairing_view,
     result_choices,
     result_chosen,
+    results_view,
     table_of,
 )
 from web.views import HtmxHttpRequest
@@ -207,19 +211,25 @@ def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         draft = services.round_pair(event=event, draft=True, by=account)
     except CodedError as error:
         context = {"event": event, "error": violation_text(error), "nav": "pair"}
+        if isinstance(error, RoundOpen):
+            context["missing"] = results_view(event).missing
         return render(request, "web/events/round_new.html", context, status=409)
-    context = {"event": event, "draft": pairing_view(event, draft), "nav": "pair"}
+    context = {
+        "event": event,
+        "draft": pairing_view(event, draft),
+        "checks": results_view(event),
+        "nav": "pair",
+    }
     return render(request, "web/events/round_new.html", context)
 
 
 @login_required
 def table_result(request: HtmxHttpRequest, pk: int, number: int, table: int) -> HttpResponse:
     """A table's result as the director enters or overrides it (recorded with who and when): a
-    winner or a draw for two sides, each side's place for a pod."""
+    winner or a draw for two sides, each side's place for a pod. The form carries the result's
+    version: a result written meanwhile by someone else is shown instead of overwritten."""
     event = _directed(request, pk)
-    found = table_of(event, number, table)
-    if found is None or found.table is None:
-        raise Http404
+    found, row = _table(event, number, table)
     choices = result_choices(found)
     error = ""
     if request.method == "POST":
@@ -228,12 +238,49 @@ def table_result(request: HtmxHttpRequest, pk: int, number: int, table: int) -> 
             error = _("Choose the result: each place once.")
         else:
             try:
-                services.table_result_set(table=found.table, by=_account(request), **chosen)
+                services.table_result_set(
+                    table=row, by=_account(request), expected_version=_version(request), **chosen
+                )
             except CodedError as refused:
                 error = violation_text(refused)
+                found = _table(event, number, table)[0]  # as it is now
             else:
                 messages.success(request, _("The result of table %(table)s is saved.") % {"table": table})
                 return redirect(reverse("event", args=[event.pk]) + f"#table-{number}-{table}")
+    return _result_page(request, event, found, choices, error)
+
+
+@login_required
+@require_POST
+def table_result_withdraw(request: HtmxHttpRequest, pk: int, number: int, table: int) -> HttpResponse:
+    """Withdraw the director's result that stands: the table's match's own result counts again."""
+    event = _directed(request, pk)
+    row = _table(event, number, table)[1]
+    try:
+        services.table_result_withdraw(table=row, by=_account(request), expected_version=_version(request))
+    except CodedError as refused:
+        found = _table(event, number, table)[0]
+        return _result_page(request, event, found, result_choices(found), violation_text(refused))
+    text = _("The director's result of table %(table)s is withdrawn: the match's result counts again.")
+    messages.success(request, text % {"table": table})
+    return redirect(reverse("event", args=[event.pk]) + f"#table-{number}-{table}")
+
+
+def _table(event: Event, number: int, table: int) -> tuple[TableView, Table]:
+    """Table ``table`` of round ``number`` as the result page shows it, and its row (else 404)."""
+    found = table_of(event, number, table)
+    if found is None or found.table is None:
+        raise Http404
+    return found, found.table
+
+
+def _version(request: HtmxHttpRequest) -> int | None:
+    return whole_number(request.POST.get("version", ""))
+
+
+def _result_page(
+    request: HtmxHttpRequest, event: Event, found: TableView, choices: ResultChoices, error: str
+) -> HttpResponse:
     places = range(1, len(found.sides) + 1)
     context = {"event": event, "table": found, "choices": choices, "places": places, "error": error}
     return render(request, "web/events/result.html", context, status=REFUSED if error else 200)
