@@ -1,13 +1,18 @@
 """Logging that keeps secrets out of the logs: share and invitation tokens travel in a path segment
-(``/shared/<token>/``, ``/invitations/<token>/``) or the API's ``?share=<token>``, and are masked in
-every access and request log line."""
+(``/shared/<token>/``, ``/invitations/<token>/``, ``/club-invitations/<token>/``, also URL-encoded in
+a sign-in's ``?next=``) or the API's ``?share=<token>``, and are masked in every access and request
+log line."""
 
 from __future__ import annotations
 
 import logging
 import re
 
-TOKEN = re.compile(r"(?P<path>/(?:shared|invitations)/)[^/\s?#\"']+|(?P<query>[?&]share=)[^&\s#\"']+")
+TOKEN = re.compile(
+    r"(?P<path>(?:/|%2F)(?:shared|invitations|club-invitations)(?:/|%2F))[^/%&\s?#\"']+"
+    r"|(?P<query>[?&]share=)[^&\s#\"']+",
+    re.IGNORECASE,
+)
 ACCESS_LOGGERS = ("gunicorn.access",)
 
 

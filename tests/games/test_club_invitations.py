@@ -55,7 +55,9 @@ def test_an_admin_link_promotes_a_member_and_no_link_demotes_an_admin(admin: Use
     club = club_create(name="Kafana", by=admin)
     (ana,) = _people("ana")
     membership_create(club=club, user=ana)
-    promoted = club_invitation_accept(invitation=club_invitation_create(club=club, by=admin, role="admin"), by=ana)
+    promoted = club_invitation_accept(
+        invitation=club_invitation_create(club=club, by=admin, role="admin"), by=ana
+    )
     assert promoted.role == Membership.Role.ADMIN
     kept = club_invitation_accept(invitation=club_invitation_create(club=club, by=admin), by=ana)
     assert kept.role == Membership.Role.ADMIN
