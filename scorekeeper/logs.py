@@ -9,7 +9,8 @@ import logging
 import re
 
 TOKEN = re.compile(
-    r"(?P<path>(?:/|%2F)(?:shared|invitations|club-invitations)(?:/|%2F))[^/%&\s?#\"']+"
+    r"(?P<path>/(?:shared|invitations|club-invitations)/)[^/\s?#\"']+"
+    r"|(?P<encoded>%2F(?:shared|invitations|club-invitations)%2F)[^%&\s#\"']+"
     r"|(?P<query>[?&]share=)[^&\s#\"']+",
     re.IGNORECASE,
 )
@@ -18,7 +19,7 @@ ACCESS_LOGGERS = ("gunicorn.access",)
 
 def mask_tokens(text: str) -> str:
     """``text`` with every share or invitation token replaced by ``[token]``."""
-    return TOKEN.sub(lambda found: f"{found['path'] or found['query']}[token]", text)
+    return TOKEN.sub(lambda found: f"{found['path'] or found['encoded'] or found['query']}[token]", text)
 
 
 class MaskTokens(logging.Filter):
