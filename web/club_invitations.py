@@ -52,7 +52,7 @@ def join(request: HttpRequest, invitation: ClubInvitation) -> Membership | None:
     except CodedError as error:
         messages.error(request, violation_text(error))
         return None
-    text = _("You are a member of %(club)s, as %(role)s.")
+    text = _("You are in %(club)s (role: %(role)s).")
     messages.success(request, text % {"club": invitation.club.name, "role": role_word(membership.role)})
     return membership
 

@@ -99,12 +99,12 @@ def test_a_newcomer_signs_up_through_the_link_and_joins(owner: User) -> None:
     here = reverse("club-invitation", args=[invitation.token])
     visitor = Client()
     landing = visitor.get(here).content.decode()
-    assert "@marija invites you to the club Kafana Tablo, as member." in landing
+    assert "@marija invites you to the club Kafana Tablo (role: member)." in landing
     signup = f"{reverse('signup')}?next={here}"
     assert signup in landing
     assert f"{reverse('login')}?next={here}" in landing
     form = visitor.get(signup).content.decode()
-    assert "Once your account is made, you join Kafana Tablo as member." in form
+    assert "Once your account is made, you join Kafana Tablo (role: member)." in form
     body = {
         "username": "mira",
         "password1": "a long unusual phrase",
@@ -113,7 +113,7 @@ def test_a_newcomer_signs_up_through_the_link_and_joins(owner: User) -> None:
     }
     response = visitor.post(signup, body, follow=True)
     assert response.redirect_chain[0][0] == here
-    assert "You are a member of Kafana Tablo, as member." in response.content.decode()
+    assert "You are in Kafana Tablo (role: member)." in response.content.decode()
     assert club.memberships.get(user__username="mira").role == Membership.Role.MEMBER
 
 
@@ -123,7 +123,7 @@ def test_someone_signs_in_through_the_link_and_joins(owner: User, outsider: User
     here = reverse("club-invitation", args=[invitation.token])
     visitor = Client()
     login = f"{reverse('login')}?next={here}"
-    assert "Signing in, you join Kafana Tablo as admin." in visitor.get(login).content.decode()
+    assert "Signing in, you join Kafana Tablo (role: admin)." in visitor.get(login).content.decode()
     response = visitor.post(login, {"username": "stranger", "password": PASSWORD, "next": here})
     assert response["Location"] == here
     assert club.memberships.get(user=outsider).role == Membership.Role.ADMIN

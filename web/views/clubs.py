@@ -166,7 +166,7 @@ def club_member_role(request: HttpRequest, club_id: int, membership_id: int) -> 
     except CodedError as error:
         messages.error(request, violation_text(error))
     else:
-        text = _("%(user)s is %(role)s of %(club)s now.")
+        text = _("The role of %(user)s in %(club)s: %(role)s.")
         names = {"user": changed.user.username, "role": role_word(changed.role), "club": changed.club.name}
         messages.success(request, text % names)
     return redirect(_club_url(club_id, "members"))
