@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
 
+from api.idempotency import idempotent
 from api.inputs import valid
 from api.pagination import BoundedPagination
 from api.records.base import RecordsApi, account
@@ -111,6 +112,7 @@ class ClubInvitationListCreateApi(PostThrottled):
         rows = output.data
         return paginator.get_paginated_response(rows)
 
+    @idempotent
     @extend_schema(
         operation_id="clubs_invitations_create",
         request=InputSerializer,

@@ -55,6 +55,16 @@ def test_an_admin_makes_a_link_and_a_newcomer_joins_through_it(people: Personas)
     assert [(each["uses"], each["max_uses"]) for each in listed["results"]] == [(1, 2)]
 
 
+def test_a_retried_create_makes_one_link(people: Personas) -> None:
+    url = f"/api/v1/clubs/{people.club.pk}/invitations/"
+    client = api_client(people.owner)
+    first, again = (client.post(url, {"days": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k1") for _ in range(2))
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again["Idempotent-Replayed"] == "true"
+    assert first.json()["token"] == again.json()["token"]
+    assert ClubInvitation.objects.count() == 1
+
+
 def test_only_admins_make_list_and_revoke_links(people: Personas) -> None:
     url = f"/api/v1/clubs/{people.club.pk}/invitations/"
     assert api_client(people.member).post(url, {}, format="json").json()["code"] == "auth.forbidden"

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -14,6 +16,7 @@ from django.utils import timezone
 from games.models import Club, ClubInvitation, Membership
 from games.services.club_invitations import club_invitation_create
 from games.services.clubs import club_create, membership_create
+from scorekeeper.throttles import ClubJoinThrottle
 from tests.web.conftest import PASSWORD
 
 
@@ -157,3 +160,18 @@ def test_an_expired_link_says_so_and_an_unknown_one_is_404(
     assert not club.memberships.filter(user=outsider).exists()
     assert client.get(reverse("club-invitation", args=["no-such-link"])).status_code == 404
     assert Client().post(here)["Location"].startswith(reverse("login"))
+
+
+def test_joining_attempts_are_throttled_with_the_429_page(
+    owner: User, outsider: User, client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ClubJoinThrottle, "THROTTLE_RATES", {"club_joins": "1/hour"})
+    cache.clear()
+    invitation = club_invitation_create(club=_club(owner), by=owner)
+    client.force_login(outsider)
+    assert client.post(reverse("club-invitation", args=["a-guess"])).status_code == 404
+    refused = client.post(reverse("club-invitation", args=[invitation.token]))
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 0
+    assert not invitation.club.memberships.filter(user=outsider).exists()
+    cache.clear()
