@@ -175,3 +175,12 @@ def test_joining_attempts_are_throttled_with_the_429_page(
     assert int(refused["Retry-After"]) > 0
     assert not invitation.club.memberships.filter(user=outsider).exists()
     cache.clear()
+
+
+def test_the_admin_site_lists_a_club_s_links_read_only(owner: User, client: Client) -> None:
+    club = _club(owner)
+    club_invitation_create(club=club, by=owner, max_uses=3)
+    client.force_login(User.objects.create_superuser("root", password=PASSWORD))
+    page = client.get(reverse("admin:games_club_change", args=[club.pk]))
+    assert page.status_code == 200
+    assert "club invitations" in page.content.decode().lower()
