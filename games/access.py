@@ -4,6 +4,8 @@
   club's members, and by anyone holding its share link (read-only).
 - A club, its statistics and its events are read by its members and written (an event: directed) by
   its admins; an event is also read by anyone holding its share link (read-only).
+- A club's members and invitations are managed by its admins; a member may also leave. A club
+  invitation is read (and accepted) by anyone holding its link.
 - A player is read by whoever shares a match or a club with it, its account and its creator.
 - An invitation is read by its invitee (anyone holding a link invitation); a guest claim is decided by
   the account that added the guest.
@@ -26,7 +28,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 
 from games.events.models import Event
-from games.models import Club, GuestClaim, Invitation, Match, Membership, Player, Seat
+from games.models import Club, ClubInvitation, GuestClaim, Invitation, Match, Membership, Player, Seat
 
 User = Account | AnonymousUser
 
@@ -132,6 +134,49 @@ def club_for(user: User, pk: int, *, write: bool = False) -> Club:
     if write and role != Membership.Role.ADMIN:
         raise PermissionDenied
     return club
+
+
+def membership_for(user: User, club_id: int, pk: int, *, remove: bool = False) -> Membership:
+    """Membership ``pk`` of club ``club_id`` (with its club and account): its admins change it, and
+    ``remove`` it; a member also removes their own (leaves).
+
+    Raises:
+        Http404: no such club or membership, or ``user`` is not a member; PermissionDenied: a plain
+        member changing someone (or, not to leave, themself).
+    """
+    roles = Membership.objects.filter(club_id=club_id, user_id=account_id(user))
+    role = roles.values_list("role", flat=True).first()
+    found = Membership.objects.select_related("club", "user").filter(pk=pk, club_id=club_id).first()
+    if role is None or found is None:
+        raise Http404
+    own = remove and found.user_id == user.pk
+    if role != Membership.Role.ADMIN and not own:
+        raise PermissionDenied
+    return found
+
+
+def club_invitation_for(user: User, club_id: int, pk: int) -> ClubInvitation:
+    """Invitation ``pk`` of club ``club_id`` (with its club), for the club's admins.
+
+    Raises:
+        Http404: no such club or invitation, or ``user`` is not a member; PermissionDenied: a plain
+        member.
+    """
+    club = club_for(user, club_id, write=True)
+    invitation = ClubInvitation.objects.select_related("club").filter(pk=pk, club=club).first()
+    if invitation is None:
+        raise Http404
+    return invitation
+
+
+def club_invitation_by_link(token: str) -> ClubInvitation:
+    """The club invitation behind a link (with its club and its creator), for whoever holds it, valid
+    or not (else Http404: an unknown link, or any other text)."""
+    found = ClubInvitation.objects.select_related("club", "created_by")
+    invitation = found.filter(token=token).first() if token and token.isascii() else None
+    if invitation is None or not secrets.compare_digest(token, invitation.token):
+        raise Http404
+    return invitation
 
 
 def event_visible_to(user: User) -> Q:

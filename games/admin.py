@@ -9,6 +9,7 @@ from django.contrib import admin
 from games.models import (
     Challenge,
     Club,
+    ClubInvitation,
     Hand,
     HandScore,
     HandSummary,
@@ -53,12 +54,32 @@ class SeasonInline(admin.TabularInline):
     extra = 0
 
 
+class ClubInvitationInline(admin.TabularInline):
+    """The club's invitation links, read-only: admins make and revoke them on the club's page."""
+
+    model = ClubInvitation
+    fields = readonly_fields = (
+        "role",
+        "created_by",
+        "created_at",
+        "expires_at",
+        "max_uses",
+        "uses",
+        "revoked_at",
+    )
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
     list_display = ["name", "created_by", "created_at"]
     search_fields = ["name"]
     raw_id_fields = ["created_by"]
-    inlines = [MembershipInline, SeasonInline]
+    inlines = [MembershipInline, SeasonInline, ClubInvitationInline]
 
 
 class SeatInline(admin.TabularInline):

@@ -18,6 +18,7 @@ from django.db.models.functions import Lower
 __all__ = [
     "Challenge",
     "Club",
+    "ClubInvitation",
     "ClubStandings",
     "ClubStatsSettings",
     "GuestClaim",
@@ -91,6 +92,36 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.club} ({self.role})"
+
+
+class ClubInvitation(models.Model):
+    """A club admin's link (and QR code) to join the club with ``role``: whoever signs in or signs up
+    through it becomes a member. Used by any number of people until it expires or an admin revokes
+    it, or (``max_uses``) until that many have joined through it (docs/clubs.md)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=43, unique=True)
+    role = models.CharField(max_length=10, choices=Membership.Role.choices, default=Membership.Role.MEMBER)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    max_uses = models.PositiveIntegerField(null=True, blank=True)
+    uses = models.PositiveIntegerField(default=0)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["club", "-created_at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(max_uses__isnull=True) | Q(uses__lte=models.F("max_uses")),
+                name="club_invitation_uses_within_limit",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"invitation to {self.club} as {self.role}"
 
 
 class Season(models.Model):

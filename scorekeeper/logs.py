@@ -1,19 +1,25 @@
 """Logging that keeps secrets out of the logs: share and invitation tokens travel in a path segment
-(``/shared/<token>/``, ``/invitations/<token>/``) or the API's ``?share=<token>``, and are masked in
-every access and request log line."""
+(``/shared/<token>/``, ``/invitations/<token>/``, ``/club-invitations/<token>/``, also URL-encoded in
+a sign-in's ``?next=``) or the API's ``?share=<token>``, and are masked in every access and request
+log line."""
 
 from __future__ import annotations
 
 import logging
 import re
 
-TOKEN = re.compile(r"(?P<path>/(?:shared|invitations)/)[^/\s?#\"']+|(?P<query>[?&]share=)[^&\s#\"']+")
+TOKEN = re.compile(
+    r"(?P<path>/(?:shared|invitations|club-invitations)/)[^/\s?#\"']+"
+    r"|(?P<encoded>%2F(?:shared|invitations|club-invitations)%2F)[^%&\s#\"']+"
+    r"|(?P<query>[?&]share=)[^&\s#\"']+",
+    re.IGNORECASE,
+)
 ACCESS_LOGGERS = ("gunicorn.access",)
 
 
 def mask_tokens(text: str) -> str:
     """``text`` with every share or invitation token replaced by ``[token]``."""
-    return TOKEN.sub(lambda found: f"{found['path'] or found['query']}[token]", text)
+    return TOKEN.sub(lambda found: f"{found['path'] or found['encoded'] or found['query']}[token]", text)
 
 
 class MaskTokens(logging.Filter):

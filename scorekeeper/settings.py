@@ -266,6 +266,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "rules": env_rate("RULES_THROTTLE_RATE", "600/minute"),
         "sign_up": "10/hour",  # per client address
+        "club_invitations": "30/hour",  # per account
+        "club_joins": "20/hour",  # per account: attempts to join a club with an invitation's token
     },
     "NUM_PROXIES": TRUSTED_PROXIES,
 }

@@ -31,6 +31,27 @@ class SignUpThrottle(SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
+class AccountThrottle(SimpleRateThrottle):
+    """Per signed-in account (else per client address); ``scope`` names the rate."""
+
+    def get_cache_key(self, request: Any, view: Any) -> str:  # Any: a DRF or a plain Django request
+        user = getattr(request, "user", None)
+        ident = f"user-{user.pk}" if user is not None and user.is_authenticated else self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+class ClubInvitationThrottle(AccountThrottle):
+    """Club invitations an account makes."""
+
+    scope = "club_invitations"
+
+
+class ClubJoinThrottle(AccountThrottle):
+    """Attempts to join a club through an invitation's token, by one account."""
+
+    scope = "club_joins"
+
+
 def wait_text(seconds: int) -> str:
     """'Too many attempts; try again in 42 minutes.', in the request's language (whole minutes, up)."""
     minutes = max(1, math.ceil(seconds / 60))

@@ -52,9 +52,14 @@ def test_other_lines_are_left_alone() -> None:
 
 @given(token=st.text(alphabet=string.ascii_letters + string.digits + "-_.~%:@!$&()*+,;=", min_size=1))
 def test_no_token_survives_masking(token: str) -> None:
-    for prefix in ("shared", "invitations"):
+    for prefix in ("shared", "invitations", "club-invitations"):
         masked = mask_tokens(f"GET /{prefix}/{token}/live/ HTTP/1.1")
         assert masked == f"GET /{prefix}/[token]/live/ HTTP/1.1"
+
+
+def test_a_club_invitation_carried_by_a_sign_in_is_masked() -> None:
+    line = "GET /accounts/login/?next=%2Fclub-invitations%2FAbc-_123%2F HTTP/1.1"
+    assert mask_tokens(line) == "GET /accounts/login/?next=%2Fclub-invitations%2F[token]%2F HTTP/1.1"
 
 
 def test_the_django_log_handlers_mask_tokens() -> None:

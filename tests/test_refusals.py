@@ -19,6 +19,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from games.events.services import entry_add, event_create, event_share, round_pair
 from games.models import Player
 from games.services.claims import guest_claim_create
+from games.services.club_invitations import club_invitation_create
 from games.services.hands import hand_start, hand_summary_record
 from games.services.invitations import invitation_create
 from tests.factories import api_client, make_personas
@@ -89,6 +90,22 @@ TABLE = [
     _r(CLUB, "get", "/api/v1/clubs/{club}/"),
     _r(f"{CLUB}memberships/", "get", "/api/v1/clubs/{club}/memberships/"),
     _r(f"{CLUB}memberships/", "post", "/api/v1/clubs/{club}/memberships/", username="outsider"),
+    _r(
+        f"{CLUB}memberships/<int:membership>/",
+        "patch",
+        "/api/v1/clubs/{club}/memberships/{membership}/",
+        role="admin",
+    ),
+    _r(f"{CLUB}memberships/<int:membership>/", "delete", "/api/v1/clubs/{club}/memberships/{membership}/"),
+    _r(f"{CLUB}invitations/", "get", "/api/v1/clubs/{club}/invitations/"),
+    _r(f"{CLUB}invitations/", "post", "/api/v1/clubs/{club}/invitations/", role="admin"),
+    _r(
+        f"{CLUB}invitations/<int:invitation>/",
+        "delete",
+        "/api/v1/clubs/{club}/invitations/{club_invitation}/",
+    ),
+    _r(f"{API}club-invitations/<str:token>/", "get", "/api/v1/club-invitations/not-the-link/"),
+    _r(f"{API}club-invitations/<str:token>/accept/", "post", "/api/v1/club-invitations/not-the-link/accept/"),
     _r(f"{CLUB}seasons/", "get", "/api/v1/clubs/{club}/seasons/"),
     _r(f"{CLUB}seasons/", "post", "/api/v1/clubs/{club}/seasons/", name="Winter"),
     _r(f"{API}players/<int:pk>/", "get", "/api/v1/players/{player}/"),
@@ -178,7 +195,23 @@ TABLE = [
     _r("shared/<str:token>/live/", "get", "/shared/not-the-link/live/"),
     _r("shared/<str:token>/card.png", "get", "/shared/not-the-link/card.png"),
     # Web: clubs and their statistics.
+    _r("clubs/<int:club_id>/", "get", "/clubs/{club}/"),
     _r("clubs/<int:club_id>/members/", "post", "/clubs/{club}/members/", username="outsider", role="admin"),
+    _r(
+        f"{STATS}members/<int:membership_id>/role/",
+        "post",
+        "/clubs/{club}/members/{membership}/role/",
+        role="admin",
+    ),
+    _r(f"{STATS}members/<int:membership_id>/remove/", "post", "/clubs/{club}/members/{membership}/remove/"),
+    _r(f"{STATS}invitations/", "post", "/clubs/{club}/invitations/", role="admin", days=7),
+    _r(
+        f"{STATS}invitations/<int:invitation_id>/revoke/",
+        "post",
+        "/clubs/{club}/invitations/{club_invitation}/revoke/",
+    ),
+    _r("club-invitations/<str:token>/", "get", "/club-invitations/not-the-link/"),
+    _r("club-invitations/<str:token>/", "post", "/club-invitations/not-the-link/"),
     _r("clubs/<int:club_id>/seasons/", "post", "/clubs/{club}/seasons/", name="Winter"),
     _r(f"{STATS}standings/", "get", "/clubs/{club}/standings/"),
     _r(f"{STATS}standings.csv", "get", "/clubs/{club}/standings.csv"),
@@ -305,6 +338,7 @@ def scene() -> Scene:
     event = event_create(club=people.club, by=people.owner, name="Friday", game="tablo", rounds=2)
     entries = [entry_add(event=event, by=people.owner, name=name) for name in ("Cy", "Di")]
     event_share(event=event, by=people.owner)
+    club_invitation = club_invitation_create(club=people.club, by=people.owner)
     round_pair(event=event, by=people.owner)
     ids = {
         "match": match.pk,
@@ -315,6 +349,8 @@ def scene() -> Scene:
         "guest": guest.pk,
         "invitation": invitation.token,
         "invitation_id": invitation.pk,
+        "membership": people.club.memberships.get(user=people.member).pk,
+        "club_invitation": club_invitation.pk,
         "claim": claim.pk,
         "event": event.pk,
         "entry": entries[0].pk,

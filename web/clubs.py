@@ -15,9 +15,18 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from games.collation import by_name
-from games.models import Club, Membership, Season
-from games.selectors import account_known_named, club_list_by_name, membership_list, season_list
+from games.models import Club, ClubInvitation, Membership, Season
+from games.selectors import (
+    account_known_named,
+    club_invitation_list,
+    club_list_by_name,
+    membership_list,
+    season_list,
+)
+from games.services.club_invitations import DAYS_DEFAULT, USES_MAX
 from web.forms import NameField
+
+ROLES = [(Membership.Role.MEMBER, _("member")), (Membership.Role.ADMIN, _("admin"))]
 
 
 class ClubForm(forms.Form):
@@ -26,11 +35,7 @@ class ClubForm(forms.Form):
 
 class MemberForm(forms.Form):
     username = forms.CharField(label=_("User name of the new member"), max_length=150)
-    role = forms.ChoiceField(
-        label=_("Role"),
-        choices=[(Membership.Role.MEMBER, _("member")), (Membership.Role.ADMIN, _("admin"))],
-        initial=Membership.Role.MEMBER,
-    )
+    role = forms.ChoiceField(label=_("Role"), choices=ROLES, initial=Membership.Role.MEMBER)
 
     def __init__(self, *args: Any, admin: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -103,3 +108,56 @@ def club_views(user: User, bound: dict[tuple[str, int], forms.Form] | None = Non
             )
         )
     return views
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("Role"), choices=ROLES)
+
+
+class ClubInvitationForm(forms.Form):
+    """A link to join the club: its role, how long it works, and (optionally) for how many people."""
+
+    role = forms.ChoiceField(label=_("Joins as"), choices=ROLES, initial=Membership.Role.MEMBER)
+    days = forms.TypedChoiceField(
+        label=_("Works for"),
+        coerce=int,
+        choices=[(1, _("1 day")), (7, _("7 days")), (30, _("30 days"))],
+        initial=DAYS_DEFAULT,
+    )
+    max_uses = forms.IntegerField(
+        label=_("For how many people (empty: any number)"),
+        required=False,
+        min_value=1,
+        max_value=USES_MAX,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClubPage:
+    """One club's page: its members (each with what the visitor may do), and for its admins the
+    invitations that still work and the form for a new one."""
+
+    club: Club
+    role: str
+    members: tuple[Membership, ...]
+    invitations: tuple[ClubInvitation, ...]
+    invitation_form: ClubInvitationForm
+    admins: int
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == Membership.Role.ADMIN
+
+
+def club_page(user: User, club: Club, invitation_form: ClubInvitationForm | None = None) -> ClubPage:
+    members = tuple(membership_list(club=club))
+    role = next((each.role for each in members if each.user_id == user.pk), Membership.Role.MEMBER)
+    admin = role == Membership.Role.ADMIN
+    return ClubPage(
+        club=club,
+        role=role,
+        members=members,
+        invitations=tuple(club_invitation_list(club=club)) if admin else (),
+        invitation_form=invitation_form or ClubInvitationForm(),
+        admins=sum(each.role == Membership.Role.ADMIN for each in members),
+    )

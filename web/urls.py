@@ -26,14 +26,32 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service-worker"),
     path("offline/", pwa.offline, name="offline"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),  # limited: scorekeeper/sign_in.py
+    path("accounts/login/", accounts.SignInView.as_view(), name="login"),  # limited: scorekeeper/sign_in.py
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("disputes/", disputes.dispute, name="dispute"),
     path("rules/", rules.rules_page, name="rules"),
     path("rules/<slug:page>/", rules.rules_page, name="rules-page"),
     path("clubs/", clubs.clubs_page, name="clubs"),
+    path("clubs/<int:club_id>/", clubs.club_detail, name="club"),
     path("clubs/<int:club_id>/members/", clubs.club_member_add, name="club-member-add"),
+    path(
+        "clubs/<int:club_id>/members/<int:membership_id>/role/",
+        clubs.club_member_role,
+        name="club-member-role",
+    ),
+    path(
+        "clubs/<int:club_id>/members/<int:membership_id>/remove/",
+        clubs.club_member_remove,
+        name="club-member-remove",
+    ),
+    path("clubs/<int:club_id>/invitations/", clubs.club_invitation_new, name="club-invitation-new"),
+    path(
+        "clubs/<int:club_id>/invitations/<int:invitation_id>/revoke/",
+        clubs.club_invitation_revoke_view,
+        name="club-invitation-revoke",
+    ),
+    path("club-invitations/<str:token>/", clubs.club_invitation_page, name="club-invitation"),
     path("clubs/<int:club_id>/seasons/", clubs.club_season_add, name="club-season-add"),
     path("clubs/<int:club_id>/events/", events.club_events, name="club-events"),
     path("clubs/<int:club_id>/events/new/", event_desk.event_new, name="event-new"),

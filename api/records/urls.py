@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from api.records import hands, invitations, matches, people, plays
+from api.records import hands, invitations, matches, memberships, people, plays
 
 HAND = "matches/<int:pk>/hands/<int:number>/"
 
@@ -15,6 +15,31 @@ urlpatterns = [
     path("clubs/", people.ClubListCreateApi.as_view(), name="records-clubs"),
     path("clubs/<int:pk>/", people.ClubDetailApi.as_view(), name="records-club"),
     path("clubs/<int:pk>/memberships/", people.MembershipListCreateApi.as_view(), name="records-memberships"),
+    path(
+        "clubs/<int:pk>/memberships/<int:membership>/",
+        memberships.MembershipDetailApi.as_view(),
+        name="records-membership",
+    ),
+    path(
+        "clubs/<int:pk>/invitations/",
+        memberships.ClubInvitationListCreateApi.as_view(),
+        name="records-club-invitations",
+    ),
+    path(
+        "clubs/<int:pk>/invitations/<int:invitation>/",
+        memberships.ClubInvitationRevokeApi.as_view(),
+        name="records-club-invitation",
+    ),
+    path(
+        "club-invitations/<str:token>/",
+        memberships.ClubInvitationApi.as_view(),
+        name="records-club-invitation-preview",
+    ),
+    path(
+        "club-invitations/<str:token>/accept/",
+        memberships.ClubInvitationAcceptApi.as_view(),
+        name="records-club-invitation-accept",
+    ),
     path("clubs/<int:pk>/seasons/", people.SeasonListCreateApi.as_view(), name="records-seasons"),
     path("matches/", matches.MatchListCreateApi.as_view(), name="records-matches"),
     path("matches/<int:pk>/", matches.MatchDetailApi.as_view(), name="records-match"),

@@ -13,10 +13,12 @@ Each public name is re-exported here, so ``from games.selectors import match_get
 from __future__ import annotations
 
 from games.selectors.clubs import (
+    club_invitation_list,
     club_list,
     club_list_by_name,
     club_of,
     membership_list,
+    membership_of,
     season_list,
     season_of,
 )
@@ -94,6 +96,7 @@ __all__ = [
     "claim_list_pending",
     "claim_list_waiting",
     "closed_reports",
+    "club_invitation_list",
     "club_list",
     "club_list_by_name",
     "club_of",
@@ -121,6 +124,7 @@ __all__ = [
     "match_seats_load",
     "match_version",
     "membership_list",
+    "membership_of",
     "merge_list",
     "player_get",
     "player_list",

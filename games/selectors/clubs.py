@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import F, Q, QuerySet
+from django.utils import timezone
 
 from games.access import User, account_id
 from games.models import (
     Club,
+    ClubInvitation,
     Membership,
     Season,
 )
@@ -38,3 +40,16 @@ def club_list_by_name(*, user: User) -> QuerySet[Club]:
 def season_of(*, club: Club, pk: int) -> Season | None:
     """Season ``pk`` of ``club``."""
     return Season.objects.filter(pk=pk, club=club).first()
+
+
+def club_invitation_list(*, club: Club) -> QuerySet[ClubInvitation]:
+    """The club's invitations that still let someone join (not revoked, not expired, not used up),
+    newest first."""
+    usable = Q(max_uses__isnull=True) | Q(uses__lt=F("max_uses"))
+    rows = club.invitations.filter(usable, revoked_at__isnull=True, expires_at__gt=timezone.now())
+    return rows.select_related("created_by").order_by("-created_at", "-pk")
+
+
+def membership_of(*, club: Club, user: User) -> Membership | None:
+    """``user``'s membership of ``club``, if any."""
+    return club.memberships.filter(user_id=account_id(user)).first()

@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from games.models import Club, Membership, Player, Season
-from games.services.errors import PlayerAccountTaken, SeasonNameTaken
+from games.services.errors import LastAdmin, PlayerAccountTaken, SeasonNameTaken
 from games.services.names import clean_name, name_key
 
 PLAYER_NAME_MAX = Player._meta.get_field("name").max_length or 0
@@ -65,7 +65,14 @@ def club_create(*, name: str, by: User) -> Club:
 @transaction.atomic
 def membership_create(*, club: Club, user: User, role: str = Membership.Role.MEMBER) -> Membership:
     """Add ``user`` to ``club`` with ``role``, or change the role of an existing member (also when
-    another request adds them at once)."""
+    another request adds them at once).
+
+    Raises:
+        LastAdmin: it would make the club's only admin a plain member.
+    """
+    if role != Membership.Role.ADMIN:
+        _club_locked(club)
+        _keep_an_admin(club, user, role)
     try:
         with transaction.atomic():
             membership, _ = Membership.objects.update_or_create(club=club, user=user, defaults={"role": role})
@@ -74,6 +81,60 @@ def membership_create(*, club: Club, user: User, role: str = Membership.Role.MEM
         membership.role = role
         membership.save(update_fields=["role"])
     return membership
+
+
+def _club_locked(club: Club) -> None:
+    """Lock the club's row: changes of its admins wait for each other, so two admins who demote or
+    remove each other at once cannot leave it without one."""
+    Club.objects.select_for_update().filter(pk=club.pk).first()
+
+
+def _keep_an_admin(club: Club, user: User | int, role: str | None) -> None:
+    """Refuse to make ``user`` (``role``: their new role; ``None``: gone) leave the club without an
+    admin; run under :func:`_club_locked`.
+
+    Raises:
+        LastAdmin: ``user`` is the club's only admin and ``role`` is not admin.
+    """
+    if role == Membership.Role.ADMIN:
+        return
+    admins = list(club.memberships.filter(role=Membership.Role.ADMIN).values_list("user_id", flat=True))
+    user_id = int(user.pk) if isinstance(user, User) else user
+    if admins == [user_id]:
+        name = User.objects.filter(pk=user_id).values_list("username", flat=True).first() or ""
+        raise LastAdmin(user=name, club=club.name)
+
+
+@transaction.atomic
+def membership_role_set(*, membership: Membership, role: str, by: User) -> Membership:
+    """An admin (``by``) makes the member ``role`` (an admin may step down while another stays).
+
+    Raises:
+        LastAdmin: it would leave the club without an admin.
+    """
+    _club_locked(membership.club)
+    membership = Membership.objects.select_for_update().select_related("club", "user").get(pk=membership.pk)
+    if membership.role != role:
+        _keep_an_admin(membership.club, membership.user_id, role)
+        membership.role = role
+        membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def membership_remove(*, membership: Membership, by: User) -> None:
+    """An admin (``by``) removes a member, or a member (``by`` is them) leaves. Their matches and
+    results stay the club's; they no longer read its matches they did not play.
+
+    Raises:
+        LastAdmin: the member is the club's only admin.
+    """
+    _club_locked(membership.club)
+    found = Membership.objects.select_for_update().filter(pk=membership.pk).first()
+    if found is None:
+        return  # removed meanwhile: the same end
+    _keep_an_admin(membership.club, found.user_id, None)
+    found.delete()
 
 
 @transaction.atomic

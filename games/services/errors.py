@@ -198,3 +198,31 @@ class GuestNotYours(RecordInvalid):
     template = gettext_noop(
         "{player} is a guest someone else added: seat a guest of your own, or invite their account."
     )
+
+
+class ClubInvitationExpired(RecordConflict):
+    code = "club_invitation.expired"
+    template = gettext_noop("This invitation to {club} has expired: ask one of its admins for a new one.")
+
+
+class ClubInvitationRevoked(RecordConflict):
+    code = "club_invitation.revoked"
+    template = gettext_noop("This invitation to {club} was revoked: ask one of its admins for a new one.")
+
+
+class ClubInvitationUsedUp(RecordConflict):
+    code = "club_invitation.used_up"
+    template = gettext_noop(
+        "This invitation to {club} was for {max_uses} people, and they have joined: ask one of its"
+        " admins for a new one."
+    )
+
+
+class LastAdmin(RecordConflict):
+    """A change that would leave a club without an admin: nobody could manage it any more."""
+
+    code = "membership.last_admin"
+    template = gettext_noop(
+        "{user} is the only admin of {club}: make another member an admin first, so that someone can"
+        " still manage the club."
+    )

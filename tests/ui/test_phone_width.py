@@ -24,6 +24,7 @@ from playwright.sync_api import Browser
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Club, Match
+from games.services.club_invitations import club_invitation_create
 from games.services.clubs import club_create, membership_create, player_create
 from games.services.demo import demo_hand_play, demo_match_play, random_setup
 from games.services.hands import hand_start
@@ -65,6 +66,8 @@ def pages(live_server: LiveServer) -> Pages:
     other_club = club_create(name="Elsewhere", by=stranger)
     club, tablo, escoba, twenty = _club_with_matches(owner)
     invitation = invitation_create(match=tablo, seat=1, by=owner)
+    joining = club_invitation_create(club=club, by=owner, role="admin", max_uses=8)
+    club_invitation_create(club=club, by=owner)
     shared = match_share(match=tablo)
     seat = tablo.seats.get(number=0)
     rival = escoba.seats.get(number=1)
@@ -75,12 +78,15 @@ def pages(live_server: LiveServer) -> Pages:
         "/accounts/signup/",
         dispute,
         f"/invitations/{invitation.token}/",
+        f"/club-invitations/{joining.token}/",
+        f"/accounts/signup/?next=/club-invitations/{joining.token}/",
         f"/shared/{shared.share_token}/",
         "/shared/no-such-link/",  # the 404 page
     )
     private = (
         "/matches/new/",
         "/clubs/",
+        f"/clubs/{club.pk}/",  # members, two invitation links with their QR codes
         f"/matches/{tablo.pk}/",
         f"/matches/{twenty.pk}/",
         f"/matches/{escoba.pk}/",

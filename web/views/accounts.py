@@ -7,11 +7,13 @@ from datetime import timedelta
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
@@ -19,6 +21,7 @@ from games.rules.registry import GAMES
 from games.selectors import claim_list_waiting, invitation_list_waiting, match_groups, player_of
 from games.services.matches import matches_archive
 from scorekeeper.throttles import SignUpThrottle, throttled
+from web.club_invitations import invitation_in, join_through, role_word
 from web.forms import RenameForm
 
 RECENT = 10
@@ -52,11 +55,41 @@ def matches_archive_view(request: HttpRequest) -> HttpResponse:
     return redirect("home")
 
 
+class SignInView(LoginView):
+    """Django's sign-in; when ``next`` is a club invitation's page, the page says so, and signing in
+    joins the club (web/club_invitations.py)."""
+
+    def get_context_data(self, **kwargs: object) -> dict[str, object]:
+        return super().get_context_data(**kwargs) | _invitation_context(self.get_redirect_url())
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_valid(form)
+        join_through(self.request, self.get_redirect_url())
+        return response
+
+
+def _invitation_context(next_url: str) -> dict[str, object]:
+    invitation = invitation_in(next_url)
+    if invitation is None:
+        return {}
+    return {"club_invitation": invitation, "club_invitation_role": role_word(invitation.role)}
+
+
+def _safe_next(request: HttpRequest) -> str:
+    """The ``next`` the request names, if it stays on this site (else "")."""
+    wanted = request.POST.get("next") or request.GET.get("next") or ""
+    hosts = {request.get_host()}
+    return wanted if url_has_allowed_host_and_scheme(wanted, hosts, require_https=request.is_secure()) else ""
+
+
 @throttled(SignUpThrottle)
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and sign in with it."""
+    """Create an account and sign in with it; through a club invitation's page (``next``), join it."""
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    after = _safe_next(request)
     if request.method == "POST" and form.is_valid():
         login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form})
+        join_through(request, after)
+        return redirect(after or "home")
+    context = {"form": form, "next": after} | _invitation_context(after)
+    return render(request, "registration/signup.html", context)
