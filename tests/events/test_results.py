@@ -12,6 +12,7 @@ import pytest
 from games.events import services
 from games.events.errors import ResultNoOverride, ResultOutOfSync, RoundOpen
 from games.events.models import Event, ResultOverride, Round, Table
+from games.events.pairing import pair_round
 from games.events.result_checks import results_check
 from games.events.selectors import event_standings, result_version, round_list
 from games.events.services import entry_add, round_pair, table_result_set, table_result_withdraw
@@ -158,9 +159,8 @@ def test_a_round_stores_whether_its_pairing_was_proven_best(monkeypatch: pytest.
     assert Round.objects.get(event=event).exact is True
     for hand_table in _tables(event, 1):
         _finish(hand_table, WIN)
-    pair = services.pair_round
     monkeypatch.setattr(
-        services, "pair_round", lambda *args, **kwargs: replace(pair(*args, **kwargs), exact=False)
+        services, "pair_round", lambda *args, **kwargs: replace(pair_round(*args, **kwargs), exact=False)
     )
     assert round_pair(event=event, by=room.director, draft=True).exact is False  # a search out of budget
     assert round_pair(event=event, by=room.director).exact is False
