@@ -16,6 +16,7 @@ from django.db.models import Model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from games.events.models import PairingJob
 from games.events.services import entry_add, event_create, event_share, round_pair
 from games.models import Player
 from games.services.claims import guest_claim_create
@@ -106,6 +107,7 @@ TABLE = [
     _r(f"{EVENT}rounds/", "get", "/api/v1/events/{event}/rounds/"),
     _r(f"{EVENT}rounds/", "post", "/api/v1/events/{event}/rounds/", draft=True),
     _r(f"{EVENT}rounds/<int:number>/", "get", "/api/v1/events/{event}/rounds/1/"),
+    _r(f"{EVENT}jobs/<int:job>/", "get", "/api/v1/events/{event}/jobs/{job}/"),
     _r(
         f"{EVENT}rounds/<int:number>/tables/<int:table>/result/",
         "post",
@@ -198,6 +200,7 @@ TABLE = [
     _r(f"{WEVENT}rounds/new/", "get", "/events/{event}/rounds/new/"),
     _r(f"{WEVENT}rounds/new/", "post", "/events/{event}/rounds/new/"),
     _r(f"{WEVENT}rounds/<int:number>/print/", "get", "/events/{event}/rounds/1/print/"),
+    _r(f"{WEVENT}jobs/<int:job>/", "get", "/events/{event}/jobs/{job}/"),
     _r(
         f"{WEVENT}rounds/<int:number>/tables/<int:table>/result/",
         "post",
@@ -296,6 +299,7 @@ def scene() -> Scene:
     entries = [entry_add(event=event, by=people.owner, name=name) for name in ("Cy", "Di")]
     event_share(event=event, by=people.owner)
     round_pair(event=event, by=people.owner)
+    job = PairingJob.objects.create(event=event, number=1, by=people.owner, status=PairingJob.Status.DONE)
     ids = {
         "match": match.pk,
         "club": people.club.pk,
@@ -309,6 +313,7 @@ def scene() -> Scene:
         "event": event.pk,
         "entry": entries[0].pk,
         "entrant": entries[0].player_id,
+        "job": job.pk,
     }
     return Scene(outsider=people.outsider, ids=ids)
 

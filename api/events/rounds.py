@@ -19,9 +19,10 @@ from api.inputs import valid
 from api.pagination import BoundedPagination
 from api.records.base import SEATS_MAX, account
 from games.events import selectors
-from games.events.models import Event, Round, Table
+from games.events.jobs import round_pair_start
+from games.events.models import Event, PairingJob, Round, Table
 from games.events.reasons import why
-from games.events.services import PlannedRound, round_pair, table_result_set
+from games.events.services import PlannedRound, table_result_set
 
 Names = Callable[[int], str]
 
@@ -68,6 +69,11 @@ class EventRoundOutput(serializers.Serializer[Any]):
         child=serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2),
         help_text="Pairs that meet (or partner) again because no pairing avoided it.",
     )
+
+
+class PairingJobStartedOutput(serializers.Serializer[Any]):
+    job = serializers.IntegerField(help_text="The pairing job: GET events/{id}/jobs/{job}/ follows it.")
+    status = serializers.ChoiceField(choices=PairingJob.Status.choices)
 
 
 def _names(event: Event) -> Names:
@@ -159,12 +165,20 @@ class RoundListCreateApi(EventsApi):
     @extend_schema(
         operation_id="events_rounds_create",
         request=InputSerializer,
-        responses={201: EventRoundOutput, 200: EventRoundOutput},
+        responses={201: EventRoundOutput, 200: EventRoundOutput, 202: PairingJobStartedOutput},
+        description=(
+            "A field larger than the inline limit is paired by a task: 202 with the job, to follow at"
+            " `events/{id}/jobs/{job}/` (docs/events-pairing.md). Meanwhile another pairing, entry or drop"
+            " is 409 `event.pairing_running`."
+        ),
     )
     def post(self, request: Request, pk: int) -> Response:
         event = self.event(request, pk)
         draft = valid(self.InputSerializer, request.data)["draft"]
-        plan = round_pair(event=event, by=account(request), draft=draft)
+        plan = round_pair_start(event=event, by=account(request), draft=draft)
+        if isinstance(plan, PairingJob):
+            body = {"job": plan.pk, "status": plan.status}
+            return Response(PairingJobStartedOutput(body).data, status=status.HTTP_202_ACCEPTED)
         code = status.HTTP_200_OK if draft else status.HTTP_201_CREATED
         return Response(EventRoundOutput(planned_body(plan, _names(event))).data, status=code)
 
