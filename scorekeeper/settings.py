@@ -165,7 +165,7 @@ CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT * 4 // 5
 # (docs/events-pairing.md, "How big": the figures these defaults come from). A pairing job still
 # running after the task's time limit and a minute of grace counts as lost, and frees the event.
 EVENT_ENTRIES_MAX = env_int("EVENT_ENTRIES_MAX", 256, minimum=2)
-EVENT_PAIRING_INLINE_MAX = env_int("EVENT_PAIRING_INLINE_MAX", 256)  # Swiss entrants
+EVENT_PAIRING_INLINE_MAX = env_int("EVENT_PAIRING_INLINE_MAX", 128)  # Swiss entrants
 EVENT_TABLES_PAIRING_INLINE_MAX = env_int("EVENT_TABLES_PAIRING_INLINE_MAX", 64)  # pods, partners
 EVENT_PAIRING_JOB_TIMEOUT = CELERY_TASK_TIME_LIMIT + 60  # seconds
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
