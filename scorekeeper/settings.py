@@ -289,6 +289,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # A pairing job's status beside a match's: the match's keeps the name it always had.
+    "ENUM_NAME_OVERRIDES": {
+        "StatusEnum": "games.models.Match.Status",
+        "PairingJobStatusEnum": "games.events.models.PairingJob.Status",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.error_responses",
