@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games.events import jobs
 from games.events.models import Entry, Event, PairingJob, Round
-from games.events.services import entry_add
+from games.events.services import entry_add, round_plan
 from games.models import Match, Player
 from tests.events.helpers import Room, make_room, swiss
 from tests.factories import api_client
@@ -136,13 +136,13 @@ def test_a_job_the_services_refuse_fails_with_their_code_and_message() -> None:
 def test_the_task_pairs_again_when_the_field_changed_while_it_paired(monkeypatch: pytest.MonkeyPatch) -> None:
     room, event = _event(6)
     job = PairingJob.objects.create(event=event, number=1, by=room.director)
-    plan, calls = jobs.round_plan, []
+    calls: list[int] = []
 
     def changing(*args: Any) -> Any:
         calls.append(1)
         if len(calls) == 1:  # a player leaves while the first pairing runs
             Entry.objects.filter(event=event, player=room.guests[0]).update(dropped_round=1)
-        return plan(*args)
+        return round_plan(*args)
 
     monkeypatch.setattr(jobs, "round_plan", changing)
     assert jobs.pairing_job_run(job_id=job.pk) == "done"
