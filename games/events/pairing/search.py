@@ -52,6 +52,12 @@ first seating alone: the search's enumeration of tables grows with the cube of t
 3,000 branches cover a vanishing share of it anyway."""
 
 
+REACH = 8
+"""Past :data:`SEARCH_MAX`, the first seating re-seats only tables this close in the standings' order:
+re-seating two tables far apart in points seldom helps, and trying every pair grows with the square of
+the tables (minutes for 256 tables of partners)."""
+
+
 def best_seating(problem: Problem, budget: int) -> Seating:
     """The cheapest seating of ``problem``, proven so unless ``budget`` branches did not suffice; past
     :data:`SEARCH_MAX` entrants, the first seating (not proven)."""
@@ -61,10 +67,11 @@ def best_seating(problem: Problem, budget: int) -> Seating:
 
 
 def _first_seating(problem: Problem) -> Seating:
-    """The cheapest byes, the others in contiguous runs, re-seated by pairs of tables."""
+    """The cheapest byes, the others in contiguous runs, re-seated by pairs of nearby tables."""
     costs = problem.bye_costs
     out = tuple(sorted(sorted(range(len(costs)), key=lambda i: (costs[i], i))[: problem.byes]))
-    tables, byes = _improved(problem, (_contiguous(problem, _without(range(len(costs)), out)), out))
+    seating = (_contiguous(problem, _without(range(len(costs)), out)), out)
+    tables, byes = _improved(problem, seating, reach=REACH)
     return Seating(tables, byes, _cost(problem, tables, byes), exact=False)
 
 
@@ -231,10 +238,13 @@ def _cost(problem: Problem, tables: Sequence[Group], byes: Group) -> int:
     return sum(map(problem.table_cost, tables)) + sum(problem.bye_costs[i] for i in byes)
 
 
-def _improved(problem: Problem, seating: tuple[tuple[Group, ...], Group]) -> tuple[tuple[Group, ...], Group]:
+def _improved(
+    problem: Problem, seating: tuple[tuple[Group, ...], Group], reach: int | None = None
+) -> tuple[tuple[Group, ...], Group]:
     """``seating`` after re-seating pairs of tables (or a table and the byes) at their best while it helps.
 
-    Each step tries every way to share the two groups' entrants between them, sizes kept.
+    Each step tries every way to share the two groups' entrants between them, sizes kept; with
+    ``reach``, only tables at most that many apart in the seating's order (close in points) are paired.
     """
     groups = [tuple(sorted(table)) for table in seating[0]] + [tuple(sorted(seating[1]))]
     last = len(groups) - 1
@@ -247,6 +257,8 @@ def _improved(problem: Problem, seating: tuple[tuple[Group, ...], Group]) -> tup
     while improved:
         improved = False
         for a, b in combinations(range(len(groups)), 2):
+            if reach is not None and b - a > reach and b != last:
+                continue
             union = tuple(sorted(groups[a] + groups[b]))
             for first in combinations(union, len(groups[a])):
                 second = _without(union, first)
