@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from kombu.exceptions import OperationalError
 
 from games.events import jobs
 from games.events.models import Entry, Event, PairingJob, Round
@@ -227,3 +228,26 @@ def test_the_desk_shows_a_draft_job_and_a_failed_one(django_capture_on_commit_ca
     jobs.pairing_job_lost(job_id=failed.pk)
     shown = desk.get(reverse("event-job", args=[event.pk, failed.pk])).content.decode()
     assert "The pairing of round 1 did not finish; pair the round again." in shown
+
+
+def test_a_job_the_broker_cannot_take_fails_at_once_and_frees_the_event(
+    django_capture_on_commit_callbacks: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    room, event = _event(6)
+
+    def unreachable(*args: Any, **kwargs: Any) -> None:
+        raise OperationalError("broker down")
+
+    monkeypatch.setattr(jobs.tasks.event_round_pair, "apply_async", unreachable)
+    client = api_client(room.director)
+    with django_capture_on_commit_callbacks(execute=True):
+        started = client.post(f"/api/v1/events/{event.pk}/rounds/", {}, format="json")
+    assert started.status_code == 202
+    job = client.get(f"/api/v1/events/{event.pk}/jobs/{started.json()['job']}/").json()
+    assert (job["status"], job["error"]["code"]) == ("failed", "event.pairing_lost")
+    assert Round.objects.count() == 0
+    monkeypatch.undo()
+    with django_capture_on_commit_callbacks(execute=True):
+        again = client.post(f"/api/v1/events/{event.pk}/rounds/", {}, format="json")
+    assert again.status_code == 202
+    assert Round.objects.count() == 1
