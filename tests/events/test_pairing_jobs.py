@@ -18,6 +18,7 @@ from kombu.exceptions import OperationalError
 from games.events import jobs
 from games.events.models import Entry, Event, PairingJob, Round
 from games.events.services import entry_add, round_plan
+from games.events.tasks import event_round_pair
 from games.models import Match, Player
 from tests.events.helpers import Room, make_room, swiss
 from tests.factories import api_client
@@ -238,7 +239,7 @@ def test_a_job_the_broker_cannot_take_fails_at_once_and_frees_the_event(
     def unreachable(*args: Any, **kwargs: Any) -> None:
         raise OperationalError("broker down")
 
-    monkeypatch.setattr(jobs.tasks.event_round_pair, "apply_async", unreachable)
+    monkeypatch.setattr(event_round_pair, "apply_async", unreachable)
     client = api_client(room.director)
     with django_capture_on_commit_callbacks(execute=True):
         started = client.post(f"/api/v1/events/{event.pk}/rounds/", {}, format="json")
