@@ -166,9 +166,12 @@ class JobError:
 
 
 def job_error(job: PairingJob) -> JobError | None:
-    """The error a failed job keeps (``None`` for the others)."""
-    if job.status != PairingJob.Status.FAILED or not job.error:
+    """The error a failed job keeps (``None`` for the others); one marked failed by hand (the admin) is
+    ``event.pairing_lost``."""
+    if job.status != PairingJob.Status.FAILED:
         return None
+    if not job.error:
+        return JobError(PairingLost.code, PairingLost.template, {"number": job.number})
     return JobError(job.error["code"], job.error["template"], dict(job.error.get("facts") or {}))
 
 
