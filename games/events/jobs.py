@@ -39,7 +39,6 @@ from games.events.services import (
     pairing_job_fail,
     round_entrants,
     round_next,
-    round_pair,
     round_plan,
     round_store,
 )
@@ -70,8 +69,9 @@ def round_pair_start(*, event: Event, by: User, draft: bool = False) -> PlannedR
     event = event_locked(event, by)
     pairing_free(event)
     upcoming = round_next(event)
-    if pairs_inline(event, len(upcoming.active)):
-        return round_pair(event=event, by=by, draft=draft)
+    if pairs_inline(event, len(upcoming.active)):  # as round_pair does, the field read once
+        planned = round_plan(event, upcoming, round_entrants(event, upcoming))
+        return planned if draft else round_store(event=event, by=by, upcoming=upcoming, planned=planned)
     job = PairingJob.objects.create(event=event, number=upcoming.number, draft=draft, by=by)
     transaction.on_commit(partial(pairing_job_send, job_id=job.pk), robust=True)
     return job
