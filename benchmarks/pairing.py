@@ -5,7 +5,7 @@ by hidden strengths (the stronger player wins two times in three; pods place by 
 so the histories are realistic: score groups, floats, rematches to avoid, byes, seats and dealers.
 Then round 5 is timed, ``REPEATS`` calls each on ``EVENTS`` events; the figures are medians of the
 wall time and, for a shared machine, of this process's CPU time.
-Goal: a Swiss round for 64 entrants under 200 ms.
+Goal: a Swiss round for 64 entrants under 200 ms. By field size: `benchmarks/pairing_size.py`.
 """
 
 from __future__ import annotations

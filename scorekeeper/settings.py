@@ -159,6 +159,15 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 300, minimum=1)
 CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT * 4 // 5
+
+# Club events (docs/events.md, "Limits"): entries an event takes, and the largest field a web request
+# pairs itself; a larger one is paired by a Celery task that the desk and the API follow
+# (docs/events-pairing.md, "How big": the figures these defaults come from). A pairing job still
+# running after the task's time limit and a minute of grace counts as lost, and frees the event.
+EVENT_ENTRIES_MAX = env_int("EVENT_ENTRIES_MAX", 256, minimum=2)
+EVENT_PAIRING_INLINE_MAX = env_int("EVENT_PAIRING_INLINE_MAX", 128)  # Swiss entrants
+EVENT_TABLES_PAIRING_INLINE_MAX = env_int("EVENT_TABLES_PAIRING_INLINE_MAX", 64)  # pods, partners
+EVENT_PAIRING_JOB_TIMEOUT = CELERY_TASK_TIME_LIMIT + 60  # seconds
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A task is acknowledged when it is done, not when it is taken: a worker killed mid-task leaves it on
 # the queue, and after the visibility timeout (above the hard time limit, so a slow task is never run
@@ -268,6 +277,8 @@ REST_FRAMEWORK = {
         "sign_up": "10/hour",  # per client address
         "club_invitations": "30/hour",  # per account
         "club_joins": "20/hour",  # per account: attempts to join a club with an invitation's token
+        "walk_ins": env_rate("WALK_IN_THROTTLE_RATE", "30/minute"),  # per account, API and desk
+        "events_created": env_rate("EVENT_CREATE_THROTTLE_RATE", "20/day"),  # per account, API and desk
     },
     "NUM_PROXIES": TRUSTED_PROXIES,
 }
@@ -281,6 +292,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # A pairing job's status beside a match's: the match's keeps the name it always had.
+    "ENUM_NAME_OVERRIDES": {
+        "StatusEnum": "games.models.Match.Status",
+        "PairingJobStatusEnum": "games.events.models.PairingJob.Status",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.error_responses",

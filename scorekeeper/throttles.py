@@ -1,6 +1,7 @@
 """Sign-up is rate-limited per client address (a DRF throttle), and every refusal for too many
 attempts says how long to wait: the web's 429 page and the API's message (scorekeeper/sign_in.py
-limits sign-in).
+limits sign-in). Walk-ins and new events are rate-limited per account, on the API and the director's
+desk alike (docs/events.md, "Limits").
 
 The counts live in the cache; when the cache is down its backend ignores the error and the throttle
 lets the request through, so an outage never locks anyone out. The web's sign-up page uses the
@@ -12,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
@@ -32,12 +33,17 @@ class SignUpThrottle(SimpleRateThrottle):
 
 
 class AccountThrottle(SimpleRateThrottle):
-    """Per signed-in account (else per client address); ``scope`` names the rate."""
+    """Writes of one signed-in account, whatever address they come from (a client address for one
+    signed out); ``scope`` names the rate."""
 
     def get_cache_key(self, request: Any, view: Any) -> str:  # Any: a DRF or a plain Django request
         user = getattr(request, "user", None)
         ident = f"user-{user.pk}" if user is not None and user.is_authenticated else self.get_ident(request)
         return self.cache_format % {"scope": self.scope, "ident": ident}
+
+    def refused(self, seconds: int) -> str:
+        """Why the write is refused and how long to wait, in the request's language."""
+        return wait_text(seconds)
 
 
 class ClubInvitationThrottle(AccountThrottle):
@@ -50,6 +56,49 @@ class ClubJoinThrottle(AccountThrottle):
     """Attempts to join a club through an invitation's token, by one account."""
 
     scope = "club_joins"
+
+
+class WalkInThrottle(AccountThrottle):
+    """Walk-ins (new guests entered by name) one account enters in events."""
+
+    scope = "walk_ins"
+
+    def refused(self, seconds: int) -> str:
+        text = ngettext(
+            "Too many walk-ins entered at once; try again in %(seconds)s second.",
+            "Too many walk-ins entered at once; try again in %(seconds)s seconds.",
+            seconds,
+        )
+        return str(text % {"seconds": seconds})
+
+
+class EventCreateThrottle(AccountThrottle):
+    """Events one account creates."""
+
+    scope = "events_created"
+
+    def refused(self, seconds: int) -> str:
+        hours = max(1, math.ceil(seconds / 3600))
+        text = ngettext(
+            "This account has created as many events as it may for now; try again in %(hours)s hour.",
+            "This account has created as many events as it may for now; try again in %(hours)s hours.",
+            hours,
+        )
+        return str(text % {"hours": hours})
+
+
+class Refusal(NamedTuple):
+    seconds: int  # the wait (``Retry-After``)
+    text: str  # why, and how long to wait, in the request's language
+
+
+def account_refusal(request: Any, throttle: type[AccountThrottle]) -> Refusal | None:
+    """Count this request against ``throttle``: ``None`` when allowed, else the refusal."""
+    check = throttle()
+    if check.allow_request(request, None):  # type: ignore[arg-type]  # reads only the user
+        return None
+    seconds = math.ceil(check.wait() or 60)
+    return Refusal(seconds, check.refused(seconds))
 
 
 def wait_text(seconds: int) -> str:

@@ -16,6 +16,7 @@ from django.db.models import Model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from games.events.models import PairingJob
 from games.events.services import entry_add, event_create, event_share, round_pair
 from games.models import Player
 from games.services.claims import guest_claim_create
@@ -123,6 +124,7 @@ TABLE = [
     _r(f"{EVENT}rounds/", "get", "/api/v1/events/{event}/rounds/"),
     _r(f"{EVENT}rounds/", "post", "/api/v1/events/{event}/rounds/", draft=True),
     _r(f"{EVENT}rounds/<int:number>/", "get", "/api/v1/events/{event}/rounds/1/"),
+    _r(f"{EVENT}jobs/<int:job>/", "get", "/api/v1/events/{event}/jobs/{job}/"),
     _r(
         f"{EVENT}rounds/<int:number>/tables/<int:table>/result/",
         "post",
@@ -236,6 +238,7 @@ TABLE = [
     _r(f"{WEVENT}rounds/new/", "get", "/events/{event}/rounds/new/"),
     _r(f"{WEVENT}rounds/new/", "post", "/events/{event}/rounds/new/"),
     _r(f"{WEVENT}rounds/<int:number>/print/", "get", "/events/{event}/rounds/1/print/"),
+    _r(f"{WEVENT}jobs/<int:job>/", "get", "/events/{event}/jobs/{job}/"),
     _r(
         f"{WEVENT}rounds/<int:number>/tables/<int:table>/result/",
         "post",
@@ -340,6 +343,7 @@ def scene() -> Scene:
     event_share(event=event, by=people.owner)
     club_invitation = club_invitation_create(club=people.club, by=people.owner)
     round_pair(event=event, by=people.owner)
+    job = PairingJob.objects.create(event=event, number=1, by=people.owner, status=PairingJob.Status.DONE)
     ids = {
         "match": match.pk,
         "club": people.club.pk,
@@ -355,6 +359,7 @@ def scene() -> Scene:
         "event": event.pk,
         "entry": entries[0].pk,
         "entrant": entries[0].player_id,
+        "job": job.pk,
     }
     return Scene(outsider=people.outsider, ids=ids)
 

@@ -67,6 +67,7 @@ urlpatterns = [
     path("events/<int:pk>/entries/<int:entry_id>/undo/", event_desk.entry_check_out, name="event-check-out"),
     path("events/<int:pk>/entries/<int:entry_id>/drop/", event_desk.entry_drop, name="event-drop"),
     path("events/<int:pk>/rounds/new/", event_desk.round_new, name="event-round-new"),
+    path("events/<int:pk>/jobs/<int:job>/", event_desk.pairing_job, name="event-job"),
     path("events/<int:pk>/rounds/<int:number>/print/", events.round_print, name="event-round-print"),
     path(
         "events/<int:pk>/rounds/<int:number>/tables/<int:table>/result/",

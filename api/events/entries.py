@@ -8,7 +8,7 @@ from typing import Any
 from django.http import Http404
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -21,6 +21,7 @@ from games import selectors as game_selectors
 from games.events import selectors
 from games.events.models import Entry
 from games.events.services import entry_add, entry_check_in, entry_drop
+from scorekeeper.throttles import WalkInThrottle, account_refusal
 
 
 class EventEntryOutput(serializers.Serializer[Entry]):
@@ -76,6 +77,8 @@ class EntryListCreateApi(EventsApi):
         event = self.event(request, pk)
         by = account(request)
         data = valid(self.InputSerializer, request.data, {"by": by, "club": event.club})
+        if "name" in data and (refused := account_refusal(request, WalkInThrottle)):
+            raise exceptions.Throttled(wait=refused.seconds, detail=refused.text)
         entry = entry_add(event=event, by=by, **data)
         return Response(EventEntryOutput(entry).data, status=status.HTTP_201_CREATED)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -22,6 +22,7 @@ from games.events.services import event_create
 from games.events.standings import TIEBREAKS
 from games.models import Season
 from games.rules.registry import GAMES
+from scorekeeper.throttles import EventCreateThrottle, account_refusal
 
 ROUNDS_MAX = 99
 POINTS_MAX = 1000
@@ -107,6 +108,8 @@ class EventListCreateApi(EventsApi):
     def post(self, request: Request, pk: int) -> Response:
         club = self.club(request, pk)
         data = valid(self.InputSerializer, request.data)
+        if refused := account_refusal(request, EventCreateThrottle):
+            raise exceptions.Throttled(wait=refused.seconds, detail=refused.text)
         event = event_create(club=club, by=account(request), **data)
         return Response(ClubEventOutput(event).data, status=status.HTTP_201_CREATED)
 

@@ -20,13 +20,13 @@ from api.inputs import valid
 from api.pagination import BoundedPagination
 from api.records.base import SEATS_MAX, account
 from games.events import selectors
-from games.events.models import Event, Round, Table
+from games.events.jobs import round_pair_start
+from games.events.models import Event, PairingJob, Round, Table
 from games.events.reasons import why
 from games.events.result_checks import Counted, ResultsCheck, results_check, winner_of
 from games.events.services import (
     PlannedRound,
     result_facts,
-    round_pair,
     table_result_set,
     table_result_withdraw,
 )
@@ -105,6 +105,11 @@ class EventRoundOutput(serializers.Serializer[Any]):
         help_text="The standings this round was paired on have changed since (a result changed)."
     )
     exact = serializers.BooleanField(help_text="The pairing is proven the best the format allows.")
+
+
+class PairingJobStartedOutput(serializers.Serializer[Any]):
+    job = serializers.IntegerField(help_text="The pairing job: GET events/{id}/jobs/{job}/ follows it.")
+    status = serializers.ChoiceField(choices=PairingJob.Status.choices)
 
 
 def _names(event: Event) -> Names:
@@ -210,12 +215,20 @@ class RoundListCreateApi(EventsApi):
     @extend_schema(
         operation_id="events_rounds_create",
         request=InputSerializer,
-        responses={201: EventRoundOutput, 200: EventRoundOutput},
+        responses={201: EventRoundOutput, 200: EventRoundOutput, 202: PairingJobStartedOutput},
+        description=(
+            "A field larger than the inline limit is paired by a task: 202 with the job, to follow at"
+            " `events/{id}/jobs/{job}/` (docs/events-pairing.md). Meanwhile another pairing, entry or drop"
+            " is 409 `event.pairing_running`."
+        ),
     )
     def post(self, request: Request, pk: int) -> Response:
         event = self.event(request, pk)
         draft = valid(self.InputSerializer, request.data)["draft"]
-        plan = round_pair(event=event, by=account(request), draft=draft)
+        plan = round_pair_start(event=event, by=account(request), draft=draft)
+        if isinstance(plan, PairingJob):
+            body = {"job": plan.pk, "status": plan.status}
+            return Response(PairingJobStartedOutput(body).data, status=status.HTTP_202_ACCEPTED)
         code = status.HTTP_200_OK if draft else status.HTTP_201_CREATED
         return Response(EventRoundOutput(planned_body(plan, _names(event))).data, status=code)
 
@@ -224,10 +237,10 @@ class RoundDetailApi(EventsApi):
     @extend_schema(operation_id="events_rounds_retrieve", responses=EventRoundOutput)
     def get(self, request: Request, pk: int, number: int) -> Response:
         event = self.event(request, pk)
-        return Response(EventRoundOutput(_round_body(event, number)).data)
+        return Response(EventRoundOutput(round_body(event, number)).data)
 
 
-def _round_body(event: Event, number: int) -> dict[str, Any]:
+def round_body(event: Event, number: int) -> dict[str, Any]:
     """Round ``number`` as stored, with the event's results check (404 when there is none)."""
     rounds = list(selectors.round_list(event=event))
     played = next((each for each in rounds if each.number == number), None)
@@ -237,7 +250,7 @@ def _round_body(event: Event, number: int) -> dict[str, Any]:
 
 
 def _table_body(event: Event, number: int, table: int) -> dict[str, Any]:
-    body = _round_body(event, number)
+    body = round_body(event, number)
     return next(each for each in body["tables"] if each["number"] == table)
 
 

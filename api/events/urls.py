@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from api.events import entries, events, rounds
+from api.events import entries, events, jobs, rounds
 
 EVENT = "events/<int:pk>/"
 
@@ -22,6 +22,7 @@ urlpatterns = [
     ),
     path(f"{EVENT}rounds/", rounds.RoundListCreateApi.as_view(), name="events-rounds"),
     path(f"{EVENT}rounds/<int:number>/", rounds.RoundDetailApi.as_view(), name="events-round"),
+    path(f"{EVENT}jobs/<int:job>/", jobs.PairingJobDetailApi.as_view(), name="events-job"),
     path(
         f"{EVENT}rounds/<int:number>/tables/<int:table>/result/",
         rounds.TableResultApi.as_view(),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from games.events.models import Entry, Event, ResultOverride, Round, Table
+from games.events.models import Entry, Event, PairingJob, ResultOverride, Round, Table
 
 
 @admin.register(Event)
@@ -39,3 +39,13 @@ class TableAdmin(admin.ModelAdmin):
 class ResultOverrideAdmin(admin.ModelAdmin):
     list_display = ["table", "winner", "places", "by", "at", "withdrawn_by", "withdrawn_at"]
     raw_id_fields = ["table", "by", "withdrawn_by"]
+
+
+@admin.register(PairingJob)
+class PairingJobAdmin(admin.ModelAdmin):
+    """A stuck job frees its event by itself after the task's time limit; an operator may also mark it
+    failed here."""
+
+    list_display = ["event", "number", "draft", "status", "created_at", "finished_at"]
+    list_filter = ["status"]
+    raw_id_fields = ["event", "by"]

@@ -69,3 +69,18 @@ class EventFinished(RecordConflict):
 class TooFewEntries(RecordConflict):
     code = "event.too_few_entries"
     template = gettext_noop("{players} players in the event cannot be seated at tables of {sizes}.")
+
+
+class TooManyEntries(RecordInvalid):
+    code = "event.too_many_entries"
+    template = gettext_noop("An event takes at most {limit} entries.")
+
+
+class PairingRunning(RecordConflict):
+    code = "event.pairing_running"
+    template = gettext_noop("Round {number} is being paired; wait until it is ready.")
+
+
+class PairingLost(RecordConflict):
+    code = "event.pairing_lost"
+    template = gettext_noop("The pairing of round {number} did not finish; pair the round again.")

@@ -170,3 +170,38 @@ class ResultOverride(models.Model):
 
     def __str__(self) -> str:
         return f"override of {self.table}"
+
+
+class PairingJob(models.Model):
+    """A round being paired by a Celery task because its field is too large for a web request
+    (docs/events-pairing.md, "How big"). While one runs, the event takes no other pairing. A published
+    round is read from its rows once ``done``; a draft's pairing is kept in ``plan``; a failure keeps
+    its error's code, template and facts, worded in the reader's language when read."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairing_jobs")
+    number = models.PositiveSmallIntegerField()  # the round it pairs
+    draft = models.BooleanField(default=False)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.RUNNING)
+    plan = models.JSONField(null=True, blank=True)
+    error = models.JSONField(null=True, blank=True)  # {"code", "template", "facts"}
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event"], condition=Q(status="running"), name="pairing_job_one_running_per_event"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"pairing of round {self.number} of {self.event}"

@@ -14,7 +14,7 @@ from django.db.models import F, Prefetch, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from games.access import User, event_visible_to
-from games.events.models import Bye, Entry, Event, ResultOverride, Round, Table
+from games.events.models import Bye, Entry, Event, PairingJob, ResultOverride, Round, Table
 from games.events.standings import PointsTable, Row, TableResult, standings
 from games.models import Match
 
@@ -218,3 +218,13 @@ def event_standings(*, event: Event, history: History | None = None) -> list[Row
     history = history or event_history(event, 2)
     players = list(event.entries.order_by("pk").values_list("player_id", flat=True))
     return standings(players, history.results, history.byes, PointsTable.of(event.points), event.tiebreaks)
+
+
+def pairing_job_get(*, event: Event, pk: int) -> PairingJob | None:
+    """The event's pairing job ``pk`` (``None``: not one of this event's)."""
+    return PairingJob.objects.filter(event=event, pk=pk).first()
+
+
+def pairing_job_running(*, event: Event) -> PairingJob | None:
+    """The event's pairing job still running, if any."""
+    return PairingJob.objects.filter(event=event, status=PairingJob.Status.RUNNING).first()

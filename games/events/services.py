@@ -11,28 +11,43 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from games.convert import jsonable
 from games.events.errors import (
     AlreadyDropped,
     AlreadyEntered,
     EntriesClosed,
     EventFinished,
     FormatNotPlayable,
+    PairingLost,
+    PairingRunning,
     ResultInvalid,
     ResultNoOverride,
     ResultOutOfSync,
     RoundOpen,
     TiebreakUnknown,
     TooFewEntries,
+    TooManyEntries,
 )
-from games.events.models import Bye, Entry, Event, ResultOverride, Round, Table, default_points
+from games.events.models import (
+    Bye,
+    Entry,
+    Event,
+    PairingJob,
+    ResultOverride,
+    Round,
+    Table,
+    default_points,
+)
 from games.events.pairing import (
     Entrant,
     Pairing,
@@ -52,6 +67,7 @@ from games.events.selectors import (
 )
 from games.events.standings import TIEBREAKS
 from games.models import Club, Membership, Player, Season
+from games.rules.errors import CodedError
 from games.rules.game import Game, resolve_options, sides_of
 from games.rules.registry import find_game
 from games.selectors import player_seatable_by
@@ -86,6 +102,15 @@ def _locked(event: Event, by: User) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     _director(event.club, by)
     return event
+
+
+def event_locked(event: Event, by: User) -> Event:
+    """The event's row, locked until the caller's transaction ends, if ``by`` directs it.
+
+    Raises:
+        PermissionDenied: ``by`` is not an admin of the event's club.
+    """
+    return _locked(event, by)
 
 
 @transaction.atomic
@@ -163,6 +188,8 @@ def entry_add(
 
     Raises:
         EntriesClosed, AlreadyEntered: see above.
+        TooManyEntries: the event has ``EVENT_ENTRIES_MAX`` entries (docs/events.md, "Limits").
+        PairingRunning: a task is pairing the next round.
         GuestNotYours, SeatNeedsInvitation: a player (or ``account``) the director may not seat at the
             event's tables.
         NameInvalid: a walk-in's name. PlayerAccountTaken: ``account`` has a player already.
@@ -171,6 +198,9 @@ def entry_add(
     started = _started(event)
     if (event.format == Event.Format.ROUND_ROBIN and started) or started * 2 >= event.rounds > 0:
         raise EntriesClosed(started=started, rounds=event.rounds or started)
+    pairing_free(event)
+    if event.entries.count() >= settings.EVENT_ENTRIES_MAX:
+        raise TooManyEntries(limit=settings.EVENT_ENTRIES_MAX)
     if account is not None and not Membership.objects.filter(club=event.club, user=account).exists():
         raise SeatNeedsInvitation(player=account.get_username())
     if player is None:
@@ -206,8 +236,10 @@ def entry_drop(*, event: Event, player_id: int, by: User) -> Entry:
 
     Raises:
         Entry.DoesNotExist: not entered. AlreadyDropped: dropped before.
+        PairingRunning: a task is pairing the next round.
     """
     event = _locked(event, by)
+    pairing_free(event)
     entry = _entry(event, player_id)
     if entry.dropped_round is not None:
         raise AlreadyDropped(player=entry.player.name, round=entry.dropped_round)
@@ -275,25 +307,34 @@ def round_seed(seed: int, number: int) -> int:
     return int.from_bytes(digest[:4], "big") >> (32 - SEED_BITS)
 
 
-@transaction.atomic
-def round_pair(*, event: Event, by: User, draft: bool = False) -> PlannedRound:
-    """Pair the next round; unless ``draft``, publish it: store it and start one match per table
-    (its seats, options, club and season pre-filled; the first hand dealt by the table's dealer).
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """What pairing the next round starts from: who plays it and the event's history so far."""
+
+    number: int
+    rounds: int  # the event's planned rounds (a round robin's, once its first round is paired)
+    entries: tuple[Entry, ...]
+    active: tuple[Entry, ...]  # the entries the round pairs
+    history: History
+    sizes: frozenset[int]
+    seed: int
+
+
+def round_next(event: Event) -> NextRound:
+    """The next round of ``event`` as it would be paired now.
 
     Raises:
         RoundOpen: a table of an earlier round has no result (its match unfinished, no override).
         EventFinished: every planned round has been paired.
         TooFewEntries: the players in this round cannot fill a table.
-        what :func:`games.services.matches.match_start` raises (a guest another admin owns).
     """
-    event = _locked(event, by)
     rules = find_game(event.game)
     sizes = table_sizes(rules, event.format)
     history = event_history(event, max(sizes))
     number = len(history.open_tables) + 1
     _all_results(history)
-    entries = list(event.entries.select_related("player").order_by("pk"))
-    active = [entry for entry in entries if entry.plays_in(number)]
+    entries = tuple(event.entries.select_related("player").order_by("pk"))
+    active = tuple(entry for entry in entries if entry.plays_in(number))
     rounds = event.rounds
     if event.format == Event.Format.ROUND_ROBIN and number == 1:
         rounds = round_robin_rounds(len(active))
@@ -301,29 +342,87 @@ def round_pair(*, event: Event, by: User, draft: bool = False) -> PlannedRound:
         raise EventFinished(rounds=rounds)
     _enough(active, sizes)
     seed = round_seed(event.seed, number)
+    return NextRound(number, rounds, entries, active, history, sizes, seed)
+
+
+def round_entrants(event: Event, upcoming: NextRound) -> list[Entrant]:
+    """The field of the next round as the pairing sees it (empty for a round robin, which needs none)."""
     if event.format == Event.Format.ROUND_ROBIN:
-        ids = [entry.player_id for entry in entries if entry.joined_round == 1]
-        pairing = berger_round(ids, number)
+        return []
+    return _entrants(event, upcoming.active, upcoming.history, max(upcoming.sizes))
+
+
+def round_plan(event: Event, upcoming: NextRound, entrants: Sequence[Entrant]) -> PlannedRound:
+    """The pairing of the next round (pure CPU: nothing read or written), not yet stored."""
+    if event.format == Event.Format.ROUND_ROBIN:
+        ids = [entry.player_id for entry in upcoming.entries if entry.joined_round == 1]
+        pairing = berger_round(ids, upcoming.number)
     else:
-        entrants = _entrants(event, active, history, max(sizes))
-        pairing = pair_round(event.format, entrants, seed=seed, round_number=number, table_sizes=sizes)
-    teams = event.format == Event.Format.PARTNERS
-    planned = _planned(pairing, {entry.player_id for entry in active}, teams, exact=pairing.exact)
-    if draft:
-        return PlannedRound(
-            number,
-            seed,
-            planned.tables,
-            planned.byes,
-            planned.rematches,
-            False,
-            planned.bye_reasons,
-            planned.exact,
+        pairing = pair_round(
+            event.format,
+            entrants,
+            seed=upcoming.seed,
+            round_number=upcoming.number,
+            table_sizes=upcoming.sizes,
         )
-    if rounds != event.rounds:
-        event.rounds = rounds
+    teams = event.format == Event.Format.PARTNERS
+    planned = _planned(pairing, {entry.player_id for entry in upcoming.active}, teams, exact=pairing.exact)
+    return replace(planned, number=upcoming.number, seed=upcoming.seed)
+
+
+def round_store(*, event: Event, by: User, upcoming: NextRound, planned: PlannedRound) -> PlannedRound:
+    """Publish ``planned`` as round ``upcoming.number`` (the event locked by the caller's transaction)."""
+    if upcoming.rounds != event.rounds:
+        event.rounds = upcoming.rounds
         event.save(update_fields=["rounds"])
-    return _publish(event, by, number, seed, planned, {entry.player_id: entry.player for entry in entries})
+    players = {entry.player_id: entry.player for entry in upcoming.entries}
+    return _publish(event, by, upcoming.number, upcoming.seed, planned, players)
+
+
+def pairing_free(event: Event) -> None:
+    """Refuse a write that would change the next round while a task pairs it; a job that has run past
+    its time (a lost worker or message) fails instead and frees the event.
+
+    Raises:
+        PairingRunning: a pairing job of the event is running.
+    """
+    running = PairingJob.objects.filter(event=event, status=PairingJob.Status.RUNNING).first()
+    if running is None:
+        return
+    if running.created_at >= timezone.now() - timedelta(seconds=settings.EVENT_PAIRING_JOB_TIMEOUT):
+        raise PairingRunning(number=running.number)
+    pairing_job_fail(job=running, error=PairingLost(number=running.number))
+
+
+def pairing_job_fail(*, job: PairingJob, error: CodedError) -> None:
+    """Mark a running pairing job failed with ``error`` (kept for its readers); a finished one stays."""
+    stored = {"code": error.code, "template": error.template, "facts": jsonable(error.facts)}
+    PairingJob.objects.filter(pk=job.pk, status=PairingJob.Status.RUNNING).update(
+        status=PairingJob.Status.FAILED, error=stored, finished_at=timezone.now()
+    )
+
+
+@transaction.atomic
+def round_pair(*, event: Event, by: User, draft: bool = False) -> PlannedRound:
+    """Pair the next round; unless ``draft``, publish it: store it and start one match per table
+    (its seats, options, club and season pre-filled; the first hand dealt by the table's dealer).
+    The pairing runs here, in the caller's process: :func:`games.events.jobs.round_pair_start` sends a
+    large field to a task instead.
+
+    Raises:
+        PairingRunning: a task is pairing the event's next round.
+        RoundOpen: a table of an earlier round has no result (its match unfinished, no override).
+        EventFinished: every planned round has been paired.
+        TooFewEntries: the players in this round cannot fill a table.
+        what :func:`games.services.matches.match_start` raises (a guest another admin owns).
+    """
+    event = _locked(event, by)
+    pairing_free(event)
+    upcoming = round_next(event)
+    planned = round_plan(event, upcoming, round_entrants(event, upcoming))
+    if draft:
+        return planned
+    return round_store(event=event, by=by, upcoming=upcoming, planned=planned)
 
 
 def _all_results(history: History) -> None:

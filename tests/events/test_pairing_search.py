@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.events.pairing import Entrant, Pairing, groups, pair_round
+from games.events.pairing import Entrant, Pairing, groups, pair_round, search
 from games.events.pairing.search import Problem, _contiguous_runs
 from tests.events.reference import score, seatings
 
@@ -66,6 +66,23 @@ def test_a_search_cut_short_still_seats_everyone_and_says_it_is_not_proven(
     proven = pair_round("pods", field, seed=4, round_number=3, table_sizes=frozenset({3, 4}))
     assert proven.exact
     assert score("pods", field, _seated(proven)) <= score("pods", field, _seated(pairing))
+
+
+@pytest.mark.parametrize("fmt", ["pods", "partners"])
+def test_a_field_past_the_search_gets_the_first_seating_everyone_seated_and_not_proven(
+    monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    monkeypatch.setattr(search, "SEARCH_MAX", 8)
+    monkeypatch.setattr(search, "REACH", 1)
+    points = [9, 9, 9, 6, 6, 6, 6, 3, 3, 3, 0, 0, 0, 0, 0]
+    field = [Entrant(id=i, points=p, rank=i + 1, opponents=frozenset()) for i, p in enumerate(points)]
+    pairing = pair_round(fmt, field, seed=4, round_number=2, table_sizes=frozenset({3, 4}))
+    assert not pairing.exact
+    seated = sorted(key for table in pairing.tables for key in table.players)
+    assert sorted(seated + list(pairing.byes)) == list(range(15))
+    assert len(pairing.byes) == (0 if fmt == "pods" else 3)
+    searched = pair_round(fmt, field[:8], seed=4, round_number=2, table_sizes=frozenset({3, 4}))
+    assert searched.exact  # 8 entrants are still searched
 
 
 def _seated(pairing: Pairing) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:

@@ -19,7 +19,7 @@ from django.urls import reverse
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games.events.models import Entry, Round, Table
+from games.events.models import Entry, PairingJob, Round, Table
 from games.events.services import entry_check_in, event_share, round_pair, table_result_set
 from tests.ui.flows import AXE, WIDTHS, fits_at_each_width, width_walk
 from tests.web.test_events import Night, entered, make_night
@@ -119,6 +119,7 @@ def test_the_public_pages_fit_the_phone_in_english_and_russian(
     table_result_set(table=table, by=night.admin, winner=0)
     token = event_share(event=night.event, by=night.admin).share_token
     pk = night.event.pk
+    job = PairingJob.objects.create(event=night.event, number=2, by=night.admin)  # a large round 2
     signed_in = [
         reverse("event", args=[pk]),
         reverse("event-tv", args=[pk]),
@@ -127,6 +128,7 @@ def test_the_public_pages_fit_the_phone_in_english_and_russian(
         reverse("event-table-result", args=[pk, 1, 1]),
         reverse("event-new", args=[night.event.club_id]),
         reverse("club-events", args=[night.event.club_id]),
+        reverse("event-job", args=[pk, job.pk]),
     ]
     shared = [reverse("event-shared", args=[token]), reverse("event-shared", args=[token]) + "?tv=1"]
     problems = []

@@ -14,15 +14,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.access import club_for, event_for
-from games.events import services
+from games.events import jobs, services
 from games.events.errors import RoundOpen
-from games.events.models import Entry, Event, Table
-from games.events.selectors import entry_of, with_club_and_season
+from games.events.models import Entry, Event, PairingJob, Table
+from games.events.selectors import entry_of, pairing_job_get, pairing_job_running, with_club_and_season
+from games.events.services import PlannedRound
 from games.messages import violation_text
 from games.models import Club, Player
 from games.rules.errors import CodedError
 from games.selectors import player_get, season_list
 from scorekeeper.digits import whole_number
+from scorekeeper.throttles import EventCreateThrottle, WalkInThrottle, account_refusal
 from web.event_forms import EntryNameForm, EntrySearchForm, EventForm
 from web.events import (
     ResultChoices,
@@ -39,6 +41,8 @@ from web.events import (
 from web.views import HtmxHttpRequest
 
 REFUSED = 422
+THROTTLED = 429
+JOB_POLL_SECONDS = 2
 
 
 def _account(request: HtmxHttpRequest) -> User:
@@ -61,6 +65,12 @@ def event_new(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     club = _admin_club(request, club_id)
     form = EventForm(request.POST or None, seasons=season_list(club=club))
     if request.method == "POST" and form.is_valid():
+        if refused := account_refusal(request, EventCreateThrottle):
+            form.add_error(None, refused.text)
+            context = {"club": club, "form": form}
+            response = render(request, "web/events/new.html", context, status=THROTTLED)
+            response["Retry-After"] = str(refused.seconds)
+            return response
         try:
             event = services.event_create(club=club, by=_account(request), **form.service_arguments())
         except CodedError as error:
@@ -113,6 +123,12 @@ def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             if not name_form.is_valid():
                 context = _entries_context(request, event, name_form=name_form)
                 return render(request, "web/events/entries.html", context, status=REFUSED)
+            if refused := account_refusal(request, WalkInThrottle):
+                messages.error(request, refused.text)
+                context = _entries_context(request, event, name_form=name_form)
+                response = render(request, "web/events/entries.html", context, status=THROTTLED)
+                response["Retry-After"] = str(refused.seconds)
+                return response
             named = named_player(event, account, name_form.cleaned_data["name"])
             entry = services.entry_add(
                 event=event,
@@ -199,28 +215,71 @@ def _confirmed(request: HtmxHttpRequest, pk: int, entry_id: int, action: str) ->
 
 @login_required
 def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The next round's pairing as a draft (GET, nothing stored), published by POST."""
+    """The next round's pairing as a draft (GET, nothing stored), published by POST. A field too large
+    to pair in a request is paired by a task (POST, ``draft`` for a draft): its progress page follows."""
     event = _directed(request, pk)
     account = _account(request)
+    if (running := pairing_job_running(event=event)) is not None:
+        return redirect("event-job", pk=event.pk, job=running.pk)
     try:
         if request.method == "POST":
-            published = services.round_pair(event=event, draft=False, by=account)
-            text = _("Round %(number)s is published.") % {"number": published.number}
-            messages.success(request, text)
-            return redirect("event", pk=event.pk)
-        draft = services.round_pair(event=event, draft=True, by=account)
+            draft = bool(request.POST.get("draft"))
+            paired = jobs.round_pair_start(event=event, draft=draft, by=account)
+            if isinstance(paired, PairingJob):
+                return redirect("event-job", pk=event.pk, job=paired.pk)
+            if not draft:
+                text = _("Round %(number)s is published.") % {"number": paired.number}
+                messages.success(request, text)
+                return redirect("event", pk=event.pk)
+            return _draft_page(request, event, paired)
+        return _draft_page(request, event, jobs.round_draft(event=event, by=account))
     except CodedError as error:
         context = {"event": event, "error": violation_text(error), "nav": "pair"}
         if isinstance(error, RoundOpen):
             context["missing"] = results_view(event).missing
         return render(request, "web/events/round_new.html", context, status=409)
+
+
+def _draft_page(request: HtmxHttpRequest, event: Event, draft: PlannedRound | None) -> HttpResponse:
+    """The draft to publish, or (``None``: a field paired by a task) the buttons that start the task."""
+    shown = None if draft is None else pairing_view(event, draft)
     context = {
         "event": event,
-        "draft": pairing_view(event, draft),
+        "draft": shown,
+        "large": draft is None,
         "checks": results_view(event),
         "nav": "pair",
     }
     return render(request, "web/events/round_new.html", context)
+
+
+@login_required
+def pairing_job(request: HtmxHttpRequest, pk: int, job: int) -> HttpResponse:
+    """A pairing task's progress: polled while it runs (the status alone for htmx); once done, the
+    event's page (a published round) or the draft; once failed, why."""
+    event = _directed(request, pk)
+    found = pairing_job_get(event=event, pk=job)
+    if found is None:
+        raise Http404
+    if found.status == PairingJob.Status.DONE and not found.draft:
+        messages.success(request, _("Round %(number)s is published.") % {"number": found.number})
+        if request.htmx:
+            return HttpResponse(headers={"HX-Redirect": reverse("event", args=[event.pk])})
+        return redirect("event", pk=event.pk)
+    if request.htmx and found.status != PairingJob.Status.RUNNING:
+        return HttpResponse(headers={"HX-Refresh": "true"})
+    plan = jobs.job_plan(found)
+    error = jobs.job_error(found)
+    context = {
+        "event": event,
+        "job": found,
+        "draft": None if plan is None else pairing_view(event, plan),
+        "error": None if error is None else violation_text(error),
+        "poll_seconds": JOB_POLL_SECONDS,
+        "nav": "pair",
+    }
+    template = "web/events/_job_status.html" if request.htmx else "web/events/job.html"
+    return render(request, template, context)
 
 
 @login_required

@@ -18,6 +18,7 @@ The first seating is the contiguous one improved by re-seating pairs of tables; 
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -45,9 +46,33 @@ class Seating:
     exact: bool
 
 
+SEARCH_MAX = 128
+"""The largest field searched; a larger one (a task pairs it, docs/events-pairing.md "How big") gets the
+first seating alone: the search's enumeration of tables grows with the cube of the field, and its
+3,000 branches cover a vanishing share of it anyway."""
+
+
+REACH = 8
+"""Past :data:`SEARCH_MAX`, the first seating re-seats only tables this close in the standings' order:
+re-seating two tables far apart in points seldom helps, and trying every pair grows with the square of
+the tables (minutes for 256 tables of partners)."""
+
+
 def best_seating(problem: Problem, budget: int) -> Seating:
-    """The cheapest seating of ``problem``, proven so unless ``budget`` branches did not suffice."""
+    """The cheapest seating of ``problem``, proven so unless ``budget`` branches did not suffice; past
+    :data:`SEARCH_MAX` entrants, the first seating (not proven)."""
+    if len(problem.points) > SEARCH_MAX:
+        return _first_seating(problem)
     return _Search(problem, budget).run()
+
+
+def _first_seating(problem: Problem) -> Seating:
+    """The cheapest byes, the others in contiguous runs, re-seated by pairs of nearby tables."""
+    costs = problem.bye_costs
+    out = tuple(sorted(sorted(range(len(costs)), key=lambda i: (costs[i], i))[: problem.byes]))
+    seating = (_contiguous(problem, _without(range(len(costs)), out)), out)
+    tables, byes = _improved(problem, seating, reach=REACH)
+    return Seating(tables, byes, _cost(problem, tables, byes), exact=False)
 
 
 class _Search:
@@ -101,38 +126,41 @@ class _Search:
         return True
 
     def _choices(self, left: Group, sizes: Group, cost: int) -> list[tuple[int, Group, Group]]:
-        """The first unseated entrant's tables by their pair costs: (pair costs, table, sizes left)."""
-        first, others = left[0], set(left[1:])
-        options: list[tuple[int, Group, Group]] = []
-        room = self.best - cost
-        for size in sorted(set(sizes)):
-            rest_sizes = list(sizes)
-            rest_sizes.remove(size)
-            for spent, mates in self._mates(first, others, size - 1, room):
-                options.append((spent, (first, *sorted(mates)), tuple(rest_sizes)))
-        options.sort()
-        return options
+        """The first unseated entrant's tables by their pair costs: (pair costs, table, sizes left).
 
-    def _mates(self, first: int, others: set[int], count: int, room: int) -> list[tuple[int, Group]]:
+        Only the cheapest ``budget + 1`` are kept: the search never tries more at one branch, and a
+        large field has millions (C(255, 3) tables for the first entrant of 256), too many to hold.
+        """
+        first, others = left[0], set(left[1:])
+        room = self.best - cost
+
+        def options() -> Iterator[tuple[int, Group, Group]]:
+            for size in sorted(set(sizes)):
+                rest_sizes = list(sizes)
+                rest_sizes.remove(size)
+                for spent, mates in self._mates(first, others, size - 1, room):
+                    yield spent, (first, *sorted(mates)), tuple(rest_sizes)
+
+        return heapq.nsmallest(self.budget + 1, options())
+
+    def _mates(self, first: int, others: set[int], count: int, room: int) -> Iterator[tuple[int, Group]]:
         """Tablemates for ``first`` whose pair costs stay under ``room``, with those costs."""
         pair = self.problem.pair_costs
         pool = [j for j in self.neighbours[first] if j in others]
-        found: list[tuple[int, Group]] = []
 
-        def extend(start: int, chosen: Group, spent: int) -> None:
+        def extend(start: int, chosen: Group, spent: int) -> Iterator[tuple[int, Group]]:
             if len(chosen) == count:
-                found.append((spent, chosen))
+                yield spent, chosen
                 return
             for at in range(start, len(pool)):
                 j = pool[at]
                 more = pair[first][j] + sum(pair[k][j] for k in chosen)
                 if spent + more < room:
-                    extend(at + 1, (*chosen, j), spent + more)
+                    yield from extend(at + 1, (*chosen, j), spent + more)
                 elif not chosen:
                     return  # the pool is sorted by the pair cost with ``first``: the rest cost more
 
-        extend(0, (), 0)
-        return found
+        return extend(0, (), 0)
 
     def _bound(self, left: Group, sizes: Group) -> int:
         if not left:
@@ -210,10 +238,13 @@ def _cost(problem: Problem, tables: Sequence[Group], byes: Group) -> int:
     return sum(map(problem.table_cost, tables)) + sum(problem.bye_costs[i] for i in byes)
 
 
-def _improved(problem: Problem, seating: tuple[tuple[Group, ...], Group]) -> tuple[tuple[Group, ...], Group]:
+def _improved(
+    problem: Problem, seating: tuple[tuple[Group, ...], Group], reach: int | None = None
+) -> tuple[tuple[Group, ...], Group]:
     """``seating`` after re-seating pairs of tables (or a table and the byes) at their best while it helps.
 
-    Each step tries every way to share the two groups' entrants between them, sizes kept.
+    Each step tries every way to share the two groups' entrants between them, sizes kept; with
+    ``reach``, only tables at most that many apart in the seating's order (close in points) are paired.
     """
     groups = [tuple(sorted(table)) for table in seating[0]] + [tuple(sorted(seating[1]))]
     last = len(groups) - 1
@@ -226,6 +257,8 @@ def _improved(problem: Problem, seating: tuple[tuple[Group, ...], Group]) -> tup
     while improved:
         improved = False
         for a, b in combinations(range(len(groups)), 2):
+            if reach is not None and b - a > reach and b != last:
+                continue
             union = tuple(sorted(groups[a] + groups[b]))
             for first in combinations(union, len(groups[a])):
                 second = _without(union, first)
