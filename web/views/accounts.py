@@ -7,7 +7,6 @@ from datetime import timedelta
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -19,6 +18,7 @@ from games.rules.registry import GAMES
 from games.selectors import claim_list_waiting, invitation_list_waiting, match_groups, player_of
 from games.services.matches import matches_archive
 from scorekeeper.throttles import SignUpThrottle, throttled
+from web.account_forms import SignUpForm
 from web.forms import RenameForm
 
 RECENT = 10
@@ -54,8 +54,9 @@ def matches_archive_view(request: HttpRequest) -> HttpResponse:
 
 @throttled(SignUpThrottle)
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and sign in with it."""
-    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    """Create an account and sign in with it (a taken name is refused in words that say no more than its
+    public handle: web/account_forms.py)."""
+    form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
         return redirect("home")
