@@ -148,10 +148,11 @@ def test_the_devices_page_lists_and_ends_them() -> None:
     third = _signed_in("marija", agent="Safari on an iPad")
     token = Token.objects.create(user=user)
     page = here.get("/account/devices/")
-    devices = page.context["devices"]
+    devices = [device for device, _label in page.context["devices"]]
     assert sorted(device.kind for device in devices) == ["token", "web", "web", "web"]
     assert [device.device for device in devices if device.current] == [PHONE]
     assert token.key not in page.content.decode()
+    assert "Safari on Android" in page.content.decode()  # the phone, in words
     assert not any(row.session_key in page.content.decode() for row in AccountSession.objects.all())
 
     laptop = next(device for device in devices if device.device == "Firefox on a laptop")

@@ -26,6 +26,7 @@ from games.services.accounts import (
 from scorekeeper.sign_in import failures_clear
 from scorekeeper.throttles import PasswordResetMailThrottle, refusal_page
 from web.account_forms import EmailForm
+from web.devices import device_label
 
 OTHERS = "others"  # the devices form's value for every device but this one
 
@@ -159,5 +160,8 @@ def account_devices(request: HttpRequest) -> HttpResponseBase:
         else:
             messages.success(request, gettext("The device is signed out."))
         return redirect("account-devices")
-    context = {"devices": device_list(user=user, session_key=current), "others": OTHERS}
+    devices = [
+        (device, device_label(device.device)) for device in device_list(user=user, session_key=current)
+    ]
+    context = {"devices": devices, "others": OTHERS}
     return render(request, "web/account/devices.html", context)
