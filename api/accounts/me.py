@@ -66,7 +66,7 @@ class MeApi(AccountApi):
     @extend_schema(
         operation_id="me_partial_update",
         request=InputSerializer,
-        responses={200: MeOutput, 503: None},
+        responses=MeOutput,
         description="503 ``mail.unavailable``: the verification mail could not be sent (the address stays"
         " pending; send it again later).",
     )
