@@ -229,3 +229,18 @@ def test_sign_up_refuses_a_taken_name_without_saying_an_account_has_it() -> None
 
 def _link(body: str) -> str:
     return "/" + body.split("http://testserver/", 1)[1].split()[0]
+
+
+def test_a_reset_does_not_sign_in_and_forgets_the_accounts_failures_from_that_address(settings: Any) -> None:
+    settings.SIGN_IN_LIMITS = [(["username", "ip_address"], 3), (["ip_address"], 20)]
+    User.objects.create_user("marija", password=PASSWORD, email="marija@example.org")
+    phone = Client(REMOTE_ADDR="10.0.0.9")
+    wrong = [phone.post("/accounts/login/", {"username": "marija", "password": "wrong"}) for _ in range(3)]
+    assert wrong[-1].status_code == 429  # locked out of the account from this address
+    phone.post("/accounts/password/reset/", {"email": "marija@example.org"})
+    form = phone.get(_link(str(mail.outbox[-1].body)), follow=True)
+    set_password = form.redirect_chain[-1][0]
+    assert phone.post(set_password, {"new_password1": NEW, "new_password2": NEW}).status_code == 302
+    assert not _is_signed_in(phone)  # signing in is the sign-in page's, with its limits
+    signed_in = phone.post("/accounts/login/", {"username": "marija", "password": NEW})
+    assert signed_in["Location"] == "/"
