@@ -10,7 +10,7 @@ that "my devices" (docs/accounts.md) can say which phone was used when, at no co
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import SESSION_KEY
@@ -39,7 +39,8 @@ class SessionStore(db.SessionStore):
             self._session_key = None
             return {}
         data: dict[str, Any] = self.decode(row[0])
-        if data.get(SESSION_KEY) and (row[1] is None or row[1] < timezone.now() - SEEN_EVERY):
+        seen = _aware(row[1])
+        if data.get(SESSION_KEY) and (seen is None or seen < timezone.now() - SEEN_EVERY):
             self._seen()
         return data
 
@@ -55,7 +56,7 @@ class SessionStore(db.SessionStore):
         row.last_seen = timezone.now()
         return row
 
-    def _row(self) -> tuple[str, datetime | None] | None:
+    def _row(self) -> tuple[str, datetime | str | None] | None:
         model = self.model
         connection = connections[router.db_for_read(model)]
         name = connection.ops.quote_name
@@ -65,11 +66,19 @@ class SessionStore(db.SessionStore):
         )
         with connection.cursor() as cursor:
             cursor.execute(sql, [self.session_key, timezone.now()])
-            row: tuple[str, datetime | None] | None = cursor.fetchone()
+            row: tuple[str, datetime | str | None] | None = cursor.fetchone()
         return row
 
     def _seen(self) -> None:
         AccountSession.objects.filter(session_key=self.session_key).update(last_seen=timezone.now())
+
+
+def _aware(value: datetime | str | None) -> datetime | None:
+    """A time read by hand: PostgreSQL gives it aware, SQLite as UTC text or a naive value."""
+    moment = parse_datetime(value) if isinstance(value, str) else value
+    if moment is not None and timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, UTC)
+    return moment
 
 
 def signed_in(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
