@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
 from games.selectors import username_taken
+from games.services.accounts import mail_send_later
 
 NAME_TAKEN = _("This user name cannot be used: please choose another.")
 
@@ -31,3 +35,20 @@ class EmailForm(forms.Form):
         help_text=_("Only for resetting a forgotten password; nobody else sees it."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
+
+
+class PasswordResetRequestForm(PasswordResetForm):
+    """Django's reset request, whose mail (Django's own words and token) is handed to the worker: the
+    page answers as fast whether or not an account has the address."""
+
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
+        subject = "".join(render_to_string(subject_template_name, context).splitlines())
+        mail_send_later(subject=subject, body=render_to_string(email_template_name, context), to=to_email)

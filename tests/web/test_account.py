@@ -14,6 +14,7 @@ from django.core.cache import cache
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
+from games import tasks
 from games.models import PendingEmail
 from games.selectors import WEB, device_id
 from scorekeeper.models import AccountSession
@@ -244,3 +245,21 @@ def test_a_reset_does_not_sign_in_and_forgets_the_accounts_failures_from_that_ad
     assert not _is_signed_in(phone)  # signing in is the sign-in page's, with its limits
     signed_in = phone.post("/accounts/login/", {"username": "marija", "password": NEW})
     assert signed_in["Location"] == "/"
+
+
+def test_a_reset_mail_goes_through_the_worker_or_in_the_request_without_a_broker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    User.objects.create_user("marija", password=PASSWORD, email="marija@example.org")
+    queued: list[tuple[object, ...]] = []
+    monkeypatch.setattr(tasks.mail_send, "apply_async", lambda args, **options: queued.append(args))
+    Client().post("/accounts/password/reset/", {"email": "marija@example.org"})
+    assert [args[2] for args in queued] == ["marija@example.org"]  # handed to the worker
+    assert mail.outbox == []
+
+    def unreachable(args: object, **options: object) -> None:
+        raise OSError("no broker")
+
+    monkeypatch.setattr(tasks.mail_send, "apply_async", unreachable)
+    Client().post("/accounts/password/reset/", {"email": "marija@example.org"})
+    assert [message.to for message in mail.outbox] == [["marija@example.org"]]  # sent in the request

@@ -25,7 +25,7 @@ from games.services.accounts import (
 )
 from scorekeeper.sign_in import failures_clear
 from scorekeeper.throttles import PasswordResetMailThrottle, refusal_page
-from web.account_forms import EmailForm
+from web.account_forms import EmailForm, PasswordResetRequestForm
 from web.devices import device_label
 
 OTHERS = "others"  # the devices form's value for every device but this one
@@ -68,6 +68,7 @@ class PasswordReset(auth_views.PasswordResetView):
     verified address gets a mail), limited per client address and per address mailed."""
 
     template_name = "registration/password_reset_form.html"
+    form_class = PasswordResetRequestForm
     success_url = reverse_lazy("password_reset_done")
 
     def form_valid(self, form: Any) -> HttpResponse:
