@@ -31,6 +31,7 @@ __all__ = [
     "Invitation",
     "Match",
     "Membership",
+    "PendingEmail",
     "Play",
     "Player",
     "PlayerMerge",
@@ -518,6 +519,19 @@ class IdempotentRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} of {self.user}"
+
+
+class PendingEmail(models.Model):
+    """An e-mail address an account asked for and has not yet verified by the link mailed to it. The
+    account's address (``User.email``, the one password resets are sent to) changes only when the link
+    is followed; asking again replaces the pending address."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    email = models.EmailField()
+    requested_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.email} for {self.user}"
 
 
 # Django reads an app's models from this module. The statistics models subclass and point at the ones

@@ -18,6 +18,15 @@ def users_count() -> int:
     return get_user_model().objects.count()
 
 
+@shared_task(ignore_result=True)
+def mail_send(subject: str, body: str, to: str) -> bool:
+    """A mail written in a request (a password reset), sent here so that the answer does not wait for
+    the mail server (docs/accounts.md). Whether it went; a failure is logged."""
+    from games.services.accounts import mail_send_now  # that module imports this one
+
+    return mail_send_now(subject=subject, body=body, to=to)
+
+
 @shared_task(ignore_result=True)  # no result backend round trip: a dead Redis must not hold the write
 def match_updated(match_id: int) -> str | None:
     """After a hand closes, is corrected, or the match ends: the hook for standings and notifications.

@@ -218,7 +218,26 @@ AXES_CLIENT_IP_CALLABLE = "scorekeeper.sign_in.client_address"
 AXES_USERNAME_CALLABLE = "scorekeeper.sign_in.counted_username"
 AXES_LOCKOUT_CALLABLE = "scorekeeper.sign_in.lockout_response"
 LOGIN_URL = "login"
-SESSION_ENGINE = "scorekeeper.sessions"  # Django's database sessions, read with one query written out
+# Django's database sessions, read with one query written out, in rows that know their account (the
+# devices page ends them: docs/accounts.md).
+SESSION_ENGINE = "scorekeeper.sessions"
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT_MINUTES", 60, minimum=5) * 60  # a reset link's life
+EMAIL_VERIFY_DAYS = 3  # a link that verifies an e-mail address works this long
+
+# Mail (password resets, address checks: docs/accounts.md), under Django's names. With EMAIL_HOST set, it
+# is sent through that SMTP server (STARTTLS unless EMAIL_USE_TLS=false); without it, each mail is
+# written to the console (the terminal of make run), where the laptop's owner finds its link.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1)
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
+    EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)  # a mail server that hangs fails the request
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "").strip() or "Scorekeeper <scorekeeper@localhost>"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
@@ -279,6 +298,8 @@ REST_FRAMEWORK = {
         "club_joins": "20/hour",  # per account: attempts to join a club with an invitation's token
         "walk_ins": env_rate("WALK_IN_THROTTLE_RATE", "30/minute"),  # per account, API and desk
         "events_created": env_rate("EVENT_CREATE_THROTTLE_RATE", "20/day"),  # per account, API and desk
+        "password_reset": "5/hour",  # asking for a reset mail: per client address, and per address mailed
+        "account": "30/hour",  # changes to one's own account (password, e-mail, devices): per account
     },
     "NUM_PROXIES": TRUSTED_PROXIES,
 }

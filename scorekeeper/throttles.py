@@ -1,7 +1,7 @@
-"""Sign-up is rate-limited per client address (a DRF throttle), and every refusal for too many
-attempts says how long to wait: the web's 429 page and the API's message (scorekeeper/sign_in.py
-limits sign-in). Walk-ins and new events are rate-limited per account, on the API and the director's
-desk alike (docs/events.md, "Limits").
+"""Sign-up and password-reset requests are rate-limited per client address (DRF throttles), changes to
+one's own account per account, and every refusal for too many attempts says how long to wait: the
+web's 429 page and the API's message (scorekeeper/sign_in.py limits sign-in). Walk-ins and new events
+are rate-limited per account, on the API and the director's desk alike (docs/events.md, "Limits").
 
 The counts live in the cache; when the cache is down its backend ignores the error and the throttle
 lets the request through, so an outage never locks anyone out. The web's sign-up page uses the
@@ -10,6 +10,7 @@ throttle through :func:`throttled`.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Callable
 from functools import wraps
@@ -32,6 +33,27 @@ class SignUpThrottle(SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
+class PasswordResetThrottle(SignUpThrottle):
+    """Requests for a password-reset mail from one client address, whatever address they name."""
+
+    scope = "password_reset"
+
+
+class PasswordResetMailThrottle(SimpleRateThrottle):
+    """Password-reset mails asked for one e-mail address, from anywhere (nobody's mailbox is flooded).
+    Counted whether or not an account has the address, so a refusal tells nothing about accounts."""
+
+    scope = "password_reset"
+
+    def __init__(self, email: str) -> None:
+        super().__init__()
+        self.email = email.strip().casefold()
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        digest = hashlib.sha256(self.email.encode()).hexdigest()[:32]
+        return self.cache_format % {"scope": "password_reset_mail", "ident": digest}
+
+
 class AccountThrottle(SimpleRateThrottle):
     """Writes of one signed-in account, whatever address they come from (a client address for one
     signed out); ``scope`` names the rate."""
@@ -44,6 +66,18 @@ class AccountThrottle(SimpleRateThrottle):
     def refused(self, seconds: int) -> str:
         """Why the write is refused and how long to wait, in the request's language."""
         return wait_text(seconds)
+
+
+class AccountChangeThrottle(AccountThrottle):
+    """Changes to one's own account (password, e-mail, devices), per account (per client address for a
+    request not signed in, such as following a mailed link). Reads are not counted."""
+
+    scope = "account"
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            return True
+        return super().allow_request(request, view)
 
 
 class ClubInvitationThrottle(AccountThrottle):

@@ -38,7 +38,8 @@ class Phone:
 def phone_sessions(user: Any, count: int) -> list[Phone]:
     """``count`` signed-in sessions of ``user``, as many phones."""
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
+
+    from scorekeeper.sessions import SessionStore  # the app's engine (SESSION_ENGINE)
 
     phones = []
     for _ in range(count):

@@ -15,14 +15,19 @@ from django.contrib.auth.models import User
 from django.db.models import Model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.authtoken.models import Token
 
 from games.events.models import PairingJob
 from games.events.services import entry_add, event_create, event_share, round_pair
 from games.models import Player
+from games.selectors import WEB, device_id, email_token
+from games.services.accounts import email_change_request
 from games.services.claims import guest_claim_create
 from games.services.club_invitations import club_invitation_create
 from games.services.hands import hand_start, hand_summary_record
 from games.services.invitations import invitation_create
+from scorekeeper.models import AccountSession
+from scorekeeper.sessions import SessionStore
 from tests.factories import api_client, make_personas
 
 pytestmark = pytest.mark.django_db
@@ -250,6 +255,10 @@ TABLE = [
         "post",
         "/events/{event}/rounds/1/tables/1/result/withdraw/",
     ),
+    # Accounts: a device (web session or API token) of another account is not found.
+    _r(f"{API}me/sessions/<str:device>/", "delete", "/api/v1/me/sessions/{session}/"),
+    _r("account/devices/", "post", "/account/devices/", device="{session}"),
+    _r("account/email/verify/<str:token>/", "post", "/account/email/verify/{email_link}/"),
     _r("events/shared/<str:token>/", "get", "/events/shared/not-the-link/"),
     _r("events/shared/<str:token>/live/", "get", "/events/shared/not-the-link/live/"),
 ]
@@ -281,6 +290,8 @@ PUBLIC = {
     f"{API}players/",  # the players the caller knows
     f"{API}clubs/",  # the caller's clubs
     f"{API}matches/",  # the matches the caller may read
+    f"{API}me/",  # the caller's own account
+    f"{API}me/sessions/",
     "",
     "manifest.webmanifest",
     "sw.js",
@@ -288,6 +299,14 @@ PUBLIC = {
     "accounts/login/",
     "accounts/logout/",
     "accounts/signup/",
+    "accounts/password/reset/",  # the same answer for any address (docs/accounts.md)
+    "accounts/password/reset/done/",
+    "accounts/reset/<uidb64>/<token>/",  # Django's signed reset token
+    "accounts/reset/done/",
+    "account/",  # the caller's own account
+    "account/password/",
+    "account/password/done/",
+    "account/email/",
     "disputes/",
     "rules/",
     "rules/<slug:page>/",
@@ -337,6 +356,10 @@ def scene() -> Scene:
     invitation = invitation_create(match=match, seat=1, by=people.owner, invitee=people.member)
     claim = guest_claim_create(match=match, seat=1, by=people.member)
     own = Player.objects.create(name="Mine", user=people.outsider, created_by=people.outsider)
+    session = SessionStore()
+    session.update({"_auth_user_id": str(people.member.pk)})
+    session.create()
+    email_change_request(user=people.member, email="member@example.org", link=str)
     guest = Player.objects.create(name="My guest", created_by=people.outsider)
     event = event_create(club=people.club, by=people.owner, name="Friday", game="tablo", rounds=2)
     entries = [entry_add(event=event, by=people.owner, name=name) for name in ("Cy", "Di")]
@@ -360,17 +383,23 @@ def scene() -> Scene:
         "entry": entries[0].pk,
         "entrant": entries[0].player_id,
         "job": job.pk,
+        "session": device_id(WEB, str(session.session_key)),  # the member's web session
+        "email_link": email_token(user=people.outsider, email="outsider@example.org"),  # never asked for
     }
     return Scene(outsider=people.outsider, ids=ids)
 
 
-def _rows() -> dict[str, int]:
+def _rows(outsider: User) -> dict[str, int]:
     models: list[type[Model]] = [
         *apps.get_app_config("games").get_models(),
         *apps.get_app_config("events").get_models(),
         User,
+        Token,
     ]
-    return {model.__name__: model._default_manager.count() for model in models}
+    counts = {model.__name__: model._default_manager.count() for model in models}
+    # Others' web sessions (the outsider's own browser signs in for the web's refusals).
+    counts["AccountSession"] = AccountSession.objects.exclude(user=outsider).count()
+    return counts
 
 
 @pytest.mark.parametrize("refusal", [pytest.param(r, id=f"{r.method} {r.route}") for r in TABLE])
@@ -380,7 +409,7 @@ def test_an_outsider_gets_404_and_nothing_is_written(scene: Scene, refusal: Refu
         key: str(value).format(**scene.ids) if isinstance(value, str) else value
         for key, value in refusal.body.items()
     }
-    before = _rows()
+    before = _rows(scene.outsider)
     if refusal.route.startswith(API):
         response = getattr(api_client(scene.outsider), refusal.method)(path, body, format="json")
         assert (response.status_code, response.json()["code"]) == (404, "resource.not_found")
@@ -390,4 +419,4 @@ def test_an_outsider_gets_404_and_nothing_is_written(scene: Scene, refusal: Refu
         data = body if refusal.method == "post" else None
         response = getattr(client, refusal.method)(path, data)
         assert response.status_code == 404
-    assert _rows() == before
+    assert _rows(scene.outsider) == before

@@ -5,7 +5,9 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from scorekeeper.throttles import AccountChangeThrottle, PasswordResetThrottle, throttled
 from web.views import (
+    account,
     accounts,
     clubs,
     corrections,
@@ -29,6 +31,35 @@ urlpatterns = [
     path("accounts/login/", accounts.SignInView.as_view(), name="login"),  # limited: scorekeeper/sign_in.py
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
+    # Passwords are Django's own views with the project's templates (docs/accounts.md).
+    path(
+        "accounts/password/reset/",
+        throttled(PasswordResetThrottle)(account.PasswordReset.as_view()),
+        name="password_reset",
+    ),
+    path("accounts/password/reset/done/", account.PasswordResetDone.as_view(), name="password_reset_done"),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        throttled(AccountChangeThrottle)(account.PasswordResetConfirm.as_view()),
+        name="password_reset_confirm",
+    ),
+    path("accounts/reset/done/", account.PasswordResetComplete.as_view(), name="password_reset_complete"),
+    path("account/", account.account_page, name="account"),
+    path(
+        "account/password/",
+        throttled(AccountChangeThrottle)(account.PasswordChange.as_view()),
+        name="password_change",
+    ),
+    path("account/password/done/", account.PasswordChangeDone.as_view(), name="password_change_done"),
+    path("account/email/", throttled(AccountChangeThrottle)(account.account_email), name="account-email"),
+    path(
+        "account/email/verify/<str:token>/",
+        throttled(AccountChangeThrottle)(account.account_email_verify),
+        name="account-email-verify",
+    ),
+    path(
+        "account/devices/", throttled(AccountChangeThrottle)(account.account_devices), name="account-devices"
+    ),
     path("disputes/", disputes.dispute, name="dispute"),
     path("rules/", rules.rules_page, name="rules"),
     path("rules/<slug:page>/", rules.rules_page, name="rules-page"),

@@ -1,5 +1,6 @@
 """Reads of the match records, one module per what it reads:
 
+- ``accounts``: one's own account: its pending e-mail address, its signed-in devices;
 - ``clubs``: the clubs of a user, their members and seasons;
 - ``hands``: one hand, the list, where one stands now, its log;
 - ``invitations``: invitations to a seat and claims of a guest;
@@ -12,6 +13,17 @@ Each public name is re-exported here, so ``from games.selectors import match_get
 
 from __future__ import annotations
 
+from games.selectors.accounts import (
+    TOKEN,
+    WEB,
+    Device,
+    device_id,
+    device_list,
+    email_pending,
+    email_token,
+    pending_email_of,
+    username_taken,
+)
 from games.selectors.clubs import (
     club_invitation_list,
     club_list,
@@ -82,6 +94,9 @@ from games.selectors.scoreboards import (
 )
 
 __all__ = [
+    "TOKEN",
+    "WEB",
+    "Device",
     "EventLine",
     "HandBreakdown",
     "HandLine",
@@ -101,6 +116,10 @@ __all__ = [
     "club_list_by_name",
     "club_of",
     "consent_list_waiting",
+    "device_id",
+    "device_list",
+    "email_pending",
+    "email_token",
     "hand_get",
     "hand_last",
     "hand_list",
@@ -126,6 +145,7 @@ __all__ = [
     "membership_list",
     "membership_of",
     "merge_list",
+    "pending_email_of",
     "player_get",
     "player_list",
     "player_names_of",
@@ -138,4 +158,5 @@ __all__ = [
     "season_of",
     "seat_get",
     "sides_of_match",
+    "username_taken",
 ]

@@ -19,11 +19,17 @@ from typing import Literal
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.contrib.auth.tokens import default_token_generator
 from django.test import Client
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from playwright.sync_api import Browser
 from pytest_django.live_server_helper import LiveServer
+from rest_framework.authtoken.models import Token
 
 from games.models import Club, Match
+from games.selectors import email_token
+from games.services.accounts import email_change_request
 from games.services.club_invitations import club_invitation_create
 from games.services.clubs import club_create, membership_create, player_create
 from games.services.demo import demo_hand_play, demo_match_play, random_setup
@@ -31,6 +37,9 @@ from games.services.hands import hand_start
 from games.services.invitations import invitation_create
 from games.services.matches import match_share, match_start
 from tests.ui.flows import AXE, LOCALES, WIDTHS, viewport, width_walk
+
+PASSWORD = "tablo-101-tally"
+LONG_AGENT = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 SomeUnknownBrowserWithALongName/128.0"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +70,7 @@ def _club_with_matches(owner: User) -> tuple[Club, Match, Match, Match]:
 
 @pytest.fixture
 def pages(live_server: LiveServer) -> Pages:
-    owner = User.objects.create_user("marija", password="tablo-101-tally")
+    owner = User.objects.create_user("marija", password=PASSWORD)
     stranger = User.objects.create_user("stranger", password="tablo-101-tally")
     other_club = club_create(name="Elsewhere", by=stranger)
     club, tablo, escoba, twenty = _club_with_matches(owner)
@@ -72,6 +81,13 @@ def pages(live_server: LiveServer) -> Pages:
     seat = tablo.seats.get(number=0)
     rival = escoba.seats.get(number=1)
     dispute = "/disputes/?variant=tablo&table=10D&table=2C&table=7S&table=5H&card=7H&taken=10D"
+    # The account's pages: a verified address and another waiting for its link, a reset link, devices.
+    owner.email = "marija.petrovic@example.org"
+    owner.save(update_fields=["email"])
+    email_change_request(user=owner, email="marija.p.at.the.club@example.org", link=str)
+    verify = email_token(user=owner, email="marija.p.at.the.club@example.org")
+    Client(HTTP_USER_AGENT=LONG_AGENT).post("/accounts/login/", {"username": "marija", "password": PASSWORD})
+    Token.objects.create(user=owner)
     public = (
         "/",
         "/accounts/login/",
@@ -82,6 +98,12 @@ def pages(live_server: LiveServer) -> Pages:
         f"/accounts/signup/?next=/club-invitations/{joining.token}/",
         f"/shared/{shared.share_token}/",
         "/shared/no-such-link/",  # the 404 page
+        "/accounts/password/reset/",
+        "/accounts/password/reset/done/",
+        "/accounts/reset/MQ/no-such-token/",  # the link that is not valid
+        "/accounts/reset/done/",
+        f"/account/email/verify/{verify}/",
+        "/account/email/verify/no-such-link/",
     )
     private = (
         "/matches/new/",
@@ -96,14 +118,26 @@ def pages(live_server: LiveServer) -> Pages:
         f"/clubs/{club.pk}/players/{seat.player_id}/",
         f"/clubs/{club.pk}/head-to-head/?a={seat.player_id}&b={rival.player_id}",
         f"/clubs/{other_club.pk}/standings/",  # the 403 page
+        "/account/",
+        "/account/password/",
+        "/account/password/done/",
+        "/account/email/",
+        "/account/devices/",
     )
     client = Client()
     client.force_login(owner)
+    # Made after the last sign-in: a reset link is no longer valid once the account signs in.
+    reset = (f"/accounts/reset/{urlsafe_base64_encode(force_bytes(owner.pk))}/{_reset_token(owner)}/",)
     return Pages(
-        signed_in=public + private,
-        signed_out=public,
+        signed_in=public + reset + private,
+        signed_out=public + reset,
         session=client.cookies[settings.SESSION_COOKIE_NAME].value,
     )
+
+
+def _reset_token(user: User) -> str:
+    user.refresh_from_db()
+    return default_token_generator.make_token(user)
 
 
 WALKS = [(language, scheme) for language, schemes in LOCALES.items() for scheme in schemes]

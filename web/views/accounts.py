@@ -7,7 +7,7 @@ from datetime import timedelta
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
 from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse
@@ -21,6 +21,7 @@ from games.rules.registry import GAMES
 from games.selectors import claim_list_waiting, invitation_list_waiting, match_groups, player_of
 from games.services.matches import matches_archive
 from scorekeeper.throttles import SignUpThrottle, throttled
+from web.account_forms import SignUpForm
 from web.club_invitations import invitation_in, join_through, role_word
 from web.forms import RenameForm
 
@@ -84,8 +85,9 @@ def _safe_next(request: HttpRequest) -> str:
 
 @throttled(SignUpThrottle)
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and sign in with it; through a club invitation's page (``next``), join it."""
-    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    """Create an account and sign in with it (a taken name is refused in words that say no more than its
+    public handle: web/account_forms.py); through a club invitation's page (``next``), join it."""
+    form = SignUpForm(request.POST or None)
     after = _safe_next(request)
     if request.method == "POST" and form.is_valid():
         login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
