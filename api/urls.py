@@ -9,4 +9,5 @@ urlpatterns = [
     path("", include("api.stats.urls")),
     path("", include("api.records.urls")),
     path("", include("api.events.urls")),
+    path("", include("api.accounts.urls")),
 ]

@@ -265,6 +265,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "rules": env_rate("RULES_THROTTLE_RATE", "600/minute"),
         "sign_up": "10/hour",  # per client address
+        "account_export": "20/hour",  # per account: each download reads the whole history
+        "account_delete": "10/hour",  # per account: password tries at deleting it
     },
     "NUM_PROXIES": TRUSTED_PROXIES,
 }

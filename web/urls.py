@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from web.views import (
+    account_data,
     accounts,
     clubs,
     corrections,
@@ -29,6 +30,9 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),  # limited: scorekeeper/sign_in.py
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/data/", account_data.account_data_page, name="account-data"),
+    path("accounts/data/<slug:form>/", account_data.account_data_download, name="account-data-download"),
+    path("accounts/delete/", account_data.account_delete_page, name="account-delete"),
     path("disputes/", disputes.dispute, name="dispute"),
     path("rules/", rules.rules_page, name="rules"),
     path("rules/<slug:page>/", rules.rules_page, name="rules-page"),

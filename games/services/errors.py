@@ -198,3 +198,10 @@ class GuestNotYours(RecordInvalid):
     template = gettext_noop(
         "{player} is a guest someone else added: seat a guest of your own, or invite their account."
     )
+
+
+class WrongPassword(RecordInvalid):
+    """A write that asks for the account's password again (deleting the account) was given another."""
+
+    code = "auth.wrong_password"
+    template = gettext_noop("That is not your password.")
