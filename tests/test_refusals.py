@@ -235,6 +235,8 @@ PUBLIC = {
     f"{API}players/",  # the players the caller knows
     f"{API}clubs/",  # the caller's clubs
     f"{API}matches/",  # the matches the caller may read
+    f"{API}me/",  # the caller's own account
+    f"{API}me/export/",  # the caller's own data
     "",
     "manifest.webmanifest",
     "sw.js",
@@ -242,6 +244,9 @@ PUBLIC = {
     "accounts/login/",
     "accounts/logout/",
     "accounts/signup/",
+    "accounts/data/",  # the caller's own data
+    "accounts/data/<slug:form>/",
+    "accounts/delete/",  # the caller's own account
     "disputes/",
     "rules/",
     "rules/<slug:page>/",

@@ -58,7 +58,8 @@ def _others_in(club_ids: set[int], user: User) -> dict[int, list[tuple[int, str]
 def _heir(others: list[tuple[int, str]]) -> int | None:
     """The longest-serving admin, else the longest-serving member."""
     admins = [account for account, role in others if role == Membership.Role.ADMIN]
-    return (admins or [account for account, _ in others] or [None])[0]
+    found = admins or [account for account, _ in others]
+    return found[0] if found else None
 
 
 def deletion_plan(*, user: User) -> DeletionPlan:
@@ -107,7 +108,7 @@ def deletion_plan(*, user: User) -> DeletionPlan:
             clubs_deleted.add(club)
             continue
         if creators[club] == user.pk:
-            clubs_passed[club] = heir or (owners.get(first[0]) if first else None) or 0
+            clubs_passed[club] = heir or (owners.get(first[0], first[1]) if first else 0)
         has_admin = any(role == Membership.Role.ADMIN for _, role in others[club])
         if club in admin_of and others[club] and not has_admin:
             promoted[club] = others[club][0][0]

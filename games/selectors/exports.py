@@ -330,10 +330,8 @@ def _flat_hands(user: User) -> Iterator[Row]:
 
 def _flat_scores(user: User) -> Iterator[Row]:
     scores = HandScore.objects.filter(hand__match__in=export_matches(user=user))
-    scores = scores.values_list(
-        "hand__match_id", "hand__number", "side", "cards", "sweeps", "points", "total"
-    )
-    for match_id, number, side, cards, sweeps, points, total in scores.order_by(
+    lines = scores.values_list("hand__match_id", "hand__number", "side", "cards", "sweeps", "points", "total")
+    for match_id, number, side, cards, sweeps, points, total in lines.order_by(
         "hand__match_id", "hand__number", "side"
     ).iterator(chunk_size=ROWS):
         yield {

@@ -41,8 +41,8 @@ def account_delete(*, user: User, password: str) -> DeletionPlan:
         Membership.objects.filter(club_id=club, user_id=member).update(role=Membership.Role.ADMIN)
     for event, owner in plan.events_passed.items():
         Event.objects.filter(pk=event).update(created_by_id=owner)
-    for player, owner in plan.players_passed.items():
-        Player.objects.filter(pk=player).update(user=None, created_by_id=owner)
+    for player, keeper in plan.players_passed.items():
+        Player.objects.filter(pk=player).update(user=None, created_by_id=keeper)
     # Events first (their tables hold their matches), then the matches (they hold the seats of the
     # players and the clubs' seasons), then the players and the clubs.
     Event.objects.filter(club_id__in=plan.clubs_deleted).delete()

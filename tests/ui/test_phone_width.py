@@ -90,6 +90,8 @@ def pages(live_server: LiveServer) -> Pages:
         f"/clubs/{club.pk}/players/{seat.player_id}/",
         f"/clubs/{club.pk}/head-to-head/?a={seat.player_id}&b={rival.player_id}",
         f"/clubs/{other_club.pk}/standings/",  # the 403 page
+        "/accounts/data/",
+        "/accounts/delete/",
     )
     client = Client()
     client.force_login(owner)
