@@ -300,6 +300,8 @@ REST_FRAMEWORK = {
         "events_created": env_rate("EVENT_CREATE_THROTTLE_RATE", "20/day"),  # per account, API and desk
         "password_reset": "5/hour",  # asking for a reset mail: per client address, and per address mailed
         "account": "30/hour",  # changes to one's own account (password, e-mail, devices): per account
+        "account_export": "20/hour",  # per account: each download reads the whole history
+        "account_delete": "10/hour",  # per account: password tries at deleting it
     },
     "NUM_PROXIES": TRUSTED_PROXIES,
 }

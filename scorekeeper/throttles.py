@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import ngettext
-from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.throttling import SimpleRateThrottle, UserRateThrottle
 
 View = Callable[..., HttpResponseBase]
 
@@ -135,6 +135,18 @@ def account_refusal(request: Any, throttle: type[AccountThrottle]) -> Refusal | 
     return Refusal(seconds, check.refused(seconds))
 
 
+class AccountExportThrottle(UserRateThrottle):
+    """Downloads of one's data, per account (docs/accounts.md): each reads the whole history."""
+
+    scope = "account_export"
+
+
+class AccountDeleteThrottle(UserRateThrottle):
+    """Tries at deleting one's account, per account: each checks the password."""
+
+    scope = "account_delete"
+
+
 def wait_text(seconds: int) -> str:
     """'Too many attempts; try again in 42 minutes.', in the request's language (whole minutes, up)."""
     minutes = max(1, math.ceil(seconds / 60))
@@ -153,15 +165,17 @@ def refusal_page(request: HttpRequest, seconds: int) -> HttpResponse:
     return response
 
 
-def throttled(*throttles: type[SimpleRateThrottle]) -> Callable[[View], View]:
-    """A web view whose POSTs ``throttles`` limit: over the rate, the 429 page."""
+def throttled(
+    *throttles: type[SimpleRateThrottle], methods: tuple[str, ...] = ("POST",)
+) -> Callable[[View], View]:
+    """A web view whose POSTs (or other ``methods``) ``throttles`` limit: over the rate, the 429 page."""
 
     def decorate(view: View) -> View:
         @wraps(view)
         def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-            if request.method == "POST":
+            if request.method in methods:
                 checks = [kind() for kind in throttles]
-                # A plain request serves: these throttles read only its address.
+                # A plain request serves: these throttles read only its address and its account.
                 refused = [
                     throttle
                     for throttle in checks

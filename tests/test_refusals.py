@@ -292,6 +292,7 @@ PUBLIC = {
     f"{API}matches/",  # the matches the caller may read
     f"{API}me/",  # the caller's own account
     f"{API}me/sessions/",
+    f"{API}me/export/",  # the caller's own data
     "",
     "manifest.webmanifest",
     "sw.js",
@@ -307,6 +308,9 @@ PUBLIC = {
     "account/password/",
     "account/password/done/",
     "account/email/",
+    "account/data/",  # the caller's own data
+    "account/data/<slug:form>/",
+    "account/delete/",  # the caller's own account
     "disputes/",
     "rules/",
     "rules/<slug:page>/",

@@ -8,6 +8,7 @@ from django.urls import path
 from scorekeeper.throttles import AccountChangeThrottle, PasswordResetThrottle, throttled
 from web.views import (
     account,
+    account_data,
     accounts,
     clubs,
     corrections,
@@ -60,6 +61,9 @@ urlpatterns = [
     path(
         "account/devices/", throttled(AccountChangeThrottle)(account.account_devices), name="account-devices"
     ),
+    path("account/data/", account_data.account_data_page, name="account-data"),
+    path("account/data/<slug:form>/", account_data.account_data_download, name="account-data-download"),
+    path("account/delete/", account_data.account_delete_page, name="account-delete"),
     path("disputes/", disputes.dispute, name="dispute"),
     path("rules/", rules.rules_page, name="rules"),
     path("rules/<slug:page>/", rules.rules_page, name="rules-page"),

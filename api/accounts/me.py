@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.accounts.base import AccountApi
+from api.accounts.deletion import AccountDeleteMixin
 from api.inputs import valid
 from api.records.base import account
 from games.selectors import pending_email_of, player_of
@@ -47,8 +48,8 @@ def me_facts(user: User) -> dict[str, Any]:
     }
 
 
-class MeApi(AccountApi):
-    """The caller's account."""
+class MeApi(AccountDeleteMixin, AccountApi):
+    """The caller's account: read, change its e-mail address, delete it."""
 
     @extend_schema_serializer(component_name="MeUpdateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):

@@ -226,3 +226,10 @@ class LastAdmin(RecordConflict):
         "{user} is the only admin of {club}: make another member an admin first, so that someone can"
         " still manage the club."
     )
+
+
+class WrongPassword(RecordInvalid):
+    """A write that asks for the account's password again (deleting the account) was given another."""
+
+    code = "auth.wrong_password"
+    template = gettext_noop("That is not your password.")

@@ -123,6 +123,8 @@ def pages(live_server: LiveServer) -> Pages:
         "/account/password/done/",
         "/account/email/",
         "/account/devices/",
+        "/account/data/",
+        "/account/delete/",
     )
     client = Client()
     client.force_login(owner)
