@@ -42,6 +42,7 @@ class Verification:
 
     ok: bool
     head: str
+    length: int
     problems: tuple[str, ...] = ()
 
     @property
@@ -121,7 +122,9 @@ def match_chain_verify(match: Match) -> Verification:
         problems.extend(f"{kind} {pk}: not in the chain" for pk in by_pk.keys() - chained)
     if head != match.chain_head or len(links) != match.chain_length:
         problems.append("the match's head is not its chain's")
-    return Verification(ok=not problems, head=match.chain_head, problems=tuple(problems))
+    return Verification(
+        ok=not problems, head=match.chain_head, length=match.chain_length, problems=tuple(problems)
+    )
 
 
 def _corrections(entries: dict[int, dict[str, object]], links: list[ChainLink]) -> Callable[[int, int], bool]:

@@ -11,7 +11,7 @@ update of the match row that it makes anyway (:func:`games.services.versions.mat
 
 from __future__ import annotations
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import models
 from django.utils import timezone
 
@@ -20,11 +20,12 @@ from games.models import AuditEntry, ChainLink, Club, Match
 from games.selectors.audit import entry_content
 
 Kind = ChainLink.Kind
+Actor = User | AnonymousUser | None  # who did it, as a request has it (``None``, anonymous: the system)
 
 
 def audit_record(
     *,
-    by: User | None,
+    by: Actor,
     action: str,
     object: models.Model,  # the brief's word: the thing the change is about
     before: object = None,

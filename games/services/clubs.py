@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from games.models import Club, Membership, Player, Season
-from games.services.audit import audit_record
+from games.services.audit import Actor, audit_record
 from games.services.errors import PlayerAccountTaken, SeasonNameTaken
 from games.services.names import clean_name, name_key
 
@@ -40,7 +40,7 @@ def player_create(*, name: str, by: User, user: User | None = None) -> Player:
 
 
 @transaction.atomic
-def player_rename(*, player: Player, name: str, by: User | None = None) -> Player:
+def player_rename(*, player: Player, name: str, by: Actor = None) -> Player:
     """Give the player a new name, by ``by`` (its user, if any, is the caller's check).
 
     Raises:
@@ -82,7 +82,7 @@ def _role(membership: Membership) -> dict[str, object]:
 
 @transaction.atomic
 def membership_create(
-    *, club: Club, user: User, role: str = Membership.Role.MEMBER, by: User | None = None
+    *, club: Club, user: User, role: str = Membership.Role.MEMBER, by: Actor = None
 ) -> Membership:
     """Add ``user`` to ``club`` with ``role``, or change the role of an existing member (also when
     another request adds them at once); ``by``: who did it, for the record."""

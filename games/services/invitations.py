@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Invitation, Match, Player, Seat
-from games.services.audit import audit_record
+from games.services.audit import Actor, audit_record
 from games.services.clubs import player_create
 from games.services.errors import AlreadySeated, ConsentNotAsked, InvitationClosed, NoSuchSeat, SeatHeld
 from games.services.followups import followups_schedule
@@ -64,7 +64,7 @@ def invitation_create(*, match: Match, seat: int, by: User, invitee: User | None
     return invitation
 
 
-def _record(invitation: Invitation, by: User | None, action: str, before: object, after: object) -> None:
+def _record(invitation: Invitation, by: Actor, action: str, before: object, after: object) -> None:
     match = invitation.match
     audit_record(
         by=by, action=action, object=invitation, before=before, after=after, match=match, club=match.club
@@ -169,7 +169,7 @@ def _seated(invitation: Invitation, by: User) -> Seat:
 
 
 @transaction.atomic
-def invitation_withdraw(*, invitation: Invitation, by: User | None = None) -> None:
+def invitation_withdraw(*, invitation: Invitation, by: Actor = None) -> None:
     """Withdraw an open invitation (its link stops working), by ``by``.
 
     Raises:

@@ -18,7 +18,7 @@ from games.rules.errors import BadPlayerCount, TeamsNotAllowed
 from games.rules.game import EDITION, Game, resolve_options, sides_of
 from games.rules.registry import find_game
 from games.selectors import player_seatable_by
-from games.services.audit import audit_record
+from games.services.audit import Actor, audit_record
 from games.services.errors import (
     GuestNotYours,
     MatchNotFinished,
@@ -230,7 +230,7 @@ def _positive(value: object) -> int | None:
 
 
 @transaction.atomic
-def match_abandon(*, match: Match, by: User | None = None) -> Match:
+def match_abandon(*, match: Match, by: Actor = None) -> Match:
     """Stop a match for good, by ``by`` (``None``: the system); its hands stay as recorded.
 
     Raises:
@@ -260,7 +260,7 @@ def match_abandon(*, match: Match, by: User | None = None) -> Match:
 
 
 @transaction.atomic
-def match_share(*, match: Match, enabled: bool = True, by: User | None = None) -> Match:
+def match_share(*, match: Match, enabled: bool = True, by: Actor = None) -> Match:
     """Give the match a read-only share link for spectators (a new one each time), or withdraw it."""
     match = Match.objects.select_for_update().get(pk=match.pk)
     before = {"shared": bool(match.share_token)}

@@ -5,8 +5,10 @@ its result card prints, and a row changed behind the services' back breaks it.""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from games.events.models import ResultOverride
 from games.events.services import (
@@ -33,6 +35,12 @@ pytestmark = pytest.mark.django_db
 EVEN = [{"cards": 26, "point_cards": 11, "tablos": 0}, {"cards": 26, "point_cards": 11, "tablos": 0}]
 
 
+def _state(value: object) -> dict[str, Any]:
+    """An entry's before or after, which these tests know to be a mapping."""
+    assert isinstance(value, dict)
+    return value
+
+
 def _actions(**where: object) -> list[str]:
     return list(AuditEntry.objects.filter(**where).order_by("at", "pk").values_list("action", flat=True))
 
@@ -53,8 +61,7 @@ def test_a_played_match_verifies_and_its_head_is_its_last_link() -> None:
 
 def test_a_play_changed_behind_the_services_back_fails_verification() -> None:
     match = _played_match()
-    play = Play.objects.filter(match=match).order_by("pk").first()
-    assert play is not None
+    play = Play.objects.filter(match=match).order_by("pk")[:1].get()
     Play.objects.filter(pk=play.pk).update(seat=1 - play.seat)
     verification = match_chain_verify(Match.objects.get(pk=match.pk))
     assert not verification.ok
@@ -68,11 +75,9 @@ def test_a_play_changed_behind_the_services_back_fails_verification() -> None:
             lambda m: Play.objects.filter(match=m).order_by("-pk")[:1].get().delete(), id="play-deleted"
         ),
         pytest.param(
-            lambda m: (
-                Play.objects.filter(match=m)
-                .filter(pk=Play.objects.filter(match=m).first().pk)
-                .update(undone_at="2026-01-01T00:00:00Z")
-            ),  # type: ignore[union-attr]
+            lambda m: Play.objects.filter(match=m, seq=0, undone_at__isnull=True).update(
+                undone_at=timezone.now()
+            ),
             id="play-marked-undone",
         ),
         pytest.param(
@@ -105,15 +110,17 @@ def test_an_undo_and_a_correction_keep_the_chain_whole_and_are_on_record() -> No
     assert verification.ok, verification.problems
     entry = AuditEntry.objects.get(match=match, action="hand.corrected")
     assert entry.by == by
-    assert entry.before["kind"] == "plays"
-    assert entry.before["plays"]
-    assert entry.after["kind"] == "summary"
-    assert entry.after["summary"] == EVEN
+    assert _state(entry.before)["kind"] == "plays"
+    assert _state(entry.before)["plays"]
+    assert _state(entry.after)["kind"] == "summary"
+    assert _state(entry.after)["summary"] == EVEN
     assert ChainLink.objects.filter(match=match, kind=ChainLink.Kind.UNDO).count() == 1
     # corrected back to plays, with a challenge-free log: still whole
     hand_correct(
         hand=first,
-        plays=[PlayInput(seat=p["seat"], card=p["card"], taken=p["taken"]) for p in entry.before["plays"]],
+        plays=[
+            PlayInput(seat=p["seat"], card=p["card"], taken=p["taken"]) for p in _state(entry.before)["plays"]
+        ],
         by=by,
     )
     assert match_chain_verify(Match.objects.get(pk=match.pk)).ok
@@ -160,7 +167,11 @@ def test_claims_renames_and_roles_are_on_record() -> None:
     player_rename(player=player, name="Cleo B", by=claimant)
     assert "membership.role_changed" in _actions(club=people.club)
     role = AuditEntry.objects.get(action="membership.role_changed")
-    assert (role.before["role"], role.after["role"], role.subject) == ("member", "admin", claimant)
+    assert (_state(role.before)["role"], _state(role.after)["role"], role.subject) == (
+        "member",
+        "admin",
+        claimant,
+    )
     assert {"claim.made", "claim.confirmed", "player.merged"} <= set(_actions(match=people.match))
     renamed = AuditEntry.objects.get(action="player.renamed")
     assert (renamed.before, renamed.after, renamed.by, renamed.subject) == (
@@ -194,7 +205,7 @@ def test_event_entries_and_overrides_are_on_record_and_an_override_is_in_its_mat
     ]
     override = AuditEntry.objects.get(action="table.result_overridden")
     assert override.match_id == planned.tables[0].match
-    assert override.before["source"] == "match"
+    assert _state(override.before)["source"] == "match"
     assert override.after == {
         "source": "override",
         "winner": 0,
