@@ -36,9 +36,10 @@ def audit_record(
 ) -> AuditEntry:
     """Record that ``by`` (``None``: the system) did ``action`` (a dotted name, docs/audit.md) to
     ``object``, which was ``before`` and is now ``after`` (JSON-shaped; ``None``: did not exist / is
-    gone). ``match`` puts the entry in that match's log and hash chain; ``club`` in the club's log
-    (its admins read it); ``subject`` names the account the change is about. Call it inside the
-    transaction of the change, so that the change and its record are written together or not at all.
+    gone). ``match`` puts the entry in that match's log and hash chain (and in its club's log);
+    ``club`` in the club's log (its admins read it); ``subject`` names the account the change is about.
+    Call it inside the transaction of the change, so that the change and its record are written
+    together or not at all.
     """
     entry = AuditEntry.objects.create(
         at=timezone.now(),
@@ -51,7 +52,7 @@ def audit_record(
         before=chain.jsonable(before),
         after=chain.jsonable(after),
         match=match,
-        club=club,
+        club_id=club.pk if club is not None else getattr(match, "club_id", None),
         subject=subject,
     )
     if match is not None:

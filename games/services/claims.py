@@ -53,9 +53,7 @@ def guest_claim_create(*, match: Match, seat: int, by: User) -> GuestClaim:
         return pending
     claim = GuestClaim.objects.create(guest=guest, guest_name=guest.name, match=match, claimant=by)
     after = {"guest": guest.name, "seat": seat, "status": claim.status}
-    audit_record(
-        by=by, action="claim.made", object=claim, after=after, match=match, club=match.club, subject=by
-    )
+    audit_record(by=by, action="claim.made", object=claim, after=after, match=match, subject=by)
     return claim
 
 
@@ -92,7 +90,6 @@ def guest_claim_decide(*, claim: GuestClaim, by: User, confirm: bool) -> GuestCl
         before=before,
         after=after,
         match=claim.match,
-        club=claim.match.club,
         subject=claim.claimant,
     )
     return claim
@@ -137,7 +134,6 @@ def player_merge(*, guest: Player, into: Player, by: User, claim: GuestClaim | N
             before=before,
             after=after,
             match=match,
-            club=match.club,
         )
     if not kept:
         guest.delete()  # its rating snapshots go with it; the recomputation rates ``into`` instead

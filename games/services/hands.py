@@ -260,7 +260,6 @@ def hand_correct(
         before=_version_record(replaced),
         after=_version_record(current),
         match=match,
-        club=match.club,
     )
     return hand
 

@@ -58,7 +58,6 @@ def invitation_create(*, match: Match, seat: int, by: User, invitee: User | None
         object=invitation,
         after=after,
         match=match,
-        club=match.club,
         subject=invitee,
     )
     return invitation
@@ -66,9 +65,7 @@ def invitation_create(*, match: Match, seat: int, by: User, invitee: User | None
 
 def _record(invitation: Invitation, by: Actor, action: str, before: object, after: object) -> None:
     match = invitation.match
-    audit_record(
-        by=by, action=action, object=invitation, before=before, after=after, match=match, club=match.club
-    )
+    audit_record(by=by, action=action, object=invitation, before=before, after=after, match=match)
 
 
 def _locked(invitation: Invitation) -> Invitation:

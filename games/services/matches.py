@@ -183,7 +183,6 @@ def match_rematch(*, match: Match, by: User) -> tuple[Match, bool]:
         object=match,
         after={"rematch": rematch.pk},
         match=match,
-        club=match.club,
     )
     return rematch, True
 
@@ -252,7 +251,6 @@ def match_abandon(*, match: Match, by: Actor = None) -> Match:
         before=before,
         after={"status": match.status},
         match=match,
-        club=match.club,
     )
     match_version_bump(match=match)
     followups_schedule(match=match)
@@ -275,7 +273,6 @@ def match_share(*, match: Match, enabled: bool = True, by: Actor = None) -> Matc
         before=before,
         after={"shared": enabled},
         match=match,
-        club=match.club,
     )
     match_version_bump(match=match)
     return match
