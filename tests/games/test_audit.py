@@ -19,7 +19,7 @@ from games.events.services import (
     round_pair,
     table_result_set,
 )
-from games.models import AuditEntry, ChainLink, HandSummary, Match, Play, Player
+from games.models import AuditEntry, ChainLink, Challenge, HandSummary, Match, Play, Player
 from games.selectors import match_chain_verify
 from games.services.claims import guest_claim_create, guest_claim_decide
 from games.services.clubs import membership_create, player_rename
@@ -27,7 +27,7 @@ from games.services.demo import demo_hand_play, demo_match_play
 from games.services.hands import PlayInput, hand_correct, hand_start
 from games.services.invitations import invitation_create, invitation_withdraw
 from games.services.matches import match_abandon, match_share
-from games.services.plays import hand_play_record, hand_play_undo
+from games.services.plays import hand_challenge_record, hand_play_record, hand_play_undo
 from tests.factories import MatchFactory, UserFactory, make_personas
 
 pytestmark = pytest.mark.django_db
@@ -213,3 +213,14 @@ def test_event_entries_and_overrides_are_on_record_and_an_override_is_in_its_mat
     }
     assert ResultOverride.objects.count() == 1
     assert match_chain_verify(Match.objects.get(pk=table.match_id)).ok
+
+
+def test_an_escoba_challenge_is_a_link_and_a_changed_one_fails_verification() -> None:
+    people = make_personas("escoba", manual_capture=True)
+    hand = hand_start(match=people.match, dealer=0, table=["2C", "3D", "4H", "6S"])
+    played = hand_play_record(hand=hand, seat=1, card="6H", taken=["2C", "3D"], expected_seq=0)
+    hand_challenge_record(hand=played.hand, seat=0, play_seq=0, expected_seq=1)
+    assert ChainLink.objects.filter(match=people.match, kind=ChainLink.Kind.CHALLENGE).count() == 1
+    assert match_chain_verify(Match.objects.get(pk=people.match.pk)).ok
+    Challenge.objects.filter(match=people.match).update(seat=1)
+    assert not match_chain_verify(Match.objects.get(pk=people.match.pk)).ok

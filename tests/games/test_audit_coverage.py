@@ -130,6 +130,10 @@ def test_the_walk_finds_the_services() -> None:
     functions = _functions()
     assert "games.services.plays.hand_play_record" in functions
     assert "games.events.services.table_result_set" in functions
+    # it follows calls between service modules, and tells a silent one
+    assert _records("games.services.matches.matches_archive", functions)  # through match_abandon
+    assert _records("games.services.seating.match_start_seating", functions)  # through match_start
+    assert not _records("games.services.rescoring.match_rescore", functions)
 
 
 def test_every_service_records_or_says_why_not() -> None:
