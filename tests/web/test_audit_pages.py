@@ -72,3 +72,13 @@ def test_an_events_results_carry_each_tables_record_code(db: None) -> None:
     client.force_login(admin)
     page = client.get(f"/events/{event.pk}/").content.decode()
     assert f"Record {short_code(Match.objects.get(pk=table.match_id).chain_head)}" in page
+
+
+def test_the_event_page_links_its_directors_to_the_club_log(db: None) -> None:
+    people = make_personas()
+    event = event_create(club=people.club, by=people.owner, name="Friday", game="tablo", rounds=1)
+    director, member = Client(), Client()
+    director.force_login(people.owner)
+    member.force_login(people.member)
+    assert f"/clubs/{people.club.pk}/log/" in director.get(f"/events/{event.pk}/").content.decode()
+    assert f"/clubs/{people.club.pk}/log/" not in member.get(f"/events/{event.pk}/").content.decode()
