@@ -10,12 +10,12 @@ from django.test import Client
 
 from games.chain import short_code
 from games.events.services import entry_add, event_create, round_pair, table_result_set
-from games.models import Match, Play
+from games.models import AuditEntry, Match, Play, Player
 from games.selectors import match_get
 from games.services.clubs import player_create
 from games.services.demo import demo_hand_play
 from games.services.matches import match_abandon, match_start
-from tests.factories import make_personas
+from tests.factories import UserFactory, make_personas
 from web.result_card import result_card_of
 from web.screens import match_screen
 
@@ -82,3 +82,24 @@ def test_the_event_page_links_its_directors_to_the_club_log(db: None) -> None:
     member.force_login(people.member)
     assert f"/clubs/{people.club.pk}/log/" in director.get(f"/events/{event.pk}/").content.decode()
     assert f"/clubs/{people.club.pk}/log/" not in member.get(f"/events/{event.pk}/").content.decode()
+
+
+def test_the_admin_shows_the_log_read_only_and_records_its_own_edits(db: None) -> None:
+    people = make_personas()
+    staff = Client()
+    staff.force_login(UserFactory.create(username="staff", is_staff=True, is_superuser=True))
+    entry = AuditEntry.objects.filter(match=people.match).first()
+    assert entry is not None
+    assert staff.get("/admin/games/auditentry/").status_code == 200
+    assert staff.get(f"/admin/games/auditentry/{entry.pk}/change/").status_code == 200
+    assert staff.post(f"/admin/games/auditentry/{entry.pk}/delete/", {"post": "yes"}).status_code == 403
+    player = Player.objects.get(name="Bo")
+    form = {"name": "Bob", "user": "", "created_by": str(player.created_by_id)}
+    assert staff.post(f"/admin/games/player/{player.pk}/change/", form).status_code == 302
+    edit = AuditEntry.objects.get(action="admin.changed")
+    assert (edit.by_name, edit.object_type, edit.before["name"], edit.after["name"]) == (  # type: ignore[index]
+        "staff",
+        "player",
+        "Bo",
+        "Bob",
+    )
