@@ -1,10 +1,15 @@
 """A match's hash chain (docs/audit.md): what each link hashes, and how links add up to a head.
 
-Each write that changes what a match's result is read from appends one link: the sha256 of the written
-row's canonical content (sorted-key JSON of the fields the result is read from, never its primary key
-or bookkeeping such as revisions) and the new head, the sha256 of the previous head and the link. A row
-changed afterwards behind the services' back no longer hashes to its link's digest, and a link changed
-with it no longer adds up to the head that the result card and the event's printed results carry.
+Each write that changes what a match's result is read from appends one link: the sha256 of the
+written row's canonical content (sorted-key JSON of the fields the result is read from, never its
+primary key, its author or bookkeeping such as revisions) and the new head, the sha256 of the previous
+head and the link. A row changed afterwards behind the services' back no longer hashes to its link's
+digest, and a link changed with it no longer adds up to the head that the result card and the event's
+printed results carry.
+
+Who did each thing is kept with the rows (and in the log) but not hashed: deleting an account empties
+its links to what it recorded (``SET_NULL``), and that must not break the chains of the matches it
+played in.
 
 Pure functions of plain values: the services, the verification (``games.selectors.audit``) and the
 migration that chained the matches recorded before the chain all hash with these.
@@ -59,28 +64,25 @@ def hand_content(
     }
 
 
-def play_content(
-    *, hand: int, seq: int, seat: int, card: str, taken: Sequence[str], by: int | None
-) -> dict[str, object]:
-    return {"hand": hand, "seq": seq, "seat": seat, "card": card, "taken": list(taken), "by": by}
+def play_content(*, hand: int, seq: int, seat: int, card: str, taken: Sequence[str]) -> dict[str, object]:
+    return {"hand": hand, "seq": seq, "seat": seat, "card": card, "taken": list(taken)}
 
 
 def undo_content(*, hand: int, seq: int, card: str) -> dict[str, object]:
     return {"hand": hand, "seq": seq, "card": card, "undone": True}
 
 
-def challenge_content(*, hand: int, play: int, seat: int, by: int | None) -> dict[str, object]:
-    return {"hand": hand, "play": play, "seat": seat, "by": by}
+def challenge_content(*, hand: int, play: int, seat: int) -> dict[str, object]:
+    return {"hand": hand, "play": play, "seat": seat}
 
 
-def summary_content(*, hand: int, entries: object, by: int | None) -> dict[str, object]:
-    return {"hand": hand, "entries": entries, "by": by}
+def summary_content(*, hand: int, entries: object) -> dict[str, object]:
+    return {"hand": hand, "entries": entries}
 
 
 def entry_content(
     *,
     at: datetime,
-    by: int | None,
     action: str,
     object_type: str,
     object_id: str,
@@ -89,7 +91,6 @@ def entry_content(
 ) -> dict[str, object]:
     return {
         "at": at.isoformat(),
-        "by": by,
         "action": action,
         "object": [object_type, object_id],
         "before": before,

@@ -48,7 +48,6 @@ def entry(apps: Any, links: Chain | None, **fields: Any) -> Any:  # noqa: ANN401
     if links is not None:
         content = chain.entry_content(
             at=row.at,
-            by=row.by_id,
             action=row.action,
             object_type=row.object_type,
             object_id=row.object_id,
@@ -79,19 +78,19 @@ def chain_records(apps: Any, schema_editor: Any) -> None:  # noqa: ANN401
             links.append("hand", hand.pk, content, hand.number)
             for play in Play.objects.filter(hand=hand).order_by("pk"):
                 content = chain.play_content(
-                    hand=hand.number, seq=play.seq, seat=play.seat, card=play.card, taken=play.taken, by=play.created_by_id
+                    hand=hand.number, seq=play.seq, seat=play.seat, card=play.card, taken=play.taken
                 )
                 links.append("play", play.pk, content, hand.number)
                 if play.undone_at is not None:
                     links.append("undo", play.pk, chain.undo_content(hand=hand.number, seq=play.seq, card=play.card), hand.number)
             for challenge in Challenge.objects.filter(hand=hand).order_by("pk"):
                 content = chain.challenge_content(
-                    hand=hand.number, play=challenge.play_id, seat=challenge.seat, by=challenge.created_by_id
+                    hand=hand.number, play=challenge.play_id, seat=challenge.seat
                 )
                 links.append("challenge", challenge.pk, content, hand.number)
             summary = HandSummary.objects.filter(hand=hand).first()
             if summary is not None:
-                content = chain.summary_content(hand=hand.number, entries=summary.entries, by=summary.created_by_id)
+                content = chain.summary_content(hand=hand.number, entries=summary.entries)
                 links.append("summary", summary.pk, content, hand.number)
             for version in HandVersion.objects.filter(hand=hand).order_by("revision"):
                 before = {

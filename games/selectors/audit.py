@@ -54,7 +54,6 @@ def entry_content(entry: AuditEntry) -> dict[str, object]:
     """What an entry's link hashes."""
     return chain.entry_content(
         at=entry.at,
-        by=entry.by_id,
         action=entry.action,
         object_type=entry.object_type,
         object_id=entry.object_id,
@@ -77,7 +76,7 @@ def _rows(match: Match) -> dict[str, dict[int, dict[str, object]]]:
         },
         ChainLink.Kind.PLAY: {
             p.pk: chain.play_content(
-                hand=number[p.hand_id], seq=p.seq, seat=p.seat, card=p.card, taken=p.taken, by=p.created_by_id
+                hand=number[p.hand_id], seq=p.seq, seat=p.seat, card=p.card, taken=p.taken
             )
             for p in plays
         },
@@ -87,13 +86,11 @@ def _rows(match: Match) -> dict[str, dict[int, dict[str, object]]]:
             if p.undone_at is not None
         },
         ChainLink.Kind.CHALLENGE: {
-            c.pk: chain.challenge_content(
-                hand=number[c.hand_id], play=c.play_id, seat=c.seat, by=c.created_by_id
-            )
+            c.pk: chain.challenge_content(hand=number[c.hand_id], play=c.play_id, seat=c.seat)
             for c in Challenge.objects.filter(match=match)
         },
         ChainLink.Kind.SUMMARY: {
-            s.pk: chain.summary_content(hand=number[s.hand_id], entries=s.entries, by=s.created_by_id)
+            s.pk: chain.summary_content(hand=number[s.hand_id], entries=s.entries)
             for s in HandSummary.objects.filter(hand__match=match)
         },
         ChainLink.Kind.ENTRY: {e.pk: entry_content(e) for e in AuditEntry.objects.filter(match=match)},

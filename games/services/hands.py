@@ -273,7 +273,7 @@ def _store_summary(
     match: Match, hand: Hand, entries: Sequence[Mapping[str, object]], by: User | None
 ) -> None:
     row = HandSummary.objects.create(hand=hand, entries=chain.jsonable(list(entries)), created_by=by)
-    content = chain.summary_content(hand=hand.number, entries=row.entries, by=row.created_by_id)
+    content = chain.summary_content(hand=hand.number, entries=row.entries)
     chain_append(match=match, kind=Kind.SUMMARY, ref=row.pk, content=content, hand=hand.number)
 
 
@@ -288,15 +288,11 @@ def _store_plays(match: Match, hand: Hand, plays: Sequence[PlayInput], by: User 
             taken=convert.card_texts(item.taken),
             created_by=by,
         )
-        content = chain.play_content(
-            hand=hand.number, seq=seq, seat=row.seat, card=row.card, taken=row.taken, by=row.created_by_id
-        )
+        content = chain.play_content(hand=hand.number, seq=seq, seat=row.seat, card=row.card, taken=row.taken)
         chain_append(match=match, kind=Kind.PLAY, ref=row.pk, content=content, hand=hand.number)
         for seat in item.challenged_by:
             challenge = Challenge.objects.create(match=match, hand=hand, play=row, seat=seat, created_by=by)
-            content = chain.challenge_content(
-                hand=hand.number, play=row.pk, seat=seat, by=challenge.created_by_id
-            )
+            content = chain.challenge_content(hand=hand.number, play=row.pk, seat=seat)
             chain_append(
                 match=match, kind=Kind.CHALLENGE, ref=challenge.pk, content=content, hand=hand.number
             )

@@ -202,7 +202,7 @@ def hand_challenge_record(
         created_by=by,
     )
     _revised(hand)
-    content = chain.challenge_content(hand=hand.number, play=challenged.pk, seat=seat, by=row.created_by_id)
+    content = chain.challenge_content(hand=hand.number, play=challenged.pk, seat=seat)
     chain_append(match=hand.match, kind=Kind.CHALLENGE, ref=row.pk, content=content, hand=hand.number)
     match_version_bump(match=hand.match, chained=True)
     return Recorded(
@@ -212,9 +212,7 @@ def hand_challenge_record(
 
 def play_content(row: Play, hand: Hand) -> dict[str, object]:
     """What a play's link in the match's hash chain hashes (``games.chain``)."""
-    return chain.play_content(
-        hand=hand.number, seq=row.seq, seat=row.seat, card=row.card, taken=row.taken, by=row.created_by_id
-    )
+    return chain.play_content(hand=hand.number, seq=row.seq, seat=row.seat, card=row.card, taken=row.taken)
 
 
 def _digest(**fields: object) -> str:

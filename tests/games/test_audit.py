@@ -224,3 +224,13 @@ def test_an_escoba_challenge_is_a_link_and_a_changed_one_fails_verification() ->
     assert match_chain_verify(Match.objects.get(pk=people.match.pk)).ok
     Challenge.objects.filter(match=people.match).update(seat=1)
     assert not match_chain_verify(Match.objects.get(pk=people.match.pk)).ok
+
+
+def test_deleting_an_account_that_played_and_recorded_keeps_the_match_verifiable() -> None:
+    people = make_personas()
+    hand = hand_start(match=people.match, dealer=1, table=["2C", "3C", "4C", "5C"])
+    hand_play_record(hand=hand, seat=0, card="9H", expected_seq=0, by=people.player)
+    match_share(match=people.match, by=people.player)
+    people.player.delete()
+    assert Play.objects.get(match=people.match).created_by is None
+    assert match_chain_verify(Match.objects.get(pk=people.match.pk)).ok
