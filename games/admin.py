@@ -4,9 +4,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
+from django.forms.models import model_to_dict
 
 from games.models import (
+    AuditEntry,
+    ChainLink,
     Challenge,
     Club,
     ClubInvitation,
@@ -21,18 +26,102 @@ from games.models import (
     Season,
     Seat,
 )
+from games.services.audit import audit_record
 from games.stats import admin as stats_admin  # noqa: F401  (club standings: settings and the rebuild action)
 
 
+def _state(obj: Any) -> dict[str, Any]:
+    return {key: value for key, value in model_to_dict(obj).items() if not isinstance(value, list | set)}
+
+
+class AuditedAdmin(admin.ModelAdmin):
+    """An edit in the admin bypasses the services, so it is recorded here (docs/audit.md): who, the row
+    before and after (``admin.changed``, ``admin.added``, ``admin.deleted``); inlines' rows too. A
+    match's stored record changed here no longer verifies: the log says who changed it."""
+
+    def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
+        before = _state(type(obj).objects.get(pk=obj.pk)) if change and obj.pk else None
+        super().save_model(request, obj, form, change)
+        if form.has_changed() or not change:
+            action = "admin.changed" if change else "admin.added"
+            audit_record(by=request.user, action=action, object=obj, before=before, after=_state(obj))
+
+    def delete_model(self, request: Any, obj: Any) -> None:
+        before = _state(obj)
+        audit_record(by=request.user, action="admin.deleted", object=obj, before=before)
+        super().delete_model(request, obj)
+
+    def save_formset(self, request: Any, form: Any, formset: Any, change: bool) -> None:
+        before = {
+            inline.instance.pk: _state(type(inline.instance).objects.get(pk=inline.instance.pk))
+            for inline in formset.forms
+            if inline.instance.pk and inline.has_changed()
+        }
+        super().save_formset(request, form, formset, change)
+        for obj in formset.deleted_objects:
+            audit_record(by=request.user, action="admin.deleted", object=obj, before=_state(obj))
+        for obj in [*formset.new_objects, *(o for o, _ in formset.changed_objects)]:
+            action = "admin.changed" if obj.pk in before else "admin.added"
+            audit_record(
+                by=request.user, action=action, object=obj, before=before.get(obj.pk), after=_state(obj)
+            )
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    """The audit log, read-only: nobody edits or deletes a record here (docs/audit.md)."""
+
+    list_display = ["at", "by_name", "action", "object_type", "object_name", "match", "club"]
+    list_filter = ["action", "object_type"]
+    search_fields = ["by_name", "object_name", "action"]
+    date_hierarchy = "at"
+    fields = readonly_fields = (
+        "at",
+        "by",
+        "by_name",
+        "action",
+        "object_type",
+        "object_id",
+        "object_name",
+        "before",
+        "after",
+        "match",
+        "club",
+        "subject",
+    )
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(ChainLink)
+class ChainLinkAdmin(admin.ModelAdmin):
+    """A match's hash chain, read-only."""
+
+    list_display = ["match", "index", "kind", "ref", "hand", "head"]
+    list_filter = ["kind"]
+    search_fields = ["head"]
+    fields = readonly_fields = ("match", "index", "kind", "ref", "hand", "digest", "head")
+    has_add_permission = AuditEntryAdmin.has_add_permission
+    has_change_permission = AuditEntryAdmin.has_change_permission
+    has_delete_permission = AuditEntryAdmin.has_delete_permission
+
+
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(AuditedAdmin):
     list_display = ["name", "user", "created_by", "created_at"]
     search_fields = ["name", "user__username"]
     raw_id_fields = ["user", "created_by"]
 
 
 @admin.register(PlayerMerge)
-class PlayerMergeAdmin(admin.ModelAdmin):
+class PlayerMergeAdmin(AuditedAdmin):
     """Who confirmed which guest into whom, and which matches moved: a record, never edited."""
 
     list_display = ["guest_name", "into", "decided_by", "created_at"]
@@ -75,7 +164,7 @@ class ClubInvitationInline(admin.TabularInline):
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(AuditedAdmin):
     list_display = ["name", "created_by", "created_at"]
     search_fields = ["name"]
     raw_id_fields = ["created_by"]
@@ -90,7 +179,7 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(AuditedAdmin):
     list_display = [
         "pk",
         "game",
@@ -123,7 +212,7 @@ class ScoreInline(admin.TabularInline):
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(AuditedAdmin):
     """Hands are corrected through the API (the match is then rescored), not edited here."""
 
     list_display = ["match", "number", "dealer", "mode", "next_seq", "closed_at", "corrections"]
@@ -133,4 +222,4 @@ class HandAdmin(admin.ModelAdmin):
     inlines = [PlayInline, ScoreInline]
 
 
-admin.site.register([Challenge, HandSummary])
+admin.site.register([Challenge, HandSummary], AuditedAdmin)

@@ -59,6 +59,8 @@ TABLE = [
     _r(f"{M}share/", "post", "/api/v1/matches/{match}/share/"),
     _r(f"{M}share/", "delete", "/api/v1/matches/{match}/share/"),
     _r(f"{M}rematch/", "post", "/api/v1/matches/{match}/rematch/"),
+    _r(f"{M}log/", "get", "/api/v1/matches/{match}/log/"),
+    _r(f"{M}verify/", "get", "/api/v1/matches/{match}/verify/"),
     _r(f"{M}invitations/", "post", "/api/v1/matches/{match}/invitations/", seat=1),
     _r(f"{API}invitations/<str:token>/accept/", "post", "/api/v1/invitations/{invitation}/accept/"),
     _r(
@@ -114,6 +116,7 @@ TABLE = [
     _r(f"{API}club-invitations/<str:token>/accept/", "post", "/api/v1/club-invitations/not-the-link/accept/"),
     _r(f"{CLUB}seasons/", "get", "/api/v1/clubs/{club}/seasons/"),
     _r(f"{CLUB}seasons/", "post", "/api/v1/clubs/{club}/seasons/", name="Winter"),
+    _r(f"{CLUB}log/", "get", "/api/v1/clubs/{club}/log/"),
     _r(f"{API}players/<int:pk>/", "get", "/api/v1/players/{player}/"),
     # Events API.
     _r(f"{CLUB}events/", "get", "/api/v1/clubs/{club}/events/"),
@@ -162,6 +165,7 @@ TABLE = [
     _r(f"{W}share/", "post", "/matches/{match}/share/"),
     _r(f"{W}rematch/", "post", "/matches/{match}/rematch/"),
     _r(f"{W}card.png", "get", "/matches/{match}/card.png"),
+    _r(f"{W}log/", "get", "/matches/{match}/log/"),
     _r(f"{W}abandon/", "post", "/matches/{match}/abandon/"),
     _r(f"{W}invitations/", "post", "/matches/{match}/invitations/", seat=1),
     _r(
@@ -221,6 +225,7 @@ TABLE = [
     _r("club-invitations/<str:token>/", "post", "/club-invitations/not-the-link/"),
     _r("clubs/<int:club_id>/seasons/", "post", "/clubs/{club}/seasons/", name="Winter"),
     _r(f"{STATS}standings/", "get", "/clubs/{club}/standings/"),
+    _r("clubs/<int:club_id>/log/", "get", "/clubs/{club}/log/"),
     _r(f"{STATS}standings.csv", "get", "/clubs/{club}/standings.csv"),
     _r(f"{STATS}score-sheets.csv", "get", "/clubs/{club}/score-sheets.csv"),
     _r(f"{STATS}players/<int:player_id>/", "get", "/clubs/{club}/players/{player}/"),

@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from games.chain import short_code
 from games.collation import by_name
 from games.events.models import Entry, Event, Round, Table
 from games.events.reasons import why
@@ -109,6 +110,7 @@ class ResultView:
     text: str
     by: str = ""  # who set it, when the director did
     at: datetime | None = None
+    record: str = ""  # the short code of its match's hash chain (docs/audit.md)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -262,10 +264,11 @@ def _result(table: Table, names: Sequence[str]) -> ResultView | None:
         return None
     text = _places_text(result.places, names)
     override = override_of(table)
+    record = short_code(table.match.chain_head)
     if override is None:
-        return ResultView(text=text)
+        return ResultView(text=text, record=record)
     by = override.by.get_username() if override.by else _("a director")
-    return ResultView(text=text, by=by, at=override.at)
+    return ResultView(text=text, by=by, at=override.at, record=record)
 
 
 def _sides(sides: Sequence[Sequence[int]], names: Mapping[int, str]) -> tuple[str, ...]:

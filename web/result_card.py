@@ -18,6 +18,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext, ngettext
 from PIL import Image, ImageDraw, ImageFont
 
+from games.chain import short_code
 from games.models import Match
 from web.screens import MatchScreen
 
@@ -44,6 +45,7 @@ class ResultCard:
     status: str  # "Final score", "In progress, after 3 hands"
     headline: str  # "Marija won", or the score line for a match in progress
     sides: tuple[CardSide, ...]
+    record: str = ""  # a finished match's "Record 1A2B-3C4D": the head of its hash chain (docs/audit.md)
 
 
 @lru_cache(maxsize=16)
@@ -92,6 +94,8 @@ def result_card_png(card: ResultCard) -> bytes:
         middle = y + row / 2
         draw.text((MARGIN, middle), names, font=_font(size, bold=side.winner), fill=colour, anchor="lm")
         draw.text((WIDTH - MARGIN, middle), total, font=_font(size, bold=True), fill=colour, anchor="rm")
+    if card.record:
+        draw.text((WIDTH - MARGIN, HEIGHT - 8), card.record, font=_font(22), fill=MUTED, anchor="rd")
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
@@ -120,6 +124,14 @@ def result_card_of(screen: MatchScreen) -> ResultCard:
         )
         headline = " \N{EN DASH} ".join(str(side.total) for side in sides)
     when = localtime(match.finished_at or match.created_at)
+    code = short_code(match.chain_head) if match.status == Match.Status.FINISHED else ""
+    # Translators: the short code of a finished match's record, to check it (docs/audit.md)
+    record = gettext("Record %(code)s") % {"code": code} if code else ""
     return ResultCard(
-        game=screen.title, date=date_format(when), status=status, headline=headline, sides=sides
+        game=screen.title,
+        date=date_format(when),
+        status=status,
+        headline=headline,
+        sides=sides,
+        record=record,
     )

@@ -10,6 +10,7 @@ from web.views import (
     account,
     account_data,
     accounts,
+    audit,
     clubs,
     corrections,
     disputes,
@@ -88,6 +89,7 @@ urlpatterns = [
     ),
     path("club-invitations/<str:token>/", clubs.club_invitation_page, name="club-invitation"),
     path("clubs/<int:club_id>/seasons/", clubs.club_season_add, name="club-season-add"),
+    path("clubs/<int:club_id>/log/", audit.club_log_page, name="club-log"),
     path("clubs/<int:club_id>/events/", events.club_events, name="club-events"),
     path("clubs/<int:club_id>/events/new/", event_desk.event_new, name="event-new"),
     path("events/<int:pk>/", events.event_page, name="event"),
@@ -131,6 +133,7 @@ urlpatterns = [
     path("matches/<int:pk>/share/", matches.match_share_view, name="match-share"),
     path("matches/<int:pk>/rematch/", matches.match_rematch_view, name="match-rematch"),
     path("matches/<int:pk>/card.png", result_cards.match_card, name="match-card"),
+    path("matches/<int:pk>/log/", audit.match_log_page, name="match-log"),
     path("matches/<int:pk>/abandon/", matches.match_abandon_view, name="match-abandon"),
     path("matches/<int:pk>/invitations/", people.invitation_new, name="invitation-new"),
     path(

@@ -275,7 +275,7 @@ class MatchAbandonApi(RecordsApi):
     @idempotent
     @extend_schema(operation_id="matches_abandon", request=None, responses=MatchDetailOutput)
     def post(self, request: Request, pk: int) -> Response:
-        match_abandon(match=self.match(request, pk))
+        match_abandon(match=self.match(request, pk), by=request.user)
         return Response(MatchDetailOutput(selectors.match_get(pk), context={"writer": True}).data)
 
 
@@ -290,7 +290,7 @@ class MatchShareApi(RecordsApi):
     @idempotent
     @extend_schema(operation_id="matches_share", request=None, responses=OutputSerializer)
     def post(self, request: Request, pk: int) -> Response:
-        match = match_share(match=self.match(request, pk))
+        match = match_share(match=self.match(request, pk), by=request.user)
         url = request.build_absolute_uri(
             f"/api/v1/matches/{pk}/scoreboard/?{SHARE_PARAM}={match.share_token}"
         )
@@ -298,5 +298,5 @@ class MatchShareApi(RecordsApi):
 
     @extend_schema(operation_id="matches_unshare", request=None, responses={204: None})
     def delete(self, request: Request, pk: int) -> Response:
-        match_share(match=self.match(request, pk), enabled=False)
+        match_share(match=self.match(request, pk), enabled=False, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -139,7 +139,7 @@ class MembershipListCreateApi(RecordsApi):
     def post(self, request: Request, pk: int) -> Response:
         club = self.club(request, pk)
         data = valid(self.InputSerializer, request.data, {"request": request})
-        membership = membership_create(club=club, user=data["user"], role=data["role"])
+        membership = membership_create(club=club, user=data["user"], role=data["role"], by=request.user)
         return Response(MembershipOutput(membership).data, status=status.HTTP_201_CREATED)
 
 

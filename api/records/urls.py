@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from api.records import hands, invitations, matches, memberships, people, plays
+from api.records import audit, hands, invitations, matches, memberships, people, plays
 
 HAND = "matches/<int:pk>/hands/<int:number>/"
 
@@ -41,12 +41,15 @@ urlpatterns = [
         name="records-club-invitation-accept",
     ),
     path("clubs/<int:pk>/seasons/", people.SeasonListCreateApi.as_view(), name="records-seasons"),
+    path("clubs/<int:pk>/log/", audit.ClubLogApi.as_view(), name="records-club-log"),
     path("matches/", matches.MatchListCreateApi.as_view(), name="records-matches"),
     path("matches/<int:pk>/", matches.MatchDetailApi.as_view(), name="records-match"),
     path("matches/<int:pk>/scoreboard/", matches.MatchScoreboardApi.as_view(), name="records-scoreboard"),
     path("matches/<int:pk>/rematch/", matches.MatchRematchApi.as_view(), name="records-match-rematch"),
     path("matches/<int:pk>/abandon/", matches.MatchAbandonApi.as_view(), name="records-match-abandon"),
     path("matches/<int:pk>/share/", matches.MatchShareApi.as_view(), name="records-match-share"),
+    path("matches/<int:pk>/log/", audit.MatchLogApi.as_view(), name="records-match-log"),
+    path("matches/<int:pk>/verify/", audit.MatchVerifyApi.as_view(), name="records-match-verify"),
     path(
         "matches/<int:pk>/invitations/",
         invitations.InvitationCreateApi.as_view(),

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from games.admin import AuditedAdmin
 from games.events.models import Entry, Event, PairingJob, ResultOverride, Round, Table
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(AuditedAdmin):
     list_display = ["name", "club", "game", "format", "rounds", "created_at"]
     list_filter = ["format", "game"]
     search_fields = ["name", "club__name"]
@@ -18,25 +19,25 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(AuditedAdmin):
     list_display = ["player", "event", "joined_round", "dropped_round", "checked_in_at"]
     raw_id_fields = ["event", "player", "created_by"]
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(AuditedAdmin):
     list_display = ["event", "number", "seed", "exact", "published_at"]
     raw_id_fields = ["event", "published_by"]
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(AuditedAdmin):
     list_display = ["round", "number", "match", "dealer"]
     raw_id_fields = ["round", "match"]
 
 
 @admin.register(ResultOverride)
-class ResultOverrideAdmin(admin.ModelAdmin):
+class ResultOverrideAdmin(AuditedAdmin):
     list_display = ["table", "winner", "places", "by", "at", "withdrawn_by", "withdrawn_at"]
     raw_id_fields = ["table", "by", "withdrawn_by"]
 

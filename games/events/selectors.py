@@ -99,7 +99,14 @@ def _overrides() -> Prefetch[Any]:
 
 
 def _tables() -> QuerySet[Table]:
-    match_fields = ("match__status", "match__winner", "match__draw", "match__totals", "match__game")
+    match_fields = (
+        "match__status",
+        "match__winner",
+        "match__draw",
+        "match__totals",
+        "match__game",
+        "match__chain_head",
+    )
     fields = ("round_id", "number", "match_id", "players", "sides", "dealer", "reasons", "counted")
     return (
         Table.objects.select_related("match")

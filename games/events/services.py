@@ -66,11 +66,12 @@ from games.events.selectors import (
     round_list,
 )
 from games.events.standings import TIEBREAKS
-from games.models import Club, Membership, Player, Season
+from games.models import Club, Match, Membership, Player, Season
 from games.rules.errors import CodedError
 from games.rules.game import Game, resolve_options, sides_of
 from games.rules.registry import find_game
 from games.selectors import player_seatable_by
+from games.services.audit import audit_record
 from games.services.clubs import player_create
 from games.services.errors import GuestNotYours, SeasonOfOtherClub, SeatNeedsInvitation
 from games.services.matches import match_start
@@ -163,7 +164,44 @@ def event_create(
         seed=secrets.randbits(SEED_BITS) if seed is None else seed,
         **({"tiebreaks": chosen} if chosen is not None else {}),
     )
+    audit_record(by=by, action="event.created", object=event, after=event_settings(event), club=club)
     return event
+
+
+def event_settings(event: Event) -> dict[str, object]:
+    """The settings of an event that decide its results, as its audit entries keep them."""
+    return {
+        "name": event.name,
+        "game": event.game,
+        "options": event.options,
+        "format": event.format,
+        "rounds": event.rounds,
+        "points": event.points,
+        "tiebreaks": event.tiebreaks,
+        "season": event.season_id,
+    }
+
+
+def _entry_state(entry: Entry) -> dict[str, object]:
+    return {
+        "player": entry.player.name,
+        "joined_round": entry.joined_round,
+        "dropped_round": entry.dropped_round,
+        "checked_in": entry.checked_in_at is not None,
+    }
+
+
+def _record_entry(event: Event, by: User, action: str, entry: Entry, before: object) -> None:
+    after = _entry_state(entry)
+    audit_record(
+        by=by,
+        action=action,
+        object=entry,
+        before=before,
+        after=after,
+        club=event.club,
+        subject=entry.player.user,
+    )
 
 
 def _started(event: Event) -> int:
@@ -221,6 +259,7 @@ def entry_add(
             )
     except IntegrityError:
         raise AlreadyEntered(player=player.name) from None
+    _record_entry(event, by, "entry.added", entry, None)
     _bump(event)
     return entry
 
@@ -243,8 +282,10 @@ def entry_drop(*, event: Event, player_id: int, by: User) -> Entry:
     entry = _entry(event, player_id)
     if entry.dropped_round is not None:
         raise AlreadyDropped(player=entry.player.name, round=entry.dropped_round)
+    before = _entry_state(entry)
     entry.dropped_round = _started(event) + 1
     entry.save(update_fields=["dropped_round"])
+    _record_entry(event, by, "entry.dropped", entry, before)
     _bump(event)
     return entry
 
@@ -258,11 +299,14 @@ def entry_check_in(*, event: Event, player_id: int, by: User, undo: bool = False
     """
     event = _locked(event, by)
     entry = _entry(event, player_id)
+    before = _entry_state(entry)
     if undo:
         entry.checked_in_at = None
     elif entry.checked_in_at is None:
         entry.checked_in_at = timezone.now()
     entry.save(update_fields=["checked_in_at"])
+    if _entry_state(entry) != before:
+        _record_entry(event, by, "entry.check_in_undone" if undo else "entry.checked_in", entry, before)
     _bump(event)
     return entry
 
@@ -271,8 +315,13 @@ def entry_check_in(*, event: Event, player_id: int, by: User, undo: bool = False
 def event_share(*, event: Event, by: User, enabled: bool = True) -> Event:
     """Give the event a public read-only page (a new link each time), or withdraw it."""
     event = _locked(event, by)
+    before = {"shared": bool(event.share_token)}
     event.share_token = secrets.token_urlsafe(32) if enabled else ""
     event.save(update_fields=["share_token"])
+    action = "event.share_made" if enabled else "event.share_revoked"
+    audit_record(
+        by=by, action=action, object=event, before=before, after={"shared": enabled}, club=event.club
+    )
     _bump(event)
     return event
 
@@ -524,6 +573,15 @@ def _publish(
             PlannedTable(table.number, table.players, table.sides, table.dealer, table.reasons, match.pk)
         )
     Bye.objects.bulk_create(Bye(round=stored, player_id=player) for player in planned.byes)
+    after = {
+        "number": number,
+        "seed": seed,
+        "tables": [
+            {"table": table.number, "players": list(table.players), "match": table.match} for table in tables
+        ],
+        "byes": list(planned.byes),
+    }
+    audit_record(by=by, action="round.published", object=stored, after=after, club=event.club)
     _bump(event)
     return PlannedRound(
         number, seed, tuple(tables), planned.byes, planned.rematches, True, planned.bye_reasons, planned.exact
@@ -573,7 +631,20 @@ def table_result_set(
         winner = places[0]
     elif winner is not None and not 0 <= winner < count:
         raise ResultInvalid(table=table.number, sides=count)
+    earlier = override_of(table)
+    match = table.match
+    before = _counted_record_of(match, earlier)
     override = ResultOverride.objects.create(table=table, winner=winner, places=list(places or []), by=by)
+    after = {"source": "override", "winner": override.winner, "places": override.places}
+    audit_record(
+        by=by,
+        action="table.result_overridden",
+        object=override,
+        before=before,
+        after=after,
+        match=match,
+        club=event.club,
+    )
     _bump(event)
     return override
 
@@ -596,8 +667,25 @@ def table_result_withdraw(*, table: Table, by: User, expected_version: int | Non
     override.withdrawn_at = timezone.now()
     override.withdrawn_by = by
     override.save(update_fields=["withdrawn_at", "withdrawn_by"])
+    match = table.match
+    audit_record(
+        by=by,
+        action="table.result_withdrawn",
+        object=override,
+        before=_counted_record_of(match, override),
+        after=_counted_record_of(match, None),
+        match=match,
+        club=event.club,
+    )
     _bump(event)
     return override
+
+
+def _counted_record_of(match: Match, override: ResultOverride | None) -> dict[str, object]:
+    """What a table counts, for the audit log: the standing ``override``, else its match's result."""
+    if override is None:
+        return {"source": "match", "winner": match.winner, "draw": match.draw, "status": match.status}
+    return {"source": "override", "winner": override.winner, "places": override.places}
 
 
 def _result_checked(table: Table, expected_version: int | None) -> Table:

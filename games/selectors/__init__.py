@@ -1,6 +1,7 @@
 """Reads of the match records, one module per what it reads:
 
 - ``accounts``: one's own account: its pending e-mail address, its signed-in devices;
+- ``audit``: the audit log of a match, a club or an account, and the check of a match's hash chain;
 - ``clubs``: the clubs of a user, their members and seasons;
 - ``hands``: one hand, the list, where one stands now, its log;
 - ``invitations``: invitations to a seat and claims of a guest;
@@ -23,6 +24,13 @@ from games.selectors.accounts import (
     email_token,
     pending_email_of,
     username_taken,
+)
+from games.selectors.audit import (
+    Verification,
+    audit_list_about,
+    audit_list_club,
+    audit_list_match,
+    match_chain_verify,
 )
 from games.selectors.clubs import (
     club_invitation_list,
@@ -105,9 +113,13 @@ __all__ = [
     "PlayLine",
     "Scoreboard",
     "SideBoard",
+    "Verification",
     "account_known_named",
     "account_known_to",
     "account_named",
+    "audit_list_about",
+    "audit_list_club",
+    "audit_list_match",
     "claim_list_pending",
     "claim_list_waiting",
     "closed_reports",
@@ -133,6 +145,7 @@ __all__ = [
     "invitation_list_waiting",
     "invitation_of",
     "match_audit",
+    "match_chain_verify",
     "match_fields",
     "match_get",
     "match_get_live",

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from games.access import match_writable_by
 from games.models import GuestClaim, Match, Player, PlayerMerge, Seat
+from games.services.audit import audit_record
 from games.services.clubs import player_create
 from games.services.errors import (
     ClaimClosed,
@@ -48,7 +49,12 @@ def guest_claim_create(*, match: Match, seat: int, by: User) -> GuestClaim:
     if guest.created_by_id is None:
         raise ClaimNoOwner(player=guest.name)
     pending = GuestClaim.objects.filter(guest=guest, claimant=by, status=GuestClaim.Status.PENDING).first()
-    return pending or GuestClaim.objects.create(guest=guest, guest_name=guest.name, match=match, claimant=by)
+    if pending is not None:
+        return pending
+    claim = GuestClaim.objects.create(guest=guest, guest_name=guest.name, match=match, claimant=by)
+    after = {"guest": guest.name, "seat": seat, "status": claim.status}
+    audit_record(by=by, action="claim.made", object=claim, after=after, match=match, subject=by)
+    return claim
 
 
 @transaction.atomic
@@ -71,9 +77,21 @@ def guest_claim_decide(*, claim: GuestClaim, by: User, confirm: bool) -> GuestCl
         into = Player.objects.filter(user=claim.claimant).first()
         into = into or player_create(name=guest.name, by=claim.claimant, user=claim.claimant)
         player_merge(guest=guest, into=into, by=by, claim=claim)
+    before = {"guest": claim.guest_name, "status": claim.status}
     claim.status = GuestClaim.Status.CONFIRMED if confirm else GuestClaim.Status.DECLINED
     claim.decided_by, claim.decided_at = by, timezone.now()
     claim.save(update_fields=["status", "decided_by", "decided_at"])
+    action = "claim.confirmed" if confirm else "claim.declined"
+    after = {"guest": claim.guest_name, "status": claim.status}
+    audit_record(
+        by=by,
+        action=action,
+        object=claim,
+        before=before,
+        after=after,
+        match=claim.match,
+        subject=claim.claimant,
+    )
     return claim
 
 
@@ -105,6 +123,18 @@ def player_merge(*, guest: Player, into: Player, by: User, claim: GuestClaim | N
         into=into, guest=guest if kept else None, guest_name=guest.name, claim=claim, decided_by=by
     )
     merge.matches.set(moved)
+    before = {"player": guest.name, "player_id": guest.pk, "matches": sorted(match.pk for match in moved)}
+    after = {"player": into.name, "player_id": into.pk, "matches": before["matches"]}
+    audit_record(by=by, action="player.merged", object=merge, before=before, after=after, subject=into.user)
+    for match in moved:  # each match's record says its seat changed hands
+        audit_record(
+            by=by,
+            action="player.merged",
+            object=merge,
+            before=before,
+            after=after,
+            match=match,
+        )
     if not kept:
         guest.delete()  # its rating snapshots go with it; the recomputation rates ``into`` instead
     for match in rated:  # the ones that count in a club's standings

@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from games.models import Club, Membership, Player, Season
+from games.services.audit import Actor, audit_record
 from games.services.errors import LastAdmin, PlayerAccountTaken, SeasonNameTaken
 from games.services.names import clean_name, name_key
 
@@ -39,14 +40,23 @@ def player_create(*, name: str, by: User, user: User | None = None) -> Player:
 
 
 @transaction.atomic
-def player_rename(*, player: Player, name: str) -> Player:
-    """Give the player a new name (its user, if any, is the caller's check).
+def player_rename(*, player: Player, name: str, by: Actor = None) -> Player:
+    """Give the player a new name, by ``by`` (its user, if any, is the caller's check).
 
     Raises:
         NameInvalid: see :func:`games.services.names.clean_name`.
     """
+    before = {"name": player.name}
     player.name = clean_name(name, max_length=PLAYER_NAME_MAX)
     player.save(update_fields=["name"])
+    audit_record(
+        by=by,
+        action="player.renamed",
+        object=player,
+        before=before,
+        after={"name": player.name},
+        subject=player.user,
+    )
     return player
 
 
@@ -58,14 +68,24 @@ def club_create(*, name: str, by: User) -> Club:
         NameInvalid: see :func:`games.services.names.clean_name`.
     """
     club = Club.objects.create(name=clean_name(name, max_length=CLUB_NAME_MAX), created_by=by)
-    Membership.objects.create(club=club, user=by, role=Membership.Role.ADMIN)
+    audit_record(by=by, action="club.created", object=club, after={"name": club.name}, club=club)
+    membership = Membership.objects.create(club=club, user=by, role=Membership.Role.ADMIN)
+    audit_record(
+        by=by, action="membership.created", object=membership, after=_role(membership), club=club, subject=by
+    )
     return club
 
 
+def _role(membership: Membership) -> dict[str, object]:
+    return {"user": membership.user.get_username(), "role": membership.role}
+
+
 @transaction.atomic
-def membership_create(*, club: Club, user: User, role: str = Membership.Role.MEMBER) -> Membership:
+def membership_create(
+    *, club: Club, user: User, role: str = Membership.Role.MEMBER, by: Actor = None
+) -> Membership:
     """Add ``user`` to ``club`` with ``role``, or change the role of an existing member (also when
-    another request adds them at once).
+    another request adds them at once); ``by``: who did it, for the record.
 
     Raises:
         LastAdmin: it would make the club's only admin a plain member.
@@ -73,6 +93,8 @@ def membership_create(*, club: Club, user: User, role: str = Membership.Role.MEM
     if role != Membership.Role.ADMIN:
         _club_locked(club)
         _keep_an_admin(club, user, role)
+    earlier = Membership.objects.select_for_update().filter(club=club, user=user).first()
+    before = None if earlier is None else _role(earlier)
     try:
         with transaction.atomic():
             membership, _ = Membership.objects.update_or_create(club=club, user=user, defaults={"role": role})
@@ -80,6 +102,12 @@ def membership_create(*, club: Club, user: User, role: str = Membership.Role.MEM
         membership = Membership.objects.select_for_update().get(club=club, user=user)
         membership.role = role
         membership.save(update_fields=["role"])
+    after = _role(membership)
+    if after != before:
+        action = "membership.created" if before is None else "membership.role_changed"
+        audit_record(
+            by=by, action=action, object=membership, before=before, after=after, club=club, subject=user
+        )
     return membership
 
 
@@ -116,8 +144,18 @@ def membership_role_set(*, membership: Membership, role: str, by: User) -> Membe
     membership = Membership.objects.select_for_update().select_related("club", "user").get(pk=membership.pk)
     if membership.role != role:
         _keep_an_admin(membership.club, membership.user_id, role)
+        before = _role(membership)
         membership.role = role
         membership.save(update_fields=["role"])
+        audit_record(
+            by=by,
+            action="membership.role_changed",
+            object=membership,
+            before=before,
+            after=_role(membership),
+            club=membership.club,
+            subject=membership.user,
+        )
     return membership
 
 
@@ -130,10 +168,20 @@ def membership_remove(*, membership: Membership, by: User) -> None:
         LastAdmin: the member is the club's only admin.
     """
     _club_locked(membership.club)
-    found = Membership.objects.select_for_update().filter(pk=membership.pk).first()
+    found = Membership.objects.select_for_update().select_related("user").filter(pk=membership.pk).first()
     if found is None:
         return  # removed meanwhile: the same end
     _keep_an_admin(membership.club, found.user_id, None)
+    action = "membership.left" if found.user_id == by.pk else "membership.removed"
+    audit_record(
+        by=by,
+        action=action,
+        object=found,
+        before=_role(found),
+        after=None,
+        club=membership.club,
+        subject=found.user,
+    )
     found.delete()
 
 

@@ -16,12 +16,13 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from games import convert
+from games import chain, convert
 from games.history import version_now
 from games.models import Challenge, Hand, HandSummary, HandVersion, Match, Play
 from games.replay import is_time_up, next_dealer, replay, setup_of, table_of
 from games.rules.errors import BadDealer, BadTableSize
 from games.rules.game import HandReport
+from games.services.audit import Kind, audit_record, chain_append, chain_store
 from games.services.errors import (
     CorrectionContent,
     HandAwaitsSummary,
@@ -145,7 +146,11 @@ def _hand_open(
         if mode != Hand.Mode.SUMMARY or table:
             raise  # the table left out of a hand scored from counts alone is fine; a wrong one is not
     hand.save()
-    match_version_bump(match=match)
+    content = chain.hand_content(
+        number=hand.number, dealer=dealer, starter=starter, table=hand.table, set_aside=hand.set_aside
+    )
+    chain_append(match=match, kind=Kind.HAND, ref=hand.pk, content=content, hand=hand.number)
+    match_version_bump(match=match, chained=True)
     return hand
 
 
@@ -182,7 +187,8 @@ def hand_summary_record(
         raise HandHasPlays(number=hand.number, plays=hand.next_seq)
     table = table_of(match)
     table.game.score_summary(setup_of(hand, table), entries, table.options)  # type: ignore[arg-type]  # Twenty's entries hold lists
-    HandSummary.objects.create(hand=hand, entries=list(entries), created_by=by)
+    _store_summary(match, hand, entries, by)
+    chain_store(match=match)
     hand.mode = Hand.Mode.SUMMARY
     _finish(match, hand)
     return hand
@@ -239,14 +245,36 @@ def hand_correct(
     if plays is not None:
         _store_plays(match, hand, plays, by)
     else:
-        HandSummary.objects.create(hand=hand, entries=list(summary or ()), created_by=by)
+        _store_summary(match, hand, summary or (), by)
     hand.mode = Hand.Mode.PLAYS if plays is not None else Hand.Mode.SUMMARY
     hand.next_seq = len(plays or ())
     hand.corrections += 1
     hand.revision += 1
     hand.save(update_fields=["mode", "next_seq", "corrections", "revision"])
     _rescored(match, hand)
+    current, _ = version_now(hand)
+    audit_record(
+        by=by,
+        action="hand.corrected",
+        object=hand,
+        before=_version_record(replaced),
+        after=_version_record(current),
+        match=match,
+    )
     return hand
+
+
+def _version_record(version: Mapping[str, object]) -> dict[str, object]:
+    """A hand version as its correction's audit entry keeps it (the revision, content and points)."""
+    return {key: version[key] for key in ("revision", "kind", "plays", "summary", "totals")}
+
+
+def _store_summary(
+    match: Match, hand: Hand, entries: Sequence[Mapping[str, object]], by: User | None
+) -> None:
+    row = HandSummary.objects.create(hand=hand, entries=chain.jsonable(list(entries)), created_by=by)
+    content = chain.summary_content(hand=hand.number, entries=row.entries)
+    chain_append(match=match, kind=Kind.SUMMARY, ref=row.pk, content=content, hand=hand.number)
 
 
 def _store_plays(match: Match, hand: Hand, plays: Sequence[PlayInput], by: User | None) -> None:
@@ -260,10 +288,14 @@ def _store_plays(match: Match, hand: Hand, plays: Sequence[PlayInput], by: User 
             taken=convert.card_texts(item.taken),
             created_by=by,
         )
-        Challenge.objects.bulk_create(
-            Challenge(match=match, hand=hand, play=row, seat=seat, created_by=by)
-            for seat in item.challenged_by
-        )
+        content = chain.play_content(hand=hand.number, seq=seq, seat=row.seat, card=row.card, taken=row.taken)
+        chain_append(match=match, kind=Kind.PLAY, ref=row.pk, content=content, hand=hand.number)
+        for seat in item.challenged_by:
+            challenge = Challenge.objects.create(match=match, hand=hand, play=row, seat=seat, created_by=by)
+            content = chain.challenge_content(hand=hand.number, play=row.pk, seat=seat)
+            chain_append(
+                match=match, kind=Kind.CHALLENGE, ref=challenge.pk, content=content, hand=hand.number
+            )
 
 
 def _locked(hand: Hand | HandRef, *, finished_too: bool = False) -> tuple[Match, Hand]:

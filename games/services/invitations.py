@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Invitation, Match, Player, Seat
+from games.services.audit import Actor, audit_record
 from games.services.clubs import player_create
 from games.services.errors import AlreadySeated, ConsentNotAsked, InvitationClosed, NoSuchSeat, SeatHeld
 from games.services.followups import followups_schedule
@@ -47,7 +48,24 @@ def invitation_create(*, match: Match, seat: int, by: User, invitee: User | None
         if (existing := invitations.filter(accepted_at__isnull=True).first()) is not None:
             return existing
     token = secrets.token_urlsafe(32)
-    return Invitation.objects.create(match=match, seat=seat, token=token, invitee=invitee, created_by=by)
+    invitation = Invitation.objects.create(
+        match=match, seat=seat, token=token, invitee=invitee, created_by=by
+    )
+    after = {"seat": seat, "invitee": None if invitee is None else invitee.get_username()}
+    audit_record(
+        by=by,
+        action="invitation.given",
+        object=invitation,
+        after=after,
+        match=match,
+        subject=invitee,
+    )
+    return invitation
+
+
+def _record(invitation: Invitation, by: Actor, action: str, before: object, after: object) -> None:
+    match = invitation.match
+    audit_record(by=by, action=action, object=invitation, before=before, after=after, match=match)
 
 
 def _locked(invitation: Invitation) -> Invitation:
@@ -82,6 +100,8 @@ def invitation_accept(*, invitation: Invitation, by: User) -> Seat | None:
         raise AlreadySeated(seat=own.number + 1)
     invitation.requested_by, invitation.requested_at = by, timezone.now()
     invitation.save(update_fields=["requested_by", "requested_at"])
+    after = {"seat": invitation.seat, "requested_by": by.get_username(), "guest": guest.name}
+    _record(invitation, by, "invitation.accepted_pending", None, after)
     return None
 
 
@@ -100,6 +120,18 @@ def invitation_consent(*, invitation: Invitation, by: User, consent: bool) -> Se
         raise PermissionDenied("Only whoever added the guest consents.")
     if not invitation.is_open or invitation.requested_by is None:
         raise ConsentNotAsked()
+    asked = {
+        "seat": invitation.seat,
+        "requested_by": invitation.requested_by.get_username(),
+        "guest": guest.name,
+    }
+    _record(
+        invitation,
+        by,
+        "invitation.consented" if consent else "invitation.refused",
+        asked,
+        {"consent": consent},
+    )
     if not consent:
         invitation.delete()
         return None
@@ -112,9 +144,11 @@ def _seated(invitation: Invitation, by: User) -> Seat:
     own = Seat.objects.filter(match=match, player__user=by).first()
     if own is not None and own.number != invitation.seat:
         raise AlreadySeated(seat=own.number + 1)
+    before = {"seat": invitation.seat, "player": own.player.name if own is not None else None}
     if own is None:
         seat = guest_seat_get(match.pk, invitation.seat, lock=True)
         guest = seat.player
+        before["player"] = guest.name
         seat.player = Player.objects.filter(user=by).first() or player_create(name=guest.name, by=by, user=by)
         seat.save(update_fields=["player"])
         if not guest.seats.exists():
@@ -123,18 +157,27 @@ def _seated(invitation: Invitation, by: User) -> Seat:
             followups_schedule(match=match)  # its standings and ratings name the new player
     invitation.accepted_by, invitation.accepted_at = by, timezone.now()
     invitation.save(update_fields=["accepted_by", "accepted_at"])
+    _record(
+        invitation, by, "invitation.accepted", before, {"seat": invitation.seat, "account": by.get_username()}
+    )
     # The seat is taken: other offers of it are moot.
     Invitation.objects.filter(match=match, seat=invitation.seat, accepted_at__isnull=True).delete()
     return Seat.objects.select_related("player").get(match=match, number=invitation.seat)
 
 
 @transaction.atomic
-def invitation_withdraw(*, invitation: Invitation) -> None:
-    """Withdraw an open invitation (its link stops working).
+def invitation_withdraw(*, invitation: Invitation, by: Actor = None) -> None:
+    """Withdraw an open invitation (its link stops working), by ``by``.
 
     Raises:
         InvitationClosed: it was accepted already.
     """
-    deleted, _ = Invitation.objects.filter(pk=invitation.pk, accepted_at__isnull=True).delete()
-    if not deleted:
+    open_ = Invitation.objects.select_related("match", "invitee").filter(
+        pk=invitation.pk, accepted_at__isnull=True
+    )
+    row = open_.first()
+    deleted, _ = open_.delete()
+    if not deleted or row is None:
         raise InvitationClosed()
+    before = {"seat": row.seat, "invitee": None if row.invitee is None else row.invitee.get_username()}
+    _record(row, by, "invitation.withdrawn", before, None)

@@ -18,6 +18,7 @@ from games.rules.errors import BadPlayerCount, TeamsNotAllowed
 from games.rules.game import EDITION, Game, resolve_options, sides_of
 from games.rules.registry import find_game
 from games.selectors import player_seatable_by
+from games.services.audit import Actor, audit_record
 from games.services.errors import (
     GuestNotYours,
     MatchNotFinished,
@@ -66,6 +67,16 @@ def match_start(
         Seat.objects.bulk_create(
             Seat(match=match, side=side, number=number, player=players[number]) for number in seats
         )
+    after = {
+        "game": match.game,
+        "seats": [
+            {"seat": number, "player": player.name, "player_id": player.pk}
+            for number, player in enumerate(players)
+        ],
+        "club": None if club is None else club.pk,
+        "season": None if season is None else season.pk,
+    }
+    audit_record(by=by, action="match.started", object=match, after=after, match=match, club=club)
     return match
 
 
@@ -166,6 +177,13 @@ def match_rematch(*, match: Match, by: User) -> tuple[Match, bool]:
     )
     rematch.rematch_of = match
     rematch.save(update_fields=["first_dealer", "rematch_of"])
+    audit_record(
+        by=by,
+        action="match.rematched",
+        object=match,
+        after={"rematch": rematch.pk},
+        match=match,
+    )
     return rematch, True
 
 
@@ -211,8 +229,8 @@ def _positive(value: object) -> int | None:
 
 
 @transaction.atomic
-def match_abandon(*, match: Match) -> Match:
-    """Stop a match for good; its hands stay as recorded.
+def match_abandon(*, match: Match, by: Actor = None) -> Match:
+    """Stop a match for good, by ``by`` (``None``: the system); its hands stay as recorded.
 
     Raises:
         MatchNotInProgress: it is already finished or abandoned.
@@ -222,20 +240,40 @@ def match_abandon(*, match: Match) -> Match:
         raise MatchNotInProgress(status=match.status)
     # Wait for a play being recorded on the open hand; plays that wait for it will see "abandoned".
     list(Hand.objects.select_for_update().filter(match=match, closed_at__isnull=True))
+    before = {"status": match.status}
     match.status = Match.Status.ABANDONED
     match.finished_at = timezone.now()
     match.save(update_fields=["status", "finished_at"])
+    audit_record(
+        by=by,
+        action="match.abandoned",
+        object=match,
+        before=before,
+        after={"status": match.status},
+        match=match,
+    )
     match_version_bump(match=match)
     followups_schedule(match=match)
     return match
 
 
 @transaction.atomic
-def match_share(*, match: Match, enabled: bool = True) -> Match:
+def match_share(*, match: Match, enabled: bool = True, by: Actor = None) -> Match:
     """Give the match a read-only share link for spectators (a new one each time), or withdraw it."""
     match = Match.objects.select_for_update().get(pk=match.pk)
+    before = {"shared": bool(match.share_token)}
     match.share_token = secrets.token_urlsafe(32) if enabled else ""
     match.save(update_fields=["share_token"])
+    action = "match.share_made" if enabled else "match.share_revoked"
+    # The link itself is a secret: the record says only that there was one.
+    audit_record(
+        by=by,
+        action=action,
+        object=match,
+        before=before,
+        after={"shared": enabled},
+        match=match,
+    )
     match_version_bump(match=match)
     return match
 
@@ -249,7 +287,7 @@ def matches_archive(*, by: User, before: datetime) -> int:
     archived = 0
     for pk in list(stale):
         try:
-            match_abandon(match=Match(pk=pk))
+            match_abandon(match=Match(pk=pk), by=by)
         except MatchNotInProgress:
             continue  # finished or abandoned meanwhile
         archived += 1

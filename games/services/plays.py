@@ -22,10 +22,11 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import convert
+from games import chain, convert
 from games.models import Challenge, Hand, Match, Play
 from games.replay import Table, live_rows, play_rows, replay, table_of
 from games.rules.game import HandReport, LogEntry
+from games.services.audit import Kind, chain_append
 from games.services.constraints import broken_constraint
 from games.services.errors import (
     HandNotOpen,
@@ -123,7 +124,10 @@ def hand_play_record(
     )
     hand.next_seq += 1
     _revised(hand, "next_seq")
-    match_version_bump(match=hand.match)
+    chain_append(
+        match=hand.match, kind=Kind.PLAY, ref=row.pk, content=play_content(row, hand), hand=hand.number
+    )
+    match_version_bump(match=hand.match, chained=True)
     return Recorded(
         row=row, report=report, next_seq=hand.next_seq, revision=hand.revision, hand=hand, plays=(*plays, row)
     )
@@ -147,7 +151,9 @@ def hand_play_undo(
     last.save(update_fields=["undone_at"])
     hand.next_seq = last.seq
     _revised(hand, "next_seq")
-    match_version_bump(match=hand.match)
+    content = chain.undo_content(hand=hand.number, seq=last.seq, card=last.card)
+    chain_append(match=hand.match, kind=Kind.UNDO, ref=last.pk, content=content, hand=hand.number)
+    match_version_bump(match=hand.match, chained=True)
     remaining = [challenge for challenge in challenges if challenge.play_id != last.pk]
     report = replay(hand, table, convert.log_entries(plays, remaining))
     return Recorded(
@@ -196,10 +202,17 @@ def hand_challenge_record(
         created_by=by,
     )
     _revised(hand)
-    match_version_bump(match=hand.match)
+    content = chain.challenge_content(hand=hand.number, play=challenged.pk, seat=seat)
+    chain_append(match=hand.match, kind=Kind.CHALLENGE, ref=row.pk, content=content, hand=hand.number)
+    match_version_bump(match=hand.match, chained=True)
     return Recorded(
         row=row, report=report, next_seq=hand.next_seq, revision=hand.revision, hand=hand, plays=tuple(plays)
     )
+
+
+def play_content(row: Play, hand: Hand) -> dict[str, object]:
+    """What a play's link in the match's hash chain hashes (``games.chain``)."""
+    return chain.play_content(hand=hand.number, seq=row.seq, seat=row.seat, card=row.card, taken=row.taken)
 
 
 def _digest(**fields: object) -> str:

@@ -166,9 +166,10 @@ def test_a_play_costs_a_bounded_number_of_queries(
     owner, url = api_client(people.owner), f"/api/v1/matches/{people.match.pk}/hands/2/plays/"
     first = owner.post(url, {"seat": 0, "card": "5H", "taken": ["5S"], "expected_seq": 0}, format="json")
     assert first.status_code == 201
-    # savepoint, hand + match locked (then the permission check), plays, insert, next_seq, the match's
-    # screen version (polls compare it), release
-    with django_assert_max_num_queries(7):
+    # savepoint, hand + match locked (then the permission check), plays, insert, its link in the match's
+    # hash chain (docs/audit.md), next_seq, the match's screen version and chain head (polls compare it),
+    # release
+    with django_assert_max_num_queries(8):
         response = owner.post(url, {"seat": 1, "card": "9C", "expected_seq": 1}, format="json")
     assert response.status_code == 201
     assert response.json()["hand"]["next_seq"] == 2

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from django.db import IntegrityError, connection, transaction
 
-from games.models import Hand, HandScore, Match, Play, Player, Season
+from games.models import ChainLink, Hand, HandScore, Match, Play, Player, Season
+from games.selectors import match_chain_verify
 from games.services import rescoring
 from games.services.demo import demo_plays_record
 from games.services.hands import hand_start
@@ -136,6 +137,22 @@ def test_a_play_racing_an_abandon_lands_before_it_or_is_refused(people: Personas
     else:
         assert (play.status_code, play.json()["code"]) == (409, "match.not_in_progress")
         assert not Play.objects.exists()
+
+
+@pytest.mark.parametrize("round_", range(3))
+def test_plays_racing_entries_of_the_match_keep_its_hash_chain_whole(people: Personas, round_: int) -> None:
+    """A play appends to the match's chain under the match lock; an audit entry of the match (a share
+    link made, an invitation given) takes the same lock: one index each, in some order (docs/audit.md)."""
+    share = f"/api/v1/matches/{people.match.pk}/share/"
+    invite = f"/api/v1/matches/{people.match.pk}/invitations/"
+    at_once(
+        _post(people, "player", {"seat": 1, "card": "6H", "expected_seq": 0}),
+        lambda: api_client(people.owner).post(share, format="json"),
+        lambda: api_client(people.owner).post(invite, {"seat": 1}, format="json"),
+    )
+    match = Match.objects.get()
+    assert match.chain_length == ChainLink.objects.filter(match=match).count()
+    assert match_chain_verify(match).ok
 
 
 @pytest.mark.parametrize("round_", range(4))

@@ -114,6 +114,8 @@ def pages(live_server: LiveServer) -> Pages:
         f"/matches/{escoba.pk}/",
         f"/matches/{tablo.pk}/hands/1/review/",
         f"/matches/{tablo.pk}/hands/1/correct/",
+        f"/matches/{tablo.pk}/log/",
+        f"/clubs/{club.pk}/log/",
         f"/clubs/{club.pk}/standings/",
         f"/clubs/{club.pk}/players/{seat.player_id}/",
         f"/clubs/{club.pk}/head-to-head/?a={seat.player_id}&b={rival.player_id}",

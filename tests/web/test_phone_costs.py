@@ -229,7 +229,7 @@ def test_a_web_play_reads_no_closed_hand_and_keeps_the_sheet_the_phone_shows(
     later = start_match(owner)
     hand_summary_record(hand=hand_start(match=later, dealer=0, mode=Hand.Mode.SUMMARY), entries=SUMMARY)
     page, on_second = _web_play(owner_client, later, hand_start(match=later, dealer=1, table=TABLE))
-    assert on_first == on_second == 10  # the session, the account, the write, the seats
+    assert on_first == on_second == 11  # the session, the account, the write (its chain link), the seats
     assert '<section id="sheet" class="sheet" hx-preserve="true"></section>' in page
     assert '<section id="manage" class="stack manage" hx-preserve="true"></section>' in page
     assert "hand-1-breakdown" not in page

@@ -81,7 +81,7 @@ def club_member_add(request: HttpRequest, club_id: int) -> HttpResponse:
     if not form.is_valid():
         return _page(request, bound={("member", club.pk): form}, status=REFUSED)
     account = form.cleaned_data["username"]
-    membership_create(club=club, user=account, role=form.cleaned_data["role"])
+    membership_create(club=club, user=account, role=form.cleaned_data["role"], by=request.user)
     text = _("%(user)s is a member of %(club)s.") % {"user": account.username, "club": club.name}
     messages.success(request, text)
     return redirect(reverse("clubs") + f"#club-{club.pk}")

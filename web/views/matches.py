@@ -198,7 +198,7 @@ def match_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def match_share_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = match_writable(request, pk)
-    match_share(match=match, enabled=request.POST.get("enabled", "1") == "1")
+    match_share(match=match, enabled=request.POST.get("enabled", "1") == "1", by=request.user)
     return redirect("match", pk=pk)
 
 
@@ -206,7 +206,7 @@ def match_share_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def match_abandon_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = match_writable(request, pk)
     try:
-        match_abandon(match=match)
+        match_abandon(match=match, by=request.user)
     except RecordConflict as error:
         messages.error(request, violation_text(error))
     return redirect("match", pk=pk)

@@ -84,7 +84,7 @@ def invitation_drop(request: HtmxHttpRequest, pk: int, invitation_id: int) -> Ht
     if invitation is None:
         raise Http404
     try:
-        invitation_withdraw(invitation=invitation)
+        invitation_withdraw(invitation=invitation, by=request.user)
     except CodedError as error:
         messages.error(request, violation_text(error))
     else:
@@ -183,7 +183,7 @@ def player_rename_view(request: HtmxHttpRequest, player_id: int) -> HttpResponse
     player = own_player_for(request.user, player_id)
     form = RenameForm(request.POST)
     if form.is_valid():
-        player_rename(player=player, name=form.cleaned_data["name"])
+        player_rename(player=player, name=form.cleaned_data["name"], by=request.user)
         messages.success(request, _("You are %(name)s at the table now.") % {"name": player.name})
     else:
         messages.error(request, " ".join(str(error) for error in form.errors.get("name", ())))

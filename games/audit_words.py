@@ -1,0 +1,45 @@
+"""The audit log's actions in words (docs/audit.md lists them): each dotted name is stable, what a
+person reads is this phrase in their language. An action without words shows its name."""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+ACTIONS: dict[str, Promise] = {
+    "match.started": _("Match started"),
+    "match.rematched": _("Rematch started"),
+    "match.abandoned": _("Match abandoned"),
+    "match.share_made": _("Share link made"),
+    "match.share_revoked": _("Share link withdrawn"),
+    "hand.corrected": _("Hand corrected"),
+    "invitation.given": _("Invitation given"),
+    "invitation.accepted": _("Invitation accepted"),
+    "invitation.accepted_pending": _("Invitation accepted, awaiting the guest's owner"),
+    "invitation.consented": _("Guest's owner consented"),
+    "invitation.refused": _("Guest's owner refused"),
+    "invitation.withdrawn": _("Invitation withdrawn"),
+    "claim.made": _("Guest claimed"),
+    "claim.confirmed": _("Claim confirmed"),
+    "claim.declined": _("Claim declined"),
+    "player.merged": _("Guest merged into an account's player"),
+    "player.renamed": _("Player renamed"),
+    "club.created": _("Club created"),
+    "membership.created": _("Member added"),
+    "membership.role_changed": _("Member's role changed"),
+    "event.created": _("Event created"),
+    "event.share_made": _("Event share link made"),
+    "event.share_revoked": _("Event share link withdrawn"),
+    "entry.added": _("Entry added"),
+    "entry.dropped": _("Entry dropped"),
+    "entry.checked_in": _("Entry checked in"),
+    "entry.check_in_undone": _("Check-in undone"),
+    "round.published": _("Round published"),
+    "table.result_overridden": _("Table result set by the director"),
+}
+
+
+def action_words(action: str) -> str:
+    """``action`` in the reader's language (its dotted name when it has no words yet)."""
+    words = ACTIONS.get(action)
+    return action if words is None else str(words)
