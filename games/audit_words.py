@@ -27,6 +27,14 @@ ACTIONS: dict[str, Promise] = {
     "club.created": _("Club created"),
     "membership.created": _("Member added"),
     "membership.role_changed": _("Member's role changed"),
+    "membership.left": _("Member left"),
+    "membership.removed": _("Member removed"),
+    "club_invitation.given": _("Club invitation link made"),
+    "club_invitation.revoked": _("Club invitation link revoked"),
+    "account.password_changed": _("Password changed"),
+    "account.email_verified": _("E-mail address verified"),
+    "account.devices_ended": _("Signed-in devices ended"),
+    "account.deleted": _("Account deleted"),
     "event.created": _("Event created"),
     "event.share_made": _("Event share link made"),
     "event.share_revoked": _("Event share link withdrawn"),
@@ -36,6 +44,7 @@ ACTIONS: dict[str, Promise] = {
     "entry.check_in_undone": _("Check-in undone"),
     "round.published": _("Round published"),
     "table.result_overridden": _("Table result set by the director"),
+    "table.result_withdrawn": _("Director's table result withdrawn"),
 }
 
 

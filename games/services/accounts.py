@@ -27,6 +27,7 @@ from rest_framework.authtoken.models import Token
 from games import tasks
 from games.models import PendingEmail
 from games.selectors.accounts import TOKEN, WEB, device_list, email_pending, email_token
+from games.services.audit import audit_record
 from scorekeeper.models import AccountSession
 
 log = logging.getLogger(__name__)
@@ -73,9 +74,19 @@ def email_verify(*, token: str) -> User | None:
         if pending is None or pending.email != found.email:
             return None
         user = pending.user
+        had = bool(user.email)
         user.email = pending.email
         user.save(update_fields=["email"])
         pending.delete()
+        # The address itself stays out of the log: it is personal, and the log outlives it.
+        audit_record(
+            by=user,
+            action="account.email_verified",
+            object=user,
+            before={"email": had},
+            after={"email": True},
+            subject=user,
+        )
     return user
 
 
@@ -106,13 +117,17 @@ def _end(user: User, kind: str, keys: list[str]) -> int:
         rows = AccountSession.objects.filter(user_id=user.pk, session_key__in=keys)
     else:
         rows = Token.objects.filter(user_id=user.pk, key__in=keys)  # type: ignore[assignment]
-    return rows.delete()[0]
+    ended = rows.delete()[0]
+    if ended:
+        audit_record(by=user, action="account.devices_ended", object=user, after={kind: ended}, subject=user)
+    return ended
 
 
 def password_changed(*, user: User, keep_session: str | None) -> int:
     """After ``user``'s password changed: every other web session ends, and the API token too (apps
     sign in again with the new password). Django would refuse those sessions at their next request
     anyway (their password hash no longer matches); deleting them takes them off the devices list."""
+    audit_record(by=user, action="account.password_changed", object=user, subject=user)
     return devices_end(user=user, keep_session=keep_session)
 
 

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Club, ClubInvitation, Membership
+from games.services.audit import audit_record
 from games.services.clubs import membership_create
 from games.services.errors import ClubInvitationExpired, ClubInvitationRevoked, ClubInvitationUsedUp
 
@@ -34,7 +35,7 @@ def club_invitation_create(
     ``max_uses``, for that many people (the caller, an admin, is the view's check)."""
     if not 1 <= days <= DAYS_MAX or (max_uses is not None and not 1 <= max_uses <= USES_MAX):
         raise ValueError("days or max_uses out of bounds")  # the forms and the API bound them first
-    return ClubInvitation.objects.create(
+    invitation = ClubInvitation.objects.create(
         club=club,
         token=secrets.token_urlsafe(32),
         role=role,
@@ -42,6 +43,20 @@ def club_invitation_create(
         expires_at=timezone.now() + timedelta(days=days),
         max_uses=max_uses,
     )
+    audit_record(
+        by=by, action="club_invitation.given", object=invitation, after=_facts(invitation), club=club
+    )
+    return invitation
+
+
+def _facts(invitation: ClubInvitation) -> dict[str, object]:
+    """What the log keeps of a link: never its token (whoever reads the log could join with it)."""
+    return {
+        "role": invitation.role,
+        "expires_at": invitation.expires_at.isoformat(),
+        "max_uses": invitation.max_uses,
+        "revoked": invitation.revoked_at is not None,
+    }
 
 
 @transaction.atomic
@@ -49,8 +64,17 @@ def club_invitation_revoke(*, invitation: ClubInvitation, by: User) -> ClubInvit
     """An admin (``by``) revokes the link: it stops working at once (revoking twice changes nothing)."""
     invitation = ClubInvitation.objects.select_for_update().get(pk=invitation.pk)
     if invitation.revoked_at is None:
+        before = _facts(invitation)
         invitation.revoked_at = timezone.now()
         invitation.save(update_fields=["revoked_at"])
+        audit_record(
+            by=by,
+            action="club_invitation.revoked",
+            object=invitation,
+            before=before,
+            after=_facts(invitation),
+            club=invitation.club,
+        )
     return invitation
 
 
@@ -84,7 +108,7 @@ def club_invitation_accept(*, invitation: ClubInvitation, by: User) -> Membershi
     current = Membership.objects.filter(club=invitation.club, user=by).first()
     if current is not None and (current.role == Membership.Role.ADMIN or current.role == invitation.role):
         return current
-    membership = membership_create(club=invitation.club, user=by, role=invitation.role)
+    membership = membership_create(club=invitation.club, user=by, role=invitation.role, by=by)
     invitation.uses += 1
     invitation.save(update_fields=["uses"])
     return membership

@@ -17,6 +17,7 @@ from django.db import transaction
 from games.events.models import Event
 from games.models import Club, Match, Membership, Player
 from games.selectors.deletion import DeletionPlan, deletion_plan
+from games.services.audit import audit_record
 from games.services.errors import WrongPassword
 
 
@@ -36,7 +37,24 @@ def account_delete(*, user: User, password: str) -> DeletionPlan:
     for club, owner in plan.clubs_passed.items():
         Club.objects.filter(pk=club).update(created_by_id=owner)
     for club, member in plan.admins_promoted.items():
-        Membership.objects.filter(club_id=club, user_id=member).update(role=Membership.Role.ADMIN)
+        promoted = Membership.objects.select_related("club", "user").get(club_id=club, user_id=member)
+        before = {"user": promoted.user.get_username(), "role": promoted.role}
+        promoted.role = Membership.Role.ADMIN
+        promoted.save(update_fields=["role"])
+        after = {
+            "user": promoted.user.get_username(),
+            "role": promoted.role,
+            "why": "last admin's account deleted",
+        }
+        audit_record(
+            by=user,
+            action="membership.role_changed",
+            object=promoted,
+            before=before,
+            after=after,
+            club=promoted.club,
+            subject=promoted.user,
+        )
     for event, owner in plan.events_passed.items():
         Event.objects.filter(pk=event).update(created_by_id=owner)
     for player, keeper in plan.players_passed.items():
@@ -48,6 +66,13 @@ def account_delete(*, user: User, password: str) -> DeletionPlan:
     Player.objects.filter(pk__in=plan.players_deleted).delete()
     Club.objects.filter(pk__in=plan.clubs_deleted).delete()
     _sign_in_failures_forget(user.get_username())
+    passed = {
+        "matches": len(plan.matches_passed),
+        "clubs": len(plan.clubs_passed),
+        "events": len(plan.events_passed),
+        "players": len(plan.players_passed),
+    }
+    audit_record(by=user, action="account.deleted", object=user, after={"passed_on": passed}, subject=user)
     user.delete()  # sessions, API token, memberships, claims, invitations, idempotency keys go with it
     return plan
 

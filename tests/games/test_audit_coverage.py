@@ -76,6 +76,23 @@ UNRECORDED: dict[str, str] = {
     "games.events.services.table_sizes": READ,
     "games.events.services.event_settings": READ,
     "games.events.services.round_seed": READ,
+    "games.events.services.round_next": READ,
+    "games.events.services.round_entrants": READ,
+    "games.events.services.round_plan": READ,
+    "games.events.services.result_facts": READ,
+    "games.events.services.event_locked": "locks and checks; the write that follows records",
+    "games.events.services.pairing_free": (
+        "checks; a job found lost is failed, which frees the event for a pairing that records itself"
+    ),
+    "games.events.services.pairing_job_fail": (
+        "a pairing job's status: nothing counts until its round is published (round.published)"
+    ),
+    "games.services.club_invitations.club_invitation_check": READ,
+    "games.services.accounts.email_change_request": (
+        "an address waiting for its link changes nothing until verified (account.email_verified)"
+    ),
+    "games.services.accounts.mail_send_later": "sends a mail; writes nothing",
+    "games.services.accounts.mail_send_now": "sends a mail; writes nothing",
 }
 
 
