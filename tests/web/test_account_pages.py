@@ -40,8 +40,8 @@ def _own_match(owner: User) -> Match:
     return match_start(game="tablo", players=players, by=owner)
 
 
-def test_home_links_both_pages(owner_client: Client) -> None:
-    page = owner_client.get("/").content.decode()
+def test_the_account_page_links_both_pages(owner_client: Client) -> None:
+    page = owner_client.get("/account/").content.decode()
     assert 'href="/account/data/"' in page
     assert 'href="/account/delete/"' in page
 
