@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test coverage quick engine engine-web engine-pyodide check fmt pytest suite scale-test bench load messages clean
+.PHONY: run test coverage quick engine engine-web engine-web-background engine-pyodide check fmt pytest suite scale-test bench load messages clean
 
 $(STAMP): requirements/base.txt requirements/dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -13,8 +13,12 @@ $(STAMP): requirements/base.txt requirements/dev.txt
 	$(BIN)/uv pip install -q --python $(BIN)/python -r requirements/base.txt -r requirements/dev.txt
 	touch $(STAMP)
 
+# The phone's engine (engine-web) is built beside the server, not before it: the first page does not wait
+# for it (a phone queues plays unchecked until it is there; README, "Run it"). Its output goes to
+# .cache/engine-web.log, and its last line to the terminal when it ends.
 run: export DEBUG ?= true
-run: $(STAMP) engine-web
+run: $(STAMP)
+	@$(MAKE) --no-print-directory engine-web-background
 	$(BIN)/python manage.py migrate --no-input -v 0
 	$(BIN)/python manage.py demo_data
 	$(BIN)/python manage.py runserver $(HOST)
@@ -89,6 +93,17 @@ ENGINE_LIST := .cache/engine-inputs
 $(shell mkdir -p .cache && (echo '$(ENGINE_INPUTS)' | cmp -s - $(ENGINE_LIST) || echo '$(ENGINE_INPUTS)' > $(ENGINE_LIST)))
 PYODIDE_WHEELS := .cache/pyodide-wheels
 NODE := $(shell command -v node && command -v npm)
+
+# make run's: nothing when the engine is up to date; else make engine-web in the background, at a lower
+# priority than the server's start.
+ENGINE_LOG := .cache/engine-web.log
+engine-web-background:
+	@if $(MAKE) -q --no-print-directory engine-web 2>/dev/null; then echo "The phone's engine is up to date (static/engine/)."; else \
+		echo "Building the phone's engine in the background (static/engine/, about a minute from scratch; log: $(ENGINE_LOG))."; \
+		( nice -n 10 $(MAKE) --no-print-directory engine-web > $(ENGINE_LOG) 2>&1 \
+			&& tail -n 1 $(ENGINE_LOG) \
+			|| echo "Building the phone's engine failed (see $(ENGINE_LOG)): phones queue plays unchecked." ) & \
+	fi
 
 ifeq ($(NODE),)
 engine-web engine-pyodide:
