@@ -29,9 +29,13 @@ const WORK = join(REPO, ".cache"); // the folder being built, on static/'s file 
 const CORE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]; // what loadPyodide fetches
 
 const MISSING = ["ImportError", "ModuleNotFoundError", "LookupError"]; // a module or a codec left out
-// Brotli's quality: 11, the smallest, takes 30-60 s of CPU for the .wasm; ENGINE_BROTLI_QUALITY=5 takes
-// under a second for 0.5 MB more (docs/offline-engine.md, "Build").
+// Brotli's quality (0-11): 11, the smallest, takes 30-60 s of CPU for the .wasm; make run asks for 9,
+// 1.5 s for 0.37 MB more (docs/offline-engine.md, "Build"). Recorded in the manifest.
 const QUALITY = Number(process.env.ENGINE_BROTLI_QUALITY || 11);
+if (!Number.isInteger(QUALITY) || QUALITY < 0 || QUALITY > 11) {
+  console.error(`make engine-web: ENGINE_BROTLI_QUALITY must be a whole number from 0 to 11, not ${process.env.ENGINE_BROTLI_QUALITY}`);
+  process.exit(2);
+}
 const BROTLI_CACHE = join(HERE, "node_modules/.cache/engine-web-brotli"); // goes with node_modules
 
 const sha256 = (data) => createHash("sha256").update(data).digest("hex");
