@@ -33,7 +33,8 @@ const MISSING = ["ImportError", "ModuleNotFoundError", "LookupError"]; // a modu
 // 1.5 s for 0.37 MB more (docs/offline-engine.md, "Build"). Recorded in the manifest.
 const QUALITY = Number(process.env.ENGINE_BROTLI_QUALITY || 11);
 if (!Number.isInteger(QUALITY) || QUALITY < 0 || QUALITY > 11) {
-  console.error(`make engine-web: ENGINE_BROTLI_QUALITY must be a whole number from 0 to 11, not ${process.env.ENGINE_BROTLI_QUALITY}`);
+  const given = process.env.ENGINE_BROTLI_QUALITY;
+  console.error(`make engine-web: ENGINE_BROTLI_QUALITY must be a whole number from 0 to 11, not ${given}`);
   process.exit(2);
 }
 const BROTLI_CACHE = join(HERE, "node_modules/.cache/engine-web-brotli"); // goes with node_modules
@@ -68,24 +69,28 @@ function running(pid) {
 function sweep() {
   if (!existsSync(WORK)) return;
   for (const name of readdirSync(WORK)) {
-    const found = /^engine-(?:build|old)-(\d+)$/.exec(name);
+    const found = /^engine-(?:build|old)-(\d+)(?:-\d+)?$/.exec(name);
     if (found && !running(Number(found[1]))) rmSync(join(WORK, name), { recursive: true, force: true });
   }
 }
 
 /** static/engine/ replaced by the checked ``next`` folder: two renames, no copy. */
 function replace(next) {
-  const old = join(WORK, `engine-old-${process.pid}`);
+  const aside = [];
   for (let attempt = 0; ; attempt++) {
     try {
-      if (existsSync(OUT)) renameSync(OUT, old);
+      if (existsSync(OUT)) {
+        aside.push(join(WORK, `engine-old-${process.pid}-${attempt}`));
+        renameSync(OUT, aside.at(-1));
+      }
       renameSync(next, OUT);
       break;
     } catch (error) {
-      if (attempt >= 3 || !["ENOTEMPTY", "EEXIST", "ENOENT"].includes(error.code)) throw error; // another build's rename between ours
+      // another build's rename between ours: again
+      if (attempt >= 3 || !["ENOTEMPTY", "EEXIST", "ENOENT"].includes(error.code)) throw error;
     }
   }
-  rmSync(old, { recursive: true, force: true });
+  for (const old of aside) rmSync(old, { recursive: true, force: true });
 }
 
 async function pack() {
