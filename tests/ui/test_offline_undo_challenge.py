@@ -149,7 +149,15 @@ def test_an_escoba_hand_with_a_challenge_is_scored_offline_as_the_server_scores_
     engine_offline(page)
     plays = escoba_hand()
 
-    pick_offline(page, *plays[0])
+    page.get_by_text(ENGLISH.pick).click()  # 5♥ ticked first, then the card: judged together, as online
+    page.locator("#taken-5H").check()
+    page.locator("#card-7H").check()
+    verdict = page.locator('#play-options:has([data-engine-choices="7H"]) .verdict')
+    expect(verdict).to_contain_text("Not legal. 7♥ cannot take 5♥")
+    expect(verdict).to_contain_text("It could have taken:")
+    expect(verdict.locator(".capture-list li")).to_have_text(["3♣3 of clubs 4♦4 of diamonds"])
+    page.get_by_role("button", name=ENGLISH.record).click()
+    expect(page.locator("#card-7H:enabled")).to_have_count(0)
     challenge(page, "Marija")
     expect(page.locator(".last-play")).to_contain_text(
         "Marija challenged rightly: the capture broke the rules"
