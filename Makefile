@@ -14,7 +14,7 @@ $(STAMP): requirements/base.txt requirements/dev.txt
 	touch $(STAMP)
 
 # The phone's engine (engine-web) is built beside the server, not before it: the first page does not wait
-# for it (a phone queues plays unchecked until it is there; README, "Run it"). Its output goes to
+# for it (a phone queues plays unchecked until it is there; README.md, on make run). Its output goes to
 # .cache/engine-web.log, and its last line to the terminal when it ends.
 run: export DEBUG ?= true
 run: $(STAMP)
