@@ -7,9 +7,12 @@ HOST ?= 127.0.0.1:8000
 
 .PHONY: run test coverage quick engine engine-web engine-web-background engine-pyodide check fmt pytest suite scale-test bench load messages clean
 
+# The virtualenv without pip (ensurepip is most of a fresh venv's time), uv put in it by the system's
+# pip (22.3 or later: --python); failing that, the venv's own pip installs it, as before.
 $(STAMP): requirements/base.txt requirements/dev.txt
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --disable-pip-version-check uv
+	test -x $(BIN)/python || $(PYTHON) -m venv --without-pip $(VENV)
+	test -x $(BIN)/uv || $(PYTHON) -m pip --python $(BIN)/python install -q --disable-pip-version-check uv 2>/dev/null \
+		|| { $(BIN)/python -m ensurepip -q && $(BIN)/python -m pip install -q --disable-pip-version-check uv; }
 	$(BIN)/uv pip install -q --python $(BIN)/python -r requirements/base.txt -r requirements/dev.txt
 	touch $(STAMP)
 
@@ -143,6 +146,7 @@ endif
 
 $(PYODIDE_WHEELS)/.downloaded: requirements/pyodide.txt | $(STAMP)
 	rm -rf $(PYODIDE_WHEELS)
+	$(BIN)/python -m pip --version >/dev/null 2>&1 || $(BIN)/uv pip install -q --python $(BIN)/python pip
 	$(BIN)/python -m pip download -q --disable-pip-version-check --no-deps --only-binary=:all: \
 		--require-hashes -r requirements/pyodide.txt -d $(PYODIDE_WHEELS)
 	touch $@
