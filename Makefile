@@ -119,7 +119,7 @@ RUN_BROTLI_QUALITY ?= 9
 engine-web-background:
 	@if $(MAKE) -q --no-print-directory engine-web ENGINE_BROTLI_QUALITY=$(RUN_BROTLI_QUALITY) 2>/dev/null; then \
 		echo "The phone's engine is up to date (static/engine/)."; else \
-		echo "Building the phone's engine in the background (static/engine/, 20-60 s; log: $(ENGINE_LOG))."; \
+		echo "Building the phone's engine in the background (static/engine/, 10-60 s; log: $(ENGINE_LOG))."; \
 		( nice -n 10 $(MAKE) --no-print-directory engine-web ENGINE_BROTLI_QUALITY=$(RUN_BROTLI_QUALITY) > $(ENGINE_LOG) 2>&1 \
 			&& tail -n 1 $(ENGINE_LOG) \
 			|| echo "Building the phone's engine failed (see $(ENGINE_LOG)): phones queue plays unchecked." ) & \
