@@ -5,16 +5,27 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test coverage quick engine engine-web engine-pyodide check fmt pytest suite scale-test bench load messages clean
+.PHONY: run test coverage quick engine engine-web engine-web-background engine-pyodide check fmt pytest suite scale-test bench load messages clean
 
+# The virtualenv without pip (ensurepip is most of a fresh venv's time), uv put in it by the system's
+# pip (22.3 or later: --python); failing that, the venv's own pip installs it, as before.
 $(STAMP): requirements/base.txt requirements/dev.txt
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --disable-pip-version-check uv
+	test -x $(BIN)/python || $(PYTHON) -m venv --without-pip $(VENV)
+	test -x $(BIN)/uv || $(PYTHON) -m pip --python $(BIN)/python install -q --disable-pip-version-check uv 2>/dev/null \
+		|| { $(BIN)/python -m ensurepip -q && $(BIN)/python -m pip install -q --disable-pip-version-check uv; }
 	$(BIN)/uv pip install -q --python $(BIN)/python -r requirements/base.txt -r requirements/dev.txt
 	touch $(STAMP)
 
+# The phone's engine (engine-web) is built beside the server, not before it: the first page does not wait
+# for it (a phone queues plays unchecked until it is there; README.md, on make run). Its output goes to
+# .cache/engine-web.log, and its last line to the terminal when it ends.
+# Python keeps the bytecode it compiles, even where PYTHONDONTWRITEBYTECODE says not to (a shell or CI
+# that sets it): else each of make run's processes compiles the same 1,500 modules again, 2-4 s of CPU
+# each (__pycache__/ is gitignored).
 run: export DEBUG ?= true
-run: $(STAMP) engine-web
+run: export PYTHONDONTWRITEBYTECODE =
+run: $(STAMP)
+	@$(MAKE) --no-print-directory engine-web-background
 	$(BIN)/python manage.py migrate --no-input -v 0
 	$(BIN)/python manage.py demo_data
 	$(BIN)/python manage.py runserver $(HOST)
@@ -88,7 +99,31 @@ ENGINE_INPUTS := $(shell find games/rules -name '*.py') games/__init__.py games/
 ENGINE_LIST := .cache/engine-inputs
 $(shell mkdir -p .cache && (echo '$(ENGINE_INPUTS)' | cmp -s - $(ENGINE_LIST) || echo '$(ENGINE_INPUTS)' > $(ENGINE_LIST)))
 PYODIDE_WHEELS := .cache/pyodide-wheels
+# The brotli quality of the engine's compressed copies (scripts/engine_web/build.mjs): 11, the smallest,
+# unless make run asks for a faster one. An engine built at a lower quality than asked is built again.
+export ENGINE_BROTLI_QUALITY ?= 11
+BUILT_BROTLI := $(shell sed -n 's/^ *"brotli": \([0-9]*\),$$/\1/p' $(ENGINE_MANIFEST) 2>/dev/null)
+ifneq ($(BUILT_BROTLI),)
+ifeq ($(shell test $(BUILT_BROTLI) -lt $(ENGINE_BROTLI_QUALITY) && echo lower),lower)
+.PHONY: $(ENGINE_MANIFEST)
+endif
+endif
 NODE := $(shell command -v node && command -v npm)
+
+# make run's: nothing when the engine is up to date; else make engine-web in the background, at a lower
+# priority than the server's start, its brotli copies at quality 9 (1.5 s of CPU for the .wasm, against
+# 30-60 s at 11; 0.37 MB more). A later make engine-web at a higher quality (make test's, CI's: 11)
+# builds it again: the quality the manifest records is lower than the one asked for.
+ENGINE_LOG := .cache/engine-web.log
+RUN_BROTLI_QUALITY ?= 9
+engine-web-background:
+	@if $(MAKE) -q --no-print-directory engine-web ENGINE_BROTLI_QUALITY=$(RUN_BROTLI_QUALITY) 2>/dev/null; then \
+		echo "The phone's engine is up to date (static/engine/)."; else \
+		echo "Building the phone's engine in the background (static/engine/, 10-60 s; log: $(ENGINE_LOG))."; \
+		( nice -n 10 $(MAKE) --no-print-directory engine-web ENGINE_BROTLI_QUALITY=$(RUN_BROTLI_QUALITY) > $(ENGINE_LOG) 2>&1 \
+			&& tail -n 1 $(ENGINE_LOG) \
+			|| echo "Building the phone's engine failed (see $(ENGINE_LOG)): phones queue plays unchecked." ) & \
+	fi
 
 ifeq ($(NODE),)
 engine-web engine-pyodide:
@@ -111,6 +146,7 @@ endif
 
 $(PYODIDE_WHEELS)/.downloaded: requirements/pyodide.txt | $(STAMP)
 	rm -rf $(PYODIDE_WHEELS)
+	$(BIN)/python -m pip --version >/dev/null 2>&1 || $(BIN)/uv pip install -q --python $(BIN)/python pip
 	$(BIN)/python -m pip download -q --disable-pip-version-check --no-deps --only-binary=:all: \
 		--require-hashes -r requirements/pyodide.txt -d $(PYODIDE_WHEELS)
 	touch $@

@@ -36,9 +36,27 @@ def manifest() -> dict[str, Any]:
     return found
 
 
-def _get(url: str) -> HttpResponse:
+def _get(url: str, encodings: str = "") -> HttpResponse:
     middleware = WhiteNoiseMiddleware(lambda request: HttpResponse(status=404))
-    return middleware(RequestFactory().get(url))  # type: ignore[no-any-return]  # untyped
+    request = RequestFactory().get(url, headers={"Accept-Encoding": encodings} if encodings else {})
+    return middleware(request)  # type: ignore[no-any-return]  # untyped
+
+
+def _body(response: HttpResponse) -> bytes:
+    return b"".join(response.streaming_content)  # type: ignore[attr-defined]  # a file
+
+
+def _served_as_brotli(manifest: dict[str, Any]) -> None:
+    """Every engine file comes as its brotli copy to a browser that accepts brotli (as Chromium asks), in
+    the manifest's size, and as itself to one that does not."""
+    for name, size in manifest["bytes"].items():
+        packed = _get(f"/static/engine/{name}", "gzip, deflate, br, zstd")
+        assert (packed.status_code, packed["Content-Encoding"]) == (200, "br"), name
+        assert len(_body(packed)) == size["br"], name
+        assert "Accept-Encoding" in packed["Vary"]
+    plain = _get(f"/static/engine/{manifest['engine']}")
+    assert not plain.has_header("Content-Encoding")
+    assert _body(plain) == (BUILT / manifest["engine"]).read_bytes()
 
 
 def test_the_rules_api_gives_the_built_engines_version(manifest: dict[str, Any]) -> None:
@@ -72,6 +90,11 @@ def test_in_development_the_wasm_is_served_as_application_wasm(manifest: dict[st
     assert module["Content-Type"].startswith("text/javascript")
 
 
+def test_in_development_the_engine_is_served_as_brotli(manifest: dict[str, Any]) -> None:
+    with override_settings(DEBUG=True, STATICFILES_FINDERS=ONLY_OURS):
+        _served_as_brotli(manifest)
+
+
 def test_in_production_collectstatic_keeps_every_engine_file_at_its_name(
     manifest: dict[str, Any], tmp_path: Path
 ) -> None:
@@ -85,7 +108,7 @@ def test_in_production_collectstatic_keeps_every_engine_file_at_its_name(
         call_command("collectstatic", interactive=False, verbosity=0)
         names = ["manifest.json", manifest["stdlib"], manifest["engine"], *manifest["bytes"]]
         responses = {name: _get(f"/static/engine/{name}") for name in names}  # as the worker asks for them
+        _served_as_brotli(manifest)
     assert {name: response.status_code for name, response in responses.items()} == dict.fromkeys(names, 200)
     assert responses[f"{manifest['index']}pyodide.asm.wasm"]["Content-Type"] == "application/wasm"
-    served = b"".join(responses[manifest["engine"]].streaming_content)  # type: ignore[attr-defined]  # a file
-    assert served == (BUILT / manifest["engine"]).read_bytes()
+    assert _body(responses[manifest["engine"]]) == (BUILT / manifest["engine"]).read_bytes()

@@ -1,13 +1,15 @@
 // make engine-web: static/engine/, the engine for the phone (docs/offline-engine.md, "Build").
 // Pyodide's core files from node_modules; the standard library trimmed to what the engine uses and the
 // engine itself (games/rules/), both compiled to sourceless .pyc by Pyodide's own Python (pack.py); a
-// manifest naming them by content hash. Then the built files are loaded as the phone loads them, and
-// every engine call is made: a missing module fails the build, not the phone.
+// manifest naming them by content hash; beside each file its brotli copy, which WhiteNoise serves to a
+// browser that accepts it. Then the built files are loaded as the phone loads them, and every engine
+// call is made: a missing module fails the build, not the phone. Built in a folder of its own under
+// .cache/, which replaces static/engine/ by a rename once checked: a server never sees half an engine.
 import { createHash } from "node:crypto";
 import {
-  copyFileSync,
-  existsSync,
+    existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -23,24 +25,72 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, "../..");
 const STOCK = join(HERE, "node_modules/pyodide/");
 const OUT = join(REPO, "static/engine");
+const WORK = join(REPO, ".cache"); // the folder being built, on static/'s file system (gitignored)
 const CORE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]; // what loadPyodide fetches
 
 const MISSING = ["ImportError", "ModuleNotFoundError", "LookupError"]; // a module or a codec left out
-const BROTLI_CACHE = join(HERE, "node_modules/.cache/engine-web-brotli.json"); // goes with node_modules
+// Brotli's quality (0-11): 11, the smallest, takes 30-60 s of CPU for the .wasm; make run asks for 9,
+// 1.5 s for 0.37 MB more (docs/offline-engine.md, "Build"). Recorded in the manifest.
+const QUALITY = Number(process.env.ENGINE_BROTLI_QUALITY || 11);
+if (!Number.isInteger(QUALITY) || QUALITY < 0 || QUALITY > 11) {
+  const given = process.env.ENGINE_BROTLI_QUALITY;
+  console.error(`make engine-web: ENGINE_BROTLI_QUALITY must be a whole number from 0 to 11, not ${given}`);
+  process.exit(2);
+}
+const BROTLI_CACHE = join(HERE, "node_modules/.cache/engine-web-brotli"); // goes with node_modules
 
 const sha256 = (data) => createHash("sha256").update(data).digest("hex");
 const hashed = (stem, data) => `${stem}-${sha256(data).slice(0, 12)}.zip`;
-const brotliCache = existsSync(BROTLI_CACHE) ? JSON.parse(readFileSync(BROTLI_CACHE)) : {};
 
-/** The file's size raw and compressed by brotli at its best (what a phone downloads, at most). Quality 11
- * takes minutes for the .wasm on a busy machine: it runs in libuv's threads beside Pyodide, and is
- * remembered by content hash. */
-async function sizes(data) {
-  const key = sha256(data);
-  brotliCache[key] ??= (
-    await promisify(brotliCompress)(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
-  ).length;
-  return { raw: data.length, br: brotliCache[key] };
+/** The file's brotli copy at QUALITY, what a browser that accepts brotli downloads. Remembered by content
+ * hash (the core files change only with Pyodide); compressed in libuv's threads, beside Pyodide. */
+async function brotli(data) {
+  const kept = join(BROTLI_CACHE, `${sha256(data)}-q${QUALITY}.br`);
+  if (existsSync(kept)) return readFileSync(kept);
+  const packed = await promisify(brotliCompress)(data, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+  });
+  mkdirSync(BROTLI_CACHE, { recursive: true });
+  writeFileSync(`${kept}.${process.pid}`, packed);
+  renameSync(`${kept}.${process.pid}`, kept);
+  return packed;
+}
+
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
+/** The folders of builds that were stopped (make run's, its server stopped): removed. */
+function sweep() {
+  if (!existsSync(WORK)) return;
+  for (const name of readdirSync(WORK)) {
+    const found = /^engine-(?:build|old)-(\d+)(?:-\d+)?$/.exec(name);
+    if (found && !running(Number(found[1]))) rmSync(join(WORK, name), { recursive: true, force: true });
+  }
+}
+
+/** static/engine/ replaced by the checked ``next`` folder: two renames, no copy. */
+function replace(next) {
+  const aside = [];
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if (existsSync(OUT)) {
+        aside.push(join(WORK, `engine-old-${process.pid}-${attempt}`));
+        renameSync(OUT, aside.at(-1));
+      }
+      renameSync(next, OUT);
+      break;
+    } catch (error) {
+      // another build's rename between ours: again
+      if (attempt >= 3 || !["ENOTEMPTY", "EEXIST", "ENOENT"].includes(error.code)) throw error;
+    }
+  }
+  for (const old of aside) rmSync(old, { recursive: true, force: true });
 }
 
 async function pack() {
@@ -78,45 +128,45 @@ async function check(folder, manifest) {
 
 async function build() {
   const started = Date.now();
-  const core = Object.fromEntries(CORE.map((name) => [name, sizes(readFileSync(join(STOCK, name)))]));
+  sweep();
+  const core = Object.fromEntries(CORE.map((name) => [name, brotli(readFileSync(join(STOCK, name)))]));
   const built = await pack();
-  const next = `${OUT}.new`;
+  const next = join(WORK, `engine-build-${process.pid}`);
   rmSync(next, { recursive: true, force: true });
   mkdirSync(join(next, "pyodide"), { recursive: true });
   const stdlib = hashed("python_stdlib", built.stdlib);
   const engine = hashed("engine", built.engine);
   const bytes = {};
-  for (const name of CORE) {
-    copyFileSync(join(STOCK, name), join(next, "pyodide", name));
-    bytes[`pyodide/${name}`] = await core[name];
-  }
-  for (const [name, data] of [
-    [stdlib, built.stdlib],
-    [engine, built.engine],
-  ]) {
+  const write = (name, data, packed) => {
     writeFileSync(join(next, name), data);
-    bytes[name] = await sizes(data);
-  }
-  mkdirSync(dirname(BROTLI_CACHE), { recursive: true });
-  writeFileSync(BROTLI_CACHE, JSON.stringify(brotliCache));
+    writeFileSync(join(next, `${name}.br`), packed);
+    bytes[name] = { raw: data.length, br: packed.length };
+  };
+  for (const name of CORE) write(`pyodide/${name}`, readFileSync(join(STOCK, name)), await core[name]);
+  write(stdlib, built.stdlib, await brotli(built.stdlib));
+  write(engine, built.engine, await brotli(built.engine));
   const manifest = {
     pyodide: JSON.parse(readFileSync(join(STOCK, "package.json"))).version,
     version: built.version,
     index: "pyodide/",
     stdlib,
     engine,
+    brotli: QUALITY,
     bytes,
     total_br: Object.values(bytes).reduce((sum, size) => sum + size.br, 0),
   };
   writeFileSync(join(next, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
-  const games = await check(next, manifest);
-  rmSync(OUT, { recursive: true, force: true });
-  renameSync(next, OUT);
-  const mb = (bytes) => (bytes / 1e6).toFixed(2);
-  console.log(
-    `static/engine/: engine ${manifest.version} (${games.join(", ")}), ${built.used} standard library modules used, ` +
-      `${mb(manifest.total_br)} MB brotli, built in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
+  try {
+    const games = await check(next, manifest);
+    replace(next);
+    const mb = (bytes) => (bytes / 1e6).toFixed(2);
+    console.log(
+      `static/engine/: engine ${manifest.version} (${games.join(", ")}), ${built.used} standard library modules used, ` +
+        `${mb(manifest.total_br)} MB brotli (quality ${QUALITY}), built in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    rmSync(next, { recursive: true, force: true });
+  }
 }
 
 try {

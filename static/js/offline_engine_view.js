@@ -141,6 +141,9 @@
     var box = document.getElementById("play-options");
     if (!usable(state) || !box) return false;
     var turn = ++drawing.choices;
+    /* Cards ticked by hand before this card was tapped are kept, and judged with it, as the server's
+       choices are asked with the form's ticked cards. */
+    var ticked = card ? Array.prototype.map.call(box.querySelectorAll("input[name=taken]:checked"), function (input) { return input.value; }) : [];
     handAnswer(state, entries).then(function (found) {
       var table = found.answer.report.table;
       shown = { state: state, table: table };
@@ -149,7 +152,8 @@
       if (!state.captures) {
         return '<button type="submit" name="capture" value="trail" class="wide">' + text("record-card", { card: view.chips([card]) }) + "</button>";
       }
-      return choicesFor(state, table, card, []).then(function (answer) { return choicesHtml(state, table, card, [], answer); });
+      var taken = ticked.filter(function (each) { return table.indexOf(each) >= 0; });
+      return choicesFor(state, table, card, taken).then(function (answer) { return choicesHtml(state, table, card, taken, answer); });
     }).then(function (html) {
       if (turn === drawing.choices && box.isConnected) box.innerHTML = html;
     }, function () {

@@ -44,10 +44,9 @@
 
   /* ---- The hands, from the server's and the queue ---- */
 
-  function handLog(state, entries) {
-    var waiting = entries.filter(function (each) { return each.kind === "play" && each.hand === state.hand; });
-    return state.log.concat(waiting.map(function (each) { return { seat: each.seat, card: each.card, taken: each.taken }; }));
-  }
+  /* The hand's log as its waiting entries leave it: the plays, and the undos and challenges among them
+     (offline_moves.js), which change what is taken and scored. */
+  function handLog(state, entries) { return window.SkMoves.log(state, entries); }
 
   function engineOf(state) { return { game: state.game, options: state.options, setup: state.setup }; }
 

@@ -7,6 +7,7 @@ what the phone showed (another phone's play meanwhile), the screen says so and s
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
@@ -14,10 +15,16 @@ from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Challenge, Hand, Play
+from games.rules import browser
+from games.rules.cards import format_cards
+from games.rules.registry import find_game
+from games.services.hands import hand_start
 from games.services.plays import hand_challenge_record
 from tests.ui.flows import (
     KEPT_ENGINE,
     engine_offline,
+    match_started,
+    one_tap,
     phone_engine,
     play,
     play_offline,
@@ -25,7 +32,7 @@ from tests.ui.flows import (
     stored_plays,
     tablo_open,
 )
-from tests.ui.test_challenges import ENGLISH, record, start_escoba
+from tests.ui.test_challenges import ENGLISH, TABLE, record, start_escoba
 from tests.ui.test_offline_conflict import other_phone as other_phone  # the fixture: a second phone
 from tests.ui.waiting import until
 
@@ -105,6 +112,94 @@ def test_an_escoba_hand_with_challenges_offline_is_ruled_by_the_engine_and_store
     hand = page.request.get(f"{url.replace('/matches/', '/api/v1/matches/')}hands/1/").json()
     assert [side["points"]["challenges"] for side in hand["state"]["sides"]] == [4, -1]  # EB-8
     expect(page.locator("#offline-differs")).to_be_hidden()  # the server's hand is the phone's
+
+
+def escoba_hand() -> list[tuple[str, list[str]]]:
+    """A whole Escoba hand under manual capture on TABLE (Marija deals, Dragan leads): Dragan's 7♥ takes
+    5♥ (illegal, E5; Marija challenges it, and the 5♥ and the 7♥ go back on the table), then every other
+    card of the pack in order, each taking its best capture (the first button), or nothing."""
+    options = {"manual_capture": True}
+    setup = {"players": 2, "dealer": 0, "table": TABLE, "set_aside": [], "sweeps_before": [0, 0], "number": 1}
+    log: list[dict[str, object]] = [
+        {"seat": 1, "card": "7H", "taken": ["5H"]},
+        {"seat": 0, "challenge_of": 0},
+    ]
+    plays = [("7H", ["5H"])]
+    for card in format_cards(find_game("escoba").deck):
+        if card in {*TABLE, "7H"}:
+            continue
+        ask = {"game": "escoba", "options": options, "setup": setup, "log": log}
+        report = json.loads(browser.answer("hand", json.dumps(ask)))["report"]
+        ask = {"game": "escoba", "options": options, "table": report["table"], "card": card}
+        captures = json.loads(browser.answer("choices", json.dumps(ask)))["captures"]
+        taken = captures[0]["cards"] if captures else []
+        log.append({"seat": report["next_seat"], "card": card, "taken": taken})
+        plays.append((card, taken))
+    return plays
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_escoba_hand_with_a_challenge_is_scored_offline_as_the_server_scores_it(
+    live_server: LiveServer, page: Page
+) -> None:
+    match = match_started(signed_in(page, live_server.url), game="escoba", manual_capture=True)
+    hand_start(match=match, dealer=0, table=TABLE)
+    url = f"{live_server.url}/matches/{match.pk}/"
+    page.goto(url)
+    engine_offline(page)
+    plays = escoba_hand()
+
+    page.get_by_text(ENGLISH.pick).click()  # 5♥ ticked first, then the card: judged together, as online
+    page.locator("#taken-5H").check()
+    page.locator("#card-7H").check()
+    verdict = page.locator('#play-options:has([data-engine-choices="7H"]) .verdict')
+    expect(verdict).to_contain_text("Not legal. 7♥ cannot take 5♥")
+    expect(verdict).to_contain_text("It could have taken:")
+    expect(verdict.locator(".capture-list li")).to_have_text(["3♣3 of clubs 4♦4 of diamonds"])
+    page.get_by_role("button", name=ENGLISH.record).click()
+    expect(page.locator("#card-7H:enabled")).to_have_count(0)
+    challenge(page, "Marija")
+    expect(page.locator(".last-play")).to_contain_text(
+        "Marija challenged rightly: the capture broke the rules"
+    )
+    for card, taken in plays[1:]:
+        if not taken and one_tap(page, card):
+            page.locator(f"#card-{card}").click()
+        else:
+            page.locator(f"#card-{card}").check()
+            value = " ".join(taken) if taken else "trail"
+            options = page.locator(
+                f'#play-options:has([data-engine-choices="{card}"])'
+            )  # the engine's choices
+            options.locator(f'button[value="{value}"]').first.click()
+        expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
+    page.get_by_role("button", name="Score the hand").click()  # offered once the 36 cards are played
+    scored = page.locator("#offline-hand-end .scored")
+    expect(scored).to_be_visible()
+    phone = {
+        "rows": scored.locator(".breakdown").inner_text(),
+        "points": scored.locator(".scored-points").inner_text(),
+        "totals": page.locator(".side-list .side-total").all_inner_texts(),
+    }
+    page.screenshot(path="test-artifacts/offline-escoba-hand-scored.png", full_page=True)
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_be_hidden(timeout=30_000)
+    expect(page.locator("#offline-hand-end")).to_have_count(0)  # the server's screen between hands
+    server = page.locator("#match-live section.scored")
+    assert {
+        "rows": server.locator(".breakdown").inner_text(),
+        "points": server.locator(".scored-points").inner_text(),
+        "totals": page.locator(".side-list .side-total").all_inner_texts(),
+    } == phone
+    stored = stored_plays(page, url)
+    assert [(p["card"], sorted(p["taken"])) for p in stored] == [
+        (card, sorted(taken)) for card, taken in plays
+    ]
+    assert [p["challenged_by"] for p in stored] == [[0]] + [[]] * (len(plays) - 1)
+    assert Hand.objects.get(match=match, number=1).closed_at is not None
+    hand = page.request.get(f"{url.replace('/matches/', '/api/v1/matches/')}hands/1/").json()
+    assert [str(side["total"]) for side in hand["state"]["sides"]] == phone["totals"]  # the first hand's
 
 
 @pytest.mark.django_db(transaction=True)
