@@ -66,7 +66,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "scorekeeper.languages.ReaderLocaleMiddleware",  # Django's, Serbian Latin for hr, bs, cnr, sr-ME
     "django.middleware.common.CommonMiddleware",
     "scorekeeper.csrf.csrf_cookie_when_changed",
     "django.middleware.csrf.CsrfViewMiddleware",
