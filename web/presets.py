@@ -6,7 +6,10 @@ Only presets of registered games are offered; the engine checks their options li
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
+
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games.presentation import PRESENTATIONS, Preset, presentation_of, shared
 from games.rules.registry import GAMES
@@ -28,6 +31,45 @@ def presets_available(*, captures: bool = False) -> tuple[Preset, ...]:
 
 def preset_find(slug: str) -> Preset | None:
     return next((preset for preset in presets_available() if preset.slug == slug), None)
+
+
+def preset_of_match(game: str, options: Mapping[str, object]) -> Preset | None:
+    """The offered preset closest to a match of ``game`` under ``options``: of those whose every
+    option the match has, the one that sets most; ``None`` for a game not offered."""
+    fitting = [
+        preset
+        for preset in presets_available()
+        if preset.game == game and all(options.get(key) == value for key, value in preset.options.items())
+    ]
+    return max(fitting, key=lambda preset: len(preset.options), default=None)
+
+
+def reader_languages(language: str, accept_language: str) -> list[str]:
+    """The reader's languages, most specific first: the browser's tags of the app's ``language``
+    (with their region: ``pt-br``, ``en-mt``), then ``language`` itself.
+
+    >>> reader_languages("en", "en-MT,en;q=0.9,it;q=0.8"), reader_languages("sr-latn", "hr-HR,hr")
+    (['en-mt', 'en', 'en'], ['sr-latn'])
+    """
+    primary = language.split("-")[0]
+    tags = [tag for tag, _ in parse_accept_lang_header(accept_language) if tag.split("-")[0] == primary]
+    return [*tags, language.lower()]
+
+
+def preset_for_readers(languages: Sequence[str]) -> Preset | None:
+    """The preset of the first of ``languages`` that is some game's home (games/presentation/
+    ``home_languages``): a home language ``es`` holds ``es-ar``; ``None`` for none.
+
+    >>> [preset_for_readers([tag]).slug for tag in ("sr-latn", "es-ar", "it", "pt-br", "en-mt")]
+    ['tablo-101', 'escoba-15', 'tamlin', 'escoba-15', 'twenty']
+    >>> preset_for_readers(["en", "ru"]) is None
+    True
+    """
+    for tag in languages:
+        for preset in presets_available():
+            if any(tag == home or tag.startswith(f"{home}-") for home in preset.home_languages):
+                return preset
+    return None
 
 
 def sweep_name(game: str) -> StrOrPromise:

@@ -20,7 +20,7 @@ PRESENTATION = Presentation(
     title=_("Escoba"),
     presets=(
         Preset("escoba", "escoba", _("Escoba, classic: a card takes at most two")),
-        Preset("escoba-15", "escoba", _("Escoba, 15"), {"capture": "fifteen"}),
+        Preset("escoba-15", "escoba", _("Escoba, 15"), {"capture": "fifteen"}, home_languages=("es", "pt")),
         Preset("scopone", "escoba", _("Escoba, Scopone"), {"deal": "scopone"}),
         Preset("muerto", "escoba", _("Escoba, Muerto"), {"muerto": True}),
         Preset("manual", "escoba", _("Escoba, manual capture"), {"manual_capture": True}),

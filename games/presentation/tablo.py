@@ -22,6 +22,7 @@ PRESENTATION = Presentation(
                 "direction": "counterclockwise",
                 "target": 101,
             },
+            home_languages=("sr", "sr-latn"),
         ),
     ),
     rule_letter="B",

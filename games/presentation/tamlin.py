@@ -9,7 +9,7 @@ from games.presentation.types import Deal, Presentation, Preset
 
 PRESENTATION = Presentation(
     title=_("Tamlin"),
-    presets=(Preset("tamlin", "tamlin", _("Tamlin")),),
+    presets=(Preset("tamlin", "tamlin", _("Tamlin"), home_languages=("it",)),),
     rule_letter="T",
     options={"scoring": _("Scoring"), "ace_takes_ace": _("An ace takes an ace")},
     option_values={

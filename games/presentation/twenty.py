@@ -12,7 +12,7 @@ BONUS = _("End-of-round bonus")
 
 PRESENTATION = Presentation(
     title=_("Maltese Twenty"),
-    presets=(Preset("twenty", "twenty", _("Maltese Twenty")),),
+    presets=(Preset("twenty", "twenty", _("Maltese Twenty"), home_languages=("mt", "en-mt")),),
     rule_letter="W",
     options={"round_end": _("End of a round"), "winner": _("Winner")},
     option_values={

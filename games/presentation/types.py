@@ -21,6 +21,9 @@ class Preset:
     game: str
     title: StrOrPromise
     options: Mapping[str, OptionValue] = field(default_factory=dict)
+    home_languages: tuple[str, ...] = ()
+    """The languages (``sr``) and regional languages (``en-mt``) of the countries where this is the
+    game people play: the new-match form starts on it for their readers (web/presets.py)."""
 
     @property
     def captures(self) -> bool:

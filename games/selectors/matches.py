@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
+from django.contrib.auth.models import User as Account
 from django.db import connection
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet, prefetch_related_objects
 
@@ -56,6 +57,12 @@ def match_fields(*, pk: int, fields: Sequence[str]) -> Match | None:
     """Match ``pk`` with only ``fields``, or ``None``: one query and no access check, for a caller that
     has made its own (a signed key)."""
     return Match.objects.only(*fields).filter(pk=pk).first()
+
+
+def match_last_started(*, user: Account) -> Match | None:
+    """The match ``user`` started last (its game and options only), or ``None``: the new-match form
+    starts on its variant."""
+    return Match.objects.filter(created_by=user).only("game", "options").order_by("-pk").first()
 
 
 class MatchVersion(NamedTuple):

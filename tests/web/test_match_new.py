@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
 from games.models import Club, Match
 from games.services.clubs import club_create, membership_create, player_create, season_create
+from games.services.seating import match_start_seating
 
 HTMX = {"HX-Request": "true"}
 
@@ -80,3 +84,51 @@ def test_another_club_is_refused_and_nothing_starts(
     assert response.status_code == 200
     assert "Select a valid choice" in response.content.decode()  # only the user's clubs are offered
     assert not Match.objects.exists()
+
+
+def _variant(page: str) -> str:
+    """The variant selected on the new-match form."""
+    chosen = re.search(r'name="variant".*?<option value="([\w-]+)" selected>', page, re.DOTALL)
+    assert chosen is not None
+    return chosen[1]
+
+
+@pytest.mark.parametrize(
+    ("browser", "variant"),
+    [
+        ("sr", "tablo-101"),
+        ("sr-Latn", "tablo-101"),
+        ("hr-HR,hr;q=0.9", "tablo-101"),  # read as Serbian Latin (scorekeeper/languages.py)
+        ("es-ES,es;q=0.9", "escoba-15"),
+        ("it", "tamlin"),
+        ("pt-BR", "escoba-15"),  # Escova is played to 15
+        ("en-MT,en;q=0.9", "twenty"),  # a region says the country
+        ("en-US,en;q=0.9", "tablo"),
+        ("ru", "tablo"),
+    ],
+)
+def test_the_form_starts_on_the_game_of_the_readers_country(
+    owner_client: Client, browser: str, variant: str
+) -> None:
+    page = owner_client.get(reverse("match-new"), headers={"Accept-Language": browser}).content.decode()
+    assert _variant(page) == variant
+
+
+def test_the_spanish_reader_knows_the_fifteen_as_escoba(owner_client: Client) -> None:
+    page = owner_client.get(reverse("match-new"), headers={"Accept-Language": "es"}).content.decode()
+    assert '<option value="escoba-15" selected>Escoba</option>' in page
+
+
+@pytest.mark.parametrize(
+    ("options", "variant"),
+    [({"capture": "fifteen"}, "escoba-15"), ({}, "escoba"), ({"deal": "scopone"}, "scopone")],
+)
+def test_the_variant_of_the_last_match_started_wins_over_the_language(
+    owner: User, owner_client: Client, options: dict[str, object], variant: str
+) -> None:
+    match_start_seating(game="tablo", names=["Marija", "Dragan"], by=owner)
+    match_start_seating(game="escoba", names=["Marija", "Dragan"], by=owner, options=options)
+    page = owner_client.get(reverse("match-new"), headers={"Accept-Language": "it"}).content.decode()
+    assert _variant(page) == variant
+    chosen = owner_client.get(reverse("match-new"), {"variant": "tamlin"}, headers=HTMX).content.decode()
+    assert '<option value="tamlin" selected>' in chosen  # a variant chosen on the form wins over both

@@ -12,13 +12,22 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from games.messages import violation_text
 from games.models import Club, Match, Season
 from games.presentation import Preset
 from games.rules.errors import RuleViolation
-from games.selectors import club_list, club_of, match_get, match_get_live, match_id_shared, season_list
+from games.selectors import (
+    club_list,
+    club_of,
+    match_get,
+    match_get_live,
+    match_id_shared,
+    match_last_started,
+    season_list,
+)
 from games.services.errors import RecordConflict
 from games.services.matches import match_abandon, match_rematch, match_share
 from games.services.seating import match_start_seating, seating_known
@@ -26,7 +35,13 @@ from scorekeeper.digits import whole_number
 from web.drafts import draft_match, offline_start
 from web.forms import SEATS, InviteForm, MatchForm, seat_toggled
 from web.people import member_names, seat_mark, suggestions, table_people
-from web.presets import preset_find, presets_available
+from web.presets import (
+    preset_find,
+    preset_for_readers,
+    preset_of_match,
+    presets_available,
+    reader_languages,
+)
 from web.views import HtmxHttpRequest
 from web.views.live import live_context, live_poll, match_readable, match_writable, unchanged
 from web.views.people import guest_seats
@@ -61,7 +76,7 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
     account = _account(request)
     data = request.POST if request.method == "POST" else None
     source = data or request.GET
-    preset = preset_find(source.get("variant", "")) or presets_available()[0]
+    preset = preset_find(source.get("variant", "")) or _first_preset(request, account)
     clubs = club_list(user=account)
     club_id = whole_number(source.get("club", ""))
     club = club_of(user=account, pk=club_id) if club_id is not None else None
@@ -73,6 +88,17 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
     context = _new_form_context(form, data or kept, club, account)
     template = "web/matches/_new_form.html" if request.htmx and data is None else "web/matches/new.html"
     return render(request, template, context)
+
+
+def _first_preset(request: HtmxHttpRequest, account: User) -> Preset:
+    """The variant the form starts on: that of the last match ``account`` started, else the game of
+    the reader's country (by language and region), else the first offered."""
+    last = match_last_started(user=account)
+    return (
+        (preset_of_match(last.game, last.options) if last is not None else None)
+        or preset_for_readers(reader_languages(get_language(), request.headers.get("Accept-Language", "")))
+        or presets_available()[0]
+    )
 
 
 def _kept(request: HtmxHttpRequest, seasons: QuerySet[Season] | None) -> dict[str, str]:
