@@ -34,14 +34,19 @@ def preset_find(slug: str) -> Preset | None:
 
 
 def preset_of_match(game: str, options: Mapping[str, object]) -> Preset | None:
-    """The offered preset closest to a match of ``game`` under ``options``: of those whose every
-    option the match has, the one that sets most; ``None`` for a game not offered."""
-    fitting = [
-        preset
-        for preset in presets_available()
-        if preset.game == game and all(options.get(key) == value for key, value in preset.options.items())
-    ]
-    return max(fitting, key=lambda preset: len(preset.options), default=None)
+    """The offered preset of ``game`` closest to a match under ``options``: the one with the most of
+    its options as the match has them, less those the match changed (the first of equals); ``None``
+    for a game not offered.
+
+    >>> tablo_101 = dict(preset_find("tablo-101").options, target=51)  # 101's rules, to 51
+    >>> preset_of_match("tablo", tablo_101).slug, preset_of_match("escoba", {"capture": "pair"}).slug
+    ('tablo-101', 'escoba')
+    """
+
+    def closeness(preset: Preset) -> int:
+        return sum(1 if options.get(key) == value else -1 for key, value in preset.options.items())
+
+    return max((preset for preset in presets_available() if preset.game == game), key=closeness, default=None)
 
 
 def reader_languages(language: str, accept_language: str) -> list[str]:
