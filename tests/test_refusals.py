@@ -270,6 +270,10 @@ TABLE = [
     _r("account/email/verify/<str:token>/", "post", "/account/email/verify/{email_link}/"),
     _r("events/shared/<str:token>/", "get", "/events/shared/not-the-link/"),
     _r("events/shared/<str:token>/live/", "get", "/events/shared/not-the-link/live/"),
+    _r("events/shared/<str:token>/standings.csv", "get", "/events/shared/not-the-link/standings.csv"),
+    _r(
+        "events/shared/<str:token>/rounds/<int:number>.csv", "get", "/events/shared/not-the-link/rounds/1.csv"
+    ),
 ]
 
 # Routes that name nothing an outsider could be refused: public pages and reference data, the

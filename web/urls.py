@@ -120,6 +120,16 @@ urlpatterns = [
     ),
     path("events/shared/<str:token>/", events.event_shared_page, name="event-shared"),
     path("events/shared/<str:token>/live/", events.event_shared_live, name="event-shared-live"),
+    path(
+        "events/shared/<str:token>/standings.csv",
+        events.event_shared_standings_csv,
+        name="event-shared-standings-csv",
+    ),
+    path(
+        "events/shared/<str:token>/rounds/<int:number>.csv",
+        events.event_shared_round_csv,
+        name="event-shared-round-csv",
+    ),
     path("matches/new/", matches.match_new, name="match-new"),
     path("matches/new/seat/", matches.match_seat_mark, name="match-seat-mark"),
     path("matches/draft/<slug:variant>/<int:players>/", matches.match_draft_view, name="match-draft"),

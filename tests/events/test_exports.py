@@ -16,7 +16,7 @@ from django.utils.html import escape
 from games.events.exports import SheetFormat
 from games.events.models import Event, Table
 from games.events.selectors import table_place
-from games.events.services import entry_add, round_pair, table_result_set
+from games.events.services import entry_add, event_share, round_pair, table_result_set
 from games.models import Hand
 from games.services.hands import hand_start, hand_summary_record
 from tests.events.helpers import Room, make_room, swiss
@@ -158,3 +158,18 @@ def test_the_match_screen_of_an_event_table_names_its_event_round_and_table() ->
         False,
     )
     assert table_place(match_id=0, user=room.director) is None  # a match of no event
+
+
+def test_whoever_holds_the_share_link_downloads_the_csv_files_until_it_is_withdrawn() -> None:
+    room, event = _night()
+    token = event_share(event=event, by=room.director).share_token
+    client = Client()  # not signed in
+    page = client.get(reverse("event-shared", args=[token]), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    standings = reverse("event-shared-standings-csv", args=[token])
+    assert standings in page
+    assert reverse("event-shared-round-csv", args=[token, 1]) in page
+    rows = _rows(client.get(standings, HTTP_ACCEPT_LANGUAGE="it").content, ";")
+    assert (rows[0][0], len(rows)) == ("Posizione", 6)
+    assert client.get(reverse("event-shared-round-csv", args=[token, 2])).status_code == 404
+    event_share(event=event, by=room.director, enabled=False)
+    assert client.get(standings).status_code == 404

@@ -107,6 +107,7 @@ def event_shared_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     context = _context(request, event, None, token) | {
         "poll_seconds": TV_POLL_SECONDS if tv else POLL_SECONDS,
         "tv": tv,
+        "csv_format": SheetFormat.of(),
     }
     return render(request, "web/events/tv.html" if tv else "web/events/page.html", context)
 
@@ -133,22 +134,38 @@ def _csv(text: str, filename: str) -> HttpResponse:
     return response
 
 
+def _standings_csv(event: Event) -> HttpResponse:
+    return _csv(SheetFormat.of().text(standings_lines(event)), standings_filename(event))
+
+
+def _round_csv(event: Event, number: int) -> HttpResponse:
+    played = round_find(event=event, number=number)
+    if played is None:
+        raise Http404
+    return _csv(SheetFormat.of().text(round_lines(event, played)), round_filename(event, number))
+
+
 @login_required
 def event_standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The standings as the page shows them, as a CSV file in the reader's language
     (:mod:`games.events.exports`)."""
-    event = event_for(request.user, pk)[0]
-    return _csv(SheetFormat.of().text(standings_lines(event)), standings_filename(event))
+    return _standings_csv(event_for(request.user, pk)[0])
 
 
 @login_required
 def event_round_csv(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Round ``number``'s pairings and results as a CSV file (404 when there is no such round)."""
-    event = event_for(request.user, pk)[0]
-    played = round_find(event=event, number=number)
-    if played is None:
-        raise Http404
-    return _csv(SheetFormat.of().text(round_lines(event, played)), round_filename(event, number))
+    return _round_csv(event_for(request.user, pk)[0], number)
+
+
+def event_shared_standings_csv(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The standings' CSV file for whoever holds the share link."""
+    return _standings_csv(event_by_link(token))
+
+
+def event_shared_round_csv(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
+    """A round's CSV file for whoever holds the share link."""
+    return _round_csv(event_by_link(token), number)
 
 
 @login_required
