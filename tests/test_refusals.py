@@ -123,6 +123,8 @@ TABLE = [
     _r(f"{CLUB}events/", "post", "/api/v1/clubs/{club}/events/", name="Night", game="tablo", format="swiss"),
     _r(EVENT, "get", "/api/v1/events/{event}/"),
     _r(f"{EVENT}standings/", "get", "/api/v1/events/{event}/standings/"),
+    _r(f"{EVENT}standings.csv", "get", "/api/v1/events/{event}/standings.csv"),
+    _r(f"{EVENT}rounds/<int:number>.csv", "get", "/api/v1/events/{event}/rounds/1.csv"),
     _r(f"{EVENT}entries/", "get", "/api/v1/events/{event}/entries/"),
     _r(f"{EVENT}entries/", "post", "/api/v1/events/{event}/entries/", player="{own}"),
     _r(f"{EVENT}entries/<int:player>/drop/", "post", "/api/v1/events/{event}/entries/{entrant}/drop/"),
@@ -239,6 +241,8 @@ TABLE = [
     _r(WEVENT, "get", "/events/{event}/"),
     _r(f"{WEVENT}live/", "get", "/events/{event}/live/"),
     _r(f"{WEVENT}tv/", "get", "/events/{event}/tv/"),
+    _r(f"{WEVENT}standings.csv", "get", "/events/{event}/standings.csv"),
+    _r(f"{WEVENT}rounds/<int:number>.csv", "get", "/events/{event}/rounds/1.csv"),
     _r(f"{WEVENT}share/", "post", "/events/{event}/share/"),
     _r(f"{WEVENT}entries/", "get", "/events/{event}/entries/"),
     _r(f"{WEVENT}entries/add/", "post", "/events/{event}/entries/add/", name="Walk-in"),
@@ -266,6 +270,10 @@ TABLE = [
     _r("account/email/verify/<str:token>/", "post", "/account/email/verify/{email_link}/"),
     _r("events/shared/<str:token>/", "get", "/events/shared/not-the-link/"),
     _r("events/shared/<str:token>/live/", "get", "/events/shared/not-the-link/live/"),
+    _r("events/shared/<str:token>/standings.csv", "get", "/events/shared/not-the-link/standings.csv"),
+    _r(
+        "events/shared/<str:token>/rounds/<int:number>.csv", "get", "/events/shared/not-the-link/rounds/1.csv"
+    ),
 ]
 
 # Routes that name nothing an outsider could be refused: public pages and reference data, the

@@ -8,6 +8,7 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from games.events.exports import TIEBREAK_LABELS
 from games.events.models import DEFAULT_POINTS, DEFAULT_TIEBREAKS, Event
 from games.models import Season
 from web.forms import NameField
@@ -18,13 +19,6 @@ FORMAT_LABELS = {
     Event.Format.ROUND_ROBIN: _("Round robin: everyone meets everyone"),
     Event.Format.PODS: _("Pods: tables of 3 or 4"),
     Event.Format.PARTNERS: _("Partners: 2 against 2, a new partner each round"),
-}
-TIEBREAK_LABELS = {
-    "median_buchholz": _("Median Buchholz"),
-    "buchholz": _("Buchholz"),
-    "sonneborn_berger": _("Sonneborn-Berger"),
-    "points_diff": _("Game points difference"),
-    "head_to_head": _("Head-to-head"),
 }
 TIEBREAK_SLOTS = 3
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from games.chain import short_code
 from games.collation import by_name
+from games.events.exports import TIEBREAK_LABELS
 from games.events.models import Entry, Event, Round, Table
 from games.events.reasons import why
 from games.events.result_checks import Counted, ResultChange, ResultsCheck, results_check
@@ -31,7 +32,6 @@ from games.events.selectors import (
 from games.events.services import PlannedRound, PlannedTable
 from games.models import Player
 from games.services.seating import SeatKind, seating_known
-from web.event_forms import TIEBREAK_LABELS
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -10,27 +10,15 @@ from django.http import StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from api.inputs import valid
+from api.negotiation import AnswerInJson
 from api.records.base import account
 from games.selectors.exports import EXPORT_FORMATS, export_filename
 from scorekeeper.throttles import AccountExportThrottle
-
-
-class _AnswerInJson(BaseContentNegotiation):
-    """``?format=`` names the download's form here, not a renderer: errors answer in JSON."""
-
-    def select_parser(self, request: Request, parsers: Any) -> Any:
-        return parsers[0] if parsers else None
-
-    def select_renderer(self, request: Request, renderers: Any, format_suffix: Any = None) -> Any:
-        renderer = JSONRenderer()
-        return renderer, renderer.media_type
 
 
 class AccountExportApi(APIView):
@@ -38,7 +26,7 @@ class AccountExportApi(APIView):
 
     permission_classes = [IsAuthenticated]
     throttle_classes = [AccountExportThrottle]
-    content_negotiation_class = _AnswerInJson
+    content_negotiation_class = AnswerInJson
 
     class InputSerializer(serializers.Serializer[Any]):
         format = serializers.ChoiceField(choices=sorted(EXPORT_FORMATS), default="json")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from api.events import entries, events, jobs, rounds
+from api.events import entries, events, exports, jobs, rounds
 
 EVENT = "events/<int:pk>/"
 
@@ -13,6 +13,7 @@ urlpatterns = [
     path("clubs/<int:pk>/events/", events.EventListCreateApi.as_view(), name="events-list"),
     path(EVENT, events.EventDetailApi.as_view(), name="events-detail"),
     path(f"{EVENT}standings/", events.StandingsApi.as_view(), name="events-standings"),
+    path(f"{EVENT}standings.csv", exports.StandingsCsvApi.as_view(), name="events-standings-csv"),
     path(f"{EVENT}entries/", entries.EntryListCreateApi.as_view(), name="events-entries"),
     path(f"{EVENT}entries/<int:player>/drop/", entries.EntryDropApi.as_view(), name="events-entry-drop"),
     path(
@@ -22,6 +23,7 @@ urlpatterns = [
     ),
     path(f"{EVENT}rounds/", rounds.RoundListCreateApi.as_view(), name="events-rounds"),
     path(f"{EVENT}rounds/<int:number>/", rounds.RoundDetailApi.as_view(), name="events-round"),
+    path(f"{EVENT}rounds/<int:number>.csv", exports.RoundCsvApi.as_view(), name="events-round-csv"),
     path(f"{EVENT}jobs/<int:job>/", jobs.PairingJobDetailApi.as_view(), name="events-job"),
     path(
         f"{EVENT}rounds/<int:number>/tables/<int:table>/result/",

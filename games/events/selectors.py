@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import F, Prefetch, QuerySet, Sum
+from django.db.models import Exists, F, OuterRef, Prefetch, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from games.access import User, event_visible_to
@@ -83,6 +83,30 @@ def table_find(*, event: Event, number: int, table: int) -> Table | None:
     """Table ``table`` of the event's round ``number``, with its round and event."""
     tables = Table.objects.select_related("round__event")
     return tables.filter(round__event=event, round__number=number, number=table).first()
+
+
+@dataclass(frozen=True, slots=True)
+class TablePlace:
+    """Where a match is played in an event: the event (its id and name), the round and the table, and
+    whether the reader may open the event's page."""
+
+    event: int
+    name: str
+    round: int
+    table: int
+    readable: bool
+
+
+def table_place(*, match_id: int, user: User) -> TablePlace | None:
+    """The event table whose match is ``match_id`` (``None``: a match of no event), in one query."""
+    readable = Exists(Event.objects.filter(event_visible_to(user), pk=OuterRef("round__event_id")))
+    row = (
+        Table.objects.filter(match_id=match_id)
+        .annotate(readable=readable)
+        .values_list("round__event_id", "round__event__name", "round__number", "number", "readable")
+        .first()
+    )
+    return None if row is None else TablePlace(*row)
 
 
 def entry_of(*, event: Event, pk: int) -> Entry | None:

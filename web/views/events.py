@@ -12,8 +12,16 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games.access import club_role, event_by_link, event_for
+from games.events.exports import (
+    MEDIA_TYPE,
+    SheetFormat,
+    round_filename,
+    round_lines,
+    standings_filename,
+    standings_lines,
+)
 from games.events.models import Event
-from games.events.selectors import event_list, event_version, with_club_and_season
+from games.events.selectors import event_list, event_version, round_find, with_club_and_season
 from games.events.services import event_share
 from games.models import Membership
 from games.selectors import club_of, player_of
@@ -52,7 +60,7 @@ def event_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     event, role = event_for(request.user, pk, read=with_club_and_season)
-    context = _context(request, event, role) | {"poll_seconds": POLL_SECONDS}
+    context = _context(request, event, role) | {"poll_seconds": POLL_SECONDS, "csv_format": SheetFormat.of()}
     return render(request, "web/events/page.html", context)
 
 
@@ -99,6 +107,7 @@ def event_shared_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     context = _context(request, event, None, token) | {
         "poll_seconds": TV_POLL_SECONDS if tv else POLL_SECONDS,
         "tv": tv,
+        "csv_format": SheetFormat.of(),
     }
     return render(request, "web/events/tv.html" if tv else "web/events/page.html", context)
 
@@ -117,6 +126,46 @@ def event_share_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     assert request.user.is_authenticated
     event_share(event=event, by=request.user, enabled=request.POST.get("enabled", "1") == "1")
     return redirect(reverse("event", args=[event.pk]) + "#share")
+
+
+def _csv(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type=MEDIA_TYPE)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _standings_csv(event: Event) -> HttpResponse:
+    return _csv(SheetFormat.of().text(standings_lines(event)), standings_filename(event))
+
+
+def _round_csv(event: Event, number: int) -> HttpResponse:
+    played = round_find(event=event, number=number)
+    if played is None:
+        raise Http404
+    return _csv(SheetFormat.of().text(round_lines(event, played)), round_filename(event, number))
+
+
+@login_required
+def event_standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The standings as the page shows them, as a CSV file in the reader's language
+    (:mod:`games.events.exports`)."""
+    return _standings_csv(event_for(request.user, pk)[0])
+
+
+@login_required
+def event_round_csv(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Round ``number``'s pairings and results as a CSV file (404 when there is no such round)."""
+    return _round_csv(event_for(request.user, pk)[0], number)
+
+
+def event_shared_standings_csv(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The standings' CSV file for whoever holds the share link."""
+    return _standings_csv(event_by_link(token))
+
+
+def event_shared_round_csv(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
+    """A round's CSV file for whoever holds the share link."""
+    return _round_csv(event_by_link(token), number)
 
 
 @login_required

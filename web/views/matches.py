@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
+from games.events.selectors import table_place
 from games.messages import violation_text
 from games.models import Club, Match, Season
 from games.presentation import Preset
@@ -192,6 +193,8 @@ def _screen_context(request: HtmxHttpRequest, match: Match, token: str = "") -> 
     writer = bool(context["writable"])
     context["people"] = table_people(match, request.user, writer=writer)
     context["writable_people"] = writer
+    # A match of an event's table names it, with a link back for those who may read the event.
+    context["event_table"] = None if token else table_place(match_id=match.pk, user=request.user)
     if writer:
         context["invite_form"] = InviteForm(seats=guest_seats(match))
     return context
