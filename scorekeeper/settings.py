@@ -24,6 +24,9 @@ if not SECRET_KEY:
     SECRET_KEY = "insecure-development-key-only-for-debug"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# The address people reach the app at, for share links, QR codes and mailed links (scorekeeper/public.py);
+# unset: the host each request came to.
+PUBLIC_URL = env_url("PUBLIC_URL", {"http", "https"})
 
 # Several nodes behind a proxy (README "Running on several machines"): how many app nodes share this
 # configuration (a system check refuses per-process state with more than one), how many proxies append

@@ -20,6 +20,7 @@ from api.records.base import account
 from games.selectors import pending_email_of, player_of
 from games.services.accounts import email_change_request
 from scorekeeper.errors import envelope
+from scorekeeper.public import public_url
 
 
 class MeOutput(serializers.Serializer[Any]):
@@ -76,7 +77,7 @@ class MeApi(AccountDeleteMixin, AccountApi):
         user = account(request)
 
         def link(token: str) -> str:
-            return request.build_absolute_uri(reverse("account-email-verify", args=[token]))
+            return public_url(request, reverse("account-email-verify", args=[token]))
 
         if not email_change_request(user=user, email=data["email"], link=link):
             body = envelope(

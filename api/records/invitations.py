@@ -26,6 +26,7 @@ from games.services.invitations import (
     invitation_consent,
     invitation_create,
 )
+from scorekeeper.public import public_url
 
 
 class TakenSeatOutput(serializers.Serializer[Any]):
@@ -61,7 +62,7 @@ class InvitationCreateApi(RecordsApi):
         seat, username = data["seat"], data["username"].strip()
         if not username:
             invitation = invitation_create(match=match, seat=seat, by=account(request))
-            url = request.build_absolute_uri(reverse("invitation", args=[invitation.token]))
+            url = public_url(request, reverse("invitation", args=[invitation.token]))
             body = {"seat": seat, "username": None, "token": invitation.token, "url": url}
             return Response(self.OutputSerializer(body).data, status=status.HTTP_201_CREATED)
         invitee = account_named(username)

@@ -31,6 +31,7 @@ from games.models import Club, Match, Season
 from games.rules.registry import GAMES
 from games.services.matches import match_abandon, match_rematch, match_share, match_start
 from games.services.seating import match_start_seating
+from scorekeeper.public import public_url
 
 SHARE = OpenApiParameter(
     SHARE_PARAM, str, description="The match's share token: read-only access for spectators."
@@ -291,9 +292,7 @@ class MatchShareApi(RecordsApi):
     @extend_schema(operation_id="matches_share", request=None, responses=OutputSerializer)
     def post(self, request: Request, pk: int) -> Response:
         match = match_share(match=self.match(request, pk), by=request.user)
-        url = request.build_absolute_uri(
-            f"/api/v1/matches/{pk}/scoreboard/?{SHARE_PARAM}={match.share_token}"
-        )
+        url = public_url(request, f"/api/v1/matches/{pk}/scoreboard/?{SHARE_PARAM}={match.share_token}")
         return Response(self.OutputSerializer({"share_token": match.share_token, "scoreboard": url}).data)
 
     @extend_schema(operation_id="matches_unshare", request=None, responses={204: None})

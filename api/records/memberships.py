@@ -36,6 +36,7 @@ from games.services.club_invitations import (
     club_invitation_revoke,
 )
 from games.services.clubs import membership_remove, membership_role_set
+from scorekeeper.public import public_url
 from scorekeeper.throttles import ClubInvitationThrottle, ClubJoinThrottle
 
 
@@ -87,7 +88,7 @@ class ClubInvitationOutput(serializers.Serializer[ClubInvitation]):
 
     def get_url(self, invitation: ClubInvitation) -> str:
         path = reverse("club-invitation", args=[invitation.token])
-        return str(self.context["request"].build_absolute_uri(path))
+        return public_url(self.context["request"], path)
 
 
 class ClubInvitationListCreateApi(PostThrottled):

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.test import override_settings
 
 from games.models import Match, Player
 from games.services.matches import match_abandon
@@ -176,3 +177,14 @@ def test_a_bad_start_by_names_is_400_and_writes_nothing(
     response = api_client(people.owner).post("/api/v1/matches/", body, format="json")
     assert (response.status_code, response.json()["code"]) == (400, code), response.json()
     assert (Match.objects.count(), Player.objects.count()) == before
+
+
+def test_a_share_link_is_built_on_the_public_address_when_one_is_set(people: Personas) -> None:
+    """A laptop at the table: the director makes the link at 127.0.0.1, the phones open it on the
+    laptop's network address (README, PUBLIC_URL)."""
+    client = api_client(people.owner)
+    share = f"/api/v1/matches/{people.match.pk}/share/"
+    assert client.post(share, HTTP_HOST="127.0.0.1").json()["scoreboard"].startswith("http://127.0.0.1/")
+    with override_settings(PUBLIC_URL="http://192.168.1.20:8000"):
+        link = client.post(share, HTTP_HOST="127.0.0.1").json()["scoreboard"]
+    assert link.startswith(f"http://192.168.1.20:8000/api/v1/matches/{people.match.pk}/scoreboard/?share=")

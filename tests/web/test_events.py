@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
-from django.test import Client
+from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
@@ -334,6 +334,29 @@ def test_the_print_page_has_one_sheet_per_table_with_its_match_qr_code() -> None
     for table in tables:
         assert f"http://testserver{reverse('match', args=[table.match_id])}" in text
     assert admin.get(reverse("event-round-print", args=[night.event.pk, 2])).status_code == 404
+
+
+LINKS_HERE = "These links and QR codes open only on this computer"
+
+
+def test_sheets_made_on_the_laptop_itself_warn_and_a_public_address_builds_their_codes() -> None:
+    night = make_night(guests=3)
+    entered(night)
+    round_pair(event=night.event, by=night.admin)
+    admin = _client(night.admin)
+    sheets = reverse("event-round-print", args=[night.event.pk, 1])
+    match = reverse("match", args=[Round.objects.get().tables.order_by("number")[0].match_id])
+    for host in ("127.0.0.1:8000", "localhost", "[::1]:8000"):
+        assert LINKS_HERE in admin.get(sheets, HTTP_HOST=host).content.decode()
+    assert (
+        LINKS_HERE
+        in admin.get(reverse("event", args=[night.event.pk]), HTTP_HOST="127.0.0.1").content.decode()
+    )
+    assert LINKS_HERE not in admin.get(sheets).content.decode()  # opened at the laptop's network name
+    with override_settings(PUBLIC_URL="http://192.168.1.20:8000"):
+        text = admin.get(sheets, HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert LINKS_HERE not in text
+    assert f"http://192.168.1.20:8000{match}" in text
 
 
 def test_every_event_page_reads_in_russian() -> None:

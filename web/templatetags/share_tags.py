@@ -9,6 +9,8 @@ from django import template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
+from scorekeeper.public import points_at_this_machine, public_url
+
 register = template.Library()
 
 
@@ -35,5 +37,12 @@ def qr_svg(url: str, title: str = "", fluid: bool = False) -> SafeString:
 
 @register.simple_tag(takes_context=True)
 def absolute_url(context: template.Context, name: str, *args: object) -> str:
-    """The full address (scheme and host as the request came) of the URL named ``name``."""
-    return str(context["request"].build_absolute_uri(reverse(name, args=args)))
+    """The full address people open (``PUBLIC_URL``, else as the request came) of the URL named ``name``."""
+    return public_url(context["request"], reverse(name, args=args))
+
+
+@register.simple_tag(takes_context=True)
+def links_only_here(context: template.Context) -> bool:
+    """Whether the links and QR codes a page shows open only on the machine serving it (no
+    ``PUBLIC_URL``, a loopback host): the page warns the director."""
+    return points_at_this_machine(context["request"])

@@ -23,6 +23,7 @@ from games.services.accounts import (
     email_verify,
     password_changed,
 )
+from scorekeeper.public import public_url
 from scorekeeper.sign_in import failures_clear
 from scorekeeper.throttles import PasswordResetMailThrottle, refusal_page
 from web.account_forms import EmailForm, PasswordResetRequestForm
@@ -116,7 +117,7 @@ def account_email(request: HttpRequest) -> HttpResponse:
         email = form.cleaned_data["email"]
 
         def link(token: str) -> str:
-            return request.build_absolute_uri(reverse("account-email-verify", args=[token]))
+            return public_url(request, reverse("account-email-verify", args=[token]))
 
         if email_change_request(user=user, email=email, link=link):
             text = gettext("A link was sent to %(email)s: open it to use this address.")

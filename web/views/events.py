@@ -26,6 +26,7 @@ from games.events.services import event_share
 from games.models import Membership
 from games.selectors import club_of, player_of
 from scorekeeper.digits import whole_number
+from scorekeeper.public import public_url
 from web.event_keys import event_key, key_opens
 from web.events import event_screen, print_sheets
 from web.views import HtmxHttpRequest
@@ -173,7 +174,7 @@ def round_print(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """One sheet per table of round ``number``, each with a QR code of its match, for the browser to
     print on A4 or Letter (``paper``)."""
     event = event_for(request.user, pk, write=True, read=with_club_and_season)[0]
-    sheets = print_sheets(event, number, request.build_absolute_uri)
+    sheets = print_sheets(event, number, lambda path: public_url(request, path))
     if sheets is None:
         raise Http404
     paper = request.GET.get("paper", "")
