@@ -33,6 +33,12 @@ MEDIA_TYPE = "text/csv; charset=utf-8"
 Cell = str | int | float | None
 
 
+def spreadsheet_safe(cell: object) -> object:
+    """A text cell a spreadsheet would run as a formula, quoted so it shows as text; numbers as they are
+    (every CSV file the app writes: the events' and the statistics')."""
+    return f"'{cell}" if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
+
+
 @dataclass(frozen=True, slots=True)
 class SheetFormat:
     """How a spreadsheet in one language reads a CSV file: the column delimiter and the decimal mark."""
@@ -69,7 +75,7 @@ class SheetFormat:
         if isinstance(value, float):
             text = str(int(value)) if value.is_integer() else f"{value:.2f}".rstrip("0")
             return text.replace(".", self.decimal)
-        return f"'{value}" if value.startswith(FORMULA_STARTS) else value
+        return str(spreadsheet_safe(value))
 
     def text(self, lines: Iterable[Sequence[Cell]]) -> str:
         """The whole file: a BOM, then one CSV line per line."""

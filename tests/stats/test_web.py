@@ -12,12 +12,12 @@ from datetime import UTC, datetime
 import pytest
 from django.test import Client
 
+from games.events.exports import spreadsheet_safe
 from games.stats.selectors import RatingPoint
 from tests.factories import PlayerFactory, SeasonFactory
 from tests.stats.conftest import ClubWorld
 from tests.stats.matches import tamlin_match
 from web.stats.charts import rating_chart
-from web.stats.views import spreadsheet_safe
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the follow-up task runs on commit
 

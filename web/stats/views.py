@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from games.access import club_for, player_for
+from games.events.exports import spreadsheet_safe
 from games.models import Club
 from games.rules.registry import GAMES
 from games.selectors import merge_list
@@ -126,14 +127,6 @@ class _Echo:
 
     def write(self, value: str) -> str:
         return value
-
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as a formula
-
-
-def spreadsheet_safe(cell: object) -> object:
-    """A text cell a spreadsheet would run as a formula, quoted so it shows as text; numbers as they are."""
-    return f"'{cell}" if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
 
 
 def _csv(lines: Iterable[Iterable[object]], filename: str) -> StreamingHttpResponse:
