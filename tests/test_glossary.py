@@ -1,4 +1,3 @@
-# ruff: noqa: RUF001, RUF002, RUF003 (Cyrillic on purpose: the glossaries' words are Russian and Serbian)
 """Each language says each thing with one word (docs/languages.md, the glossaries).
 
 A language's glossary (``locale/<locale>/glossary.toml``) names the word for each thing a player meets
@@ -37,9 +36,8 @@ def glossary(code: str) -> list[Term]:
     """The glossary of a language; Serbian Latin's is Serbian's transliterated."""
     source = "sr" if code == "sr-latn" else LOCALES[code]
     with (ROOT / "locale" / source / "glossary.toml").open("rb") as file:
-        terms = [
-            Term(entry["en"], entry["word"], tuple(entry.get("not", ()))) for entry in tomllib.load(file)["term"]
-        ]
+        entries = tomllib.load(file)["term"]
+    terms = [Term(entry["en"], entry["word"], tuple(entry.get("not", ()))) for entry in entries]
     if code != "sr-latn":
         return terms
     latin = _script("transliterate_sr").transliterate
