@@ -36,3 +36,8 @@ class ReviewNoPlays(RecordConflict):
         "Hand {number} was entered by its counts, so there are no plays to review: record a hand play by "
         "play to have it reviewed."
     )
+
+
+class ExportNotFinished(RecordConflict):
+    code = "match.not_finished"
+    template = gettext_noop("The match is {status}: only a finished match can be exported.")

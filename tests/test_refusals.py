@@ -60,6 +60,7 @@ TABLE = [
     _r(f"{M}share/", "delete", "/api/v1/matches/{match}/share/"),
     _r(f"{M}rematch/", "post", "/api/v1/matches/{match}/rematch/"),
     _r(f"{M}log/", "get", "/api/v1/matches/{match}/log/"),
+    _r(f"{M}export/bgstats/", "get", "/api/v1/matches/{match}/export/bgstats/"),
     _r(f"{M}verify/", "get", "/api/v1/matches/{match}/verify/"),
     _r(f"{M}invitations/", "post", "/api/v1/matches/{match}/invitations/", seat=1),
     _r(f"{API}invitations/<str:token>/accept/", "post", "/api/v1/invitations/{invitation}/accept/"),
@@ -149,6 +150,7 @@ TABLE = [
     # Statistics API.
     _r(f"{API}clubs/<int:club_id>/standings/", "get", "/api/v1/clubs/{club}/standings/"),
     _r(f"{API}players/<int:player_id>/stats/", "get", "/api/v1/players/{player}/stats/"),
+    _r(f"{API}players/<int:player_id>/export/bgstats/", "get", "/api/v1/players/{player}/export/bgstats/"),
     _r(
         f"{API}players/<int:player_id>/ratings/",
         "get",
@@ -167,6 +169,7 @@ TABLE = [
     _r(f"{W}share/", "post", "/matches/{match}/share/"),
     _r(f"{W}rematch/", "post", "/matches/{match}/rematch/"),
     _r(f"{W}card.png", "get", "/matches/{match}/card.png"),
+    _r(f"{W}bgstats/", "get", "/matches/{match}/bgstats/"),
     _r(f"{W}log/", "get", "/matches/{match}/log/"),
     _r(f"{W}abandon/", "post", "/matches/{match}/abandon/"),
     _r(f"{W}invitations/", "post", "/matches/{match}/invitations/", seat=1),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from api.records import audit, hands, invitations, matches, memberships, people, plays
+from api.records import audit, bgstats, hands, invitations, matches, memberships, people, plays
 
 HAND = "matches/<int:pk>/hands/<int:number>/"
 
@@ -50,6 +50,12 @@ urlpatterns = [
     path("matches/<int:pk>/share/", matches.MatchShareApi.as_view(), name="records-match-share"),
     path("matches/<int:pk>/log/", audit.MatchLogApi.as_view(), name="records-match-log"),
     path("matches/<int:pk>/verify/", audit.MatchVerifyApi.as_view(), name="records-match-verify"),
+    path("matches/<int:pk>/export/bgstats/", bgstats.MatchBgStatsApi.as_view(), name="records-match-bgstats"),
+    path(
+        "players/<int:player_id>/export/bgstats/",
+        bgstats.PlayerBgStatsApi.as_view(),
+        name="records-player-bgstats",
+    ),
     path(
         "matches/<int:pk>/invitations/",
         invitations.InvitationCreateApi.as_view(),
