@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -28,6 +30,7 @@ from games.selectors import hand_numbers, sides_of_match
 from games.services.errors import ReviewNoPlays
 from games.stats.models import HandReviewSeat
 from games.stats.reviews import ReviewTotals, review_rows, reviewable_hands, totals_of
+from web.presets import preset_of_match
 
 
 def sweep_article(game: str) -> str:
@@ -109,6 +112,21 @@ def _miss_rule(game: str, play: PlayReview) -> tuple[str, str]:
     return rule, rule_url(game, rule) if rule else ""
 
 
+def dispute_link(match: Match, play: PlayReview) -> str:
+    """The dispute checker on the table as it was before ``play``, with its card and what it took, under
+    the offered variant closest to the match's options (none for a game without captures)."""
+    preset = preset_of_match(match.game, match.options)
+    if preset is None or not preset.captures:
+        return ""
+    query = [
+        ("variant", preset.slug),
+        *(("table", str(card)) for card in play.table),
+        ("card", str(play.card)),
+        *(("taken", str(card)) for card in play.taken),
+    ]
+    return f"{reverse('dispute')}?{urlencode(query)}"
+
+
 @dataclass(frozen=True, slots=True)
 class PlayLine:
     text: str
@@ -117,6 +135,7 @@ class PlayLine:
     points_lost: int = 0
     rule: str = ""  # what a missed or illegal play is measured by (_miss_rule)
     rule_url: str = ""
+    dispute_url: str = ""  # the dispute checker on the table as it was before this play (dispute_link)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +193,7 @@ def review_screen(match: Match, hand: Hand) -> ReviewScreen:
             play.missed,
             play.points_lost,
             *_miss_rule(match.game, play),
+            dispute_link(match, play),
         )
         for play in reviewed.plays
     ]

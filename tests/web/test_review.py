@@ -3,8 +3,11 @@ the finished screen sums the review per player; a hand entered by counts says wh
 
 from __future__ import annotations
 
+import html
 import random
+import re
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.contrib.auth.models import User
@@ -170,3 +173,25 @@ def test_the_finished_screen_sums_the_review_per_player(people: Personas, client
     assert f"{best[0]} / {plays[0]}" in section
     assert f"{best[1]} / {plays[1]}" in section
     assert f'href="/matches/{match.pk}/hands/1/review/"' in section
+
+
+def test_each_play_opens_the_dispute_checker_on_the_table_as_it_was(people: Personas, client: Client) -> None:
+    hand = demo_hand_play(match=people.match, rng=random.Random(2))
+    hand.match = people.match
+    play = next(play for play in hand_review(hand).plays if play.taken and len(play.table) > len(play.taken))
+    page = page_of(client, people.member, f"/matches/{people.match.pk}/hands/1/review/").content.decode()
+    links = re.findall(r'href="(/disputes/\?[^"]+)"', page)
+    assert len(links) == len(hand_review(hand).plays)
+    wanted = {
+        "table": sorted(map(str, play.table)),
+        "card": [str(play.card)],
+        "taken": sorted(map(str, play.taken)),
+    }
+    link = next(
+        html.unescape(link)
+        for link in links
+        if {key: sorted(values) for key, values in parse_qs(urlsplit(html.unescape(link)).query).items()}
+        == {"variant": ["tablo"], **wanted}
+    )
+    checker = client.get(link).content.decode()
+    assert "legal" in checker.lower()
