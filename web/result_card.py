@@ -3,16 +3,21 @@
 Drawn with Pillow in DejaVu Sans (web/fonts/, from the npm package ``dejavu-fonts-ttf`` 2.37.3; its
 LICENSE beside it), which has Latin, Cyrillic and the card suits: chat apps show PNG previews, not
 SVG. The image is always 1200x630 (the size link previews use); long names are cut with an ellipsis
-and at most ``SIDES_SHOWN`` sides are drawn, so its size is bounded whatever the match holds.
+and at most ``SIDES_SHOWN`` sides are drawn, so its size is bounded whatever the match holds. It names
+the game, the date, the hands played, the time the match took and its club; with a share link, the
+link's QR code sits beside the sides, so a photo of a screen opens the match. A match with no hand
+scored has no card (0 : 0 says nothing).
 """
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 
+import segno
 from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext, ngettext
@@ -46,6 +51,8 @@ class ResultCard:
     headline: str  # "Marija won", or the score line for a match in progress
     sides: tuple[CardSide, ...]
     record: str = ""  # a finished match's "Record 1A2B-3C4D": the head of its hash chain (docs/audit.md)
+    details: str = ""  # "12 hands · 47 min · Club Zvezda"
+    link: str = ""  # the share link, drawn as a QR code
 
 
 @lru_cache(maxsize=16)
@@ -80,20 +87,28 @@ def result_card_png(card: ResultCard) -> bytes:
         font=_font(52, bold=True),
         fill=ACCENT,
     )
+    if card.details:
+        draw.text((MARGIN, 226), _fit(draw, card.details, _font(28), inner), font=_font(28), fill=MUTED)
     sides = card.sides[:SIDES_SHOWN]
-    top, bottom = 250, HEIGHT - 40
+    top, bottom = 280, HEIGHT - 40
+    right = WIDTH - MARGIN
+    if card.link:
+        code = _qr(card.link, bottom - top)
+        image.paste(code, (right - code.width, top + (bottom - top - code.height) // 2))
+        right -= code.width + 32
+        inner = right - MARGIN
     row = (bottom - top) // max(len(sides), 1)
     size = min(64, row - 24)
     for index, side in enumerate(sides):
         y = top + index * row
-        draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=RULE, width=2)
+        draw.line((MARGIN, y, right, y), fill=RULE, width=2)
         colour = ACCENT if side.winner else INK
         total = str(side.total)
         total_width = draw.textlength(total, font=_font(size, bold=True))
         names = _fit(draw, side.names, _font(size, bold=side.winner), inner - total_width - 40)
         middle = y + row / 2
         draw.text((MARGIN, middle), names, font=_font(size, bold=side.winner), fill=colour, anchor="lm")
-        draw.text((WIDTH - MARGIN, middle), total, font=_font(size, bold=True), fill=colour, anchor="rm")
+        draw.text((right, middle), total, font=_font(size, bold=True), fill=colour, anchor="rm")
     if card.record:
         draw.text((WIDTH - MARGIN, HEIGHT - 8), card.record, font=_font(22), fill=MUTED, anchor="rd")
     out = io.BytesIO()
@@ -101,8 +116,30 @@ def result_card_png(card: ResultCard) -> bytes:
     return out.getvalue()
 
 
-def result_card_of(screen: MatchScreen) -> ResultCard:
-    """The card of the match ``screen`` shows, in the active language."""
+def _qr(link: str, height: int) -> Image.Image:
+    """The QR code of ``link``, as large as fits ``height`` with whole pixels per module."""
+    code = segno.make(link, error="m")
+    scale = max(1, height // code.symbol_size(border=2)[0])
+    out = io.BytesIO()
+    code.save(out, kind="png", scale=scale, border=2, dark=INK, light=BACKGROUND)
+    return Image.open(out).convert("RGB")
+
+
+def _details(screen: MatchScreen, began: datetime | None) -> str:
+    """ "12 hands · 47 min · Club": what the match was, beyond its score."""
+    match, hands = screen.match, screen.board["hands_closed"]
+    parts = [ngettext("%(counter)s hand", "%(counter)s hands", hands) % {"counter": hands}]
+    if match.finished_at and began:
+        minutes = max(1, round((match.finished_at - began).total_seconds() / 60))
+        parts.append(ngettext("%(counter)s minute", "%(counter)s minutes", minutes) % {"counter": minutes})
+    if match.club:
+        parts.append(match.club.name)
+    return " · ".join(parts)
+
+
+def result_card_of(screen: MatchScreen, link: str = "", began: datetime | None = None) -> ResultCard:
+    """The card of the match ``screen`` shows, in the active language; ``link``: its share link, drawn as
+    a QR code; ``began``: when its first hand began, for the time it took."""
     match = screen.match
     sides = tuple(CardSide(side.names, side.total, side.winner) for side in screen.sides)
     if match.status == Match.Status.FINISHED:
@@ -134,4 +171,6 @@ def result_card_of(screen: MatchScreen) -> ResultCard:
         headline=headline,
         sides=sides,
         record=record,
+        details=_details(screen, began),
+        link=link,
     )

@@ -169,3 +169,8 @@ def seat_get(*, match_id: int, number: int) -> Seat | None:
 def match_row(pk: int) -> Match:
     """Match ``pk`` alone, without its seats (raises ``Match.DoesNotExist``)."""
     return Match.objects.get(pk=pk)
+
+
+def match_began(*, match: Match) -> datetime | None:
+    """When the match's first hand began (``None`` before it)."""
+    return match.hands.order_by("number").values_list("created_at", flat=True).first()

@@ -1,7 +1,9 @@
 /* The Share buttons (data-share-url): the phone's share sheet (Web Share API) when there is one, with the
    image data-share-file names (the result card) where the phone can share files; else the link is
    copied to the clipboard (the page offers the image as a download link beside it); data-share-status
-   names where to say what happened. */
+   names where to say what happened. A button marked data-share-make (the finished screen's, while the
+   match has no share link) first makes the link through its form, asking for JSON, then shares it: one
+   tap, within the tap's user activation. */
 (function () {
   "use strict";
 
@@ -32,9 +34,26 @@
   }
 
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("[data-share-url]");
+    var button = event.target.closest && event.target.closest("[data-share-url], [data-share-make]");
     if (!button) return;
     event.preventDefault();
+    if (button.hasAttribute("data-share-url")) {
+      share(button);
+      return;
+    }
+    var form = button.form;
+    fetch(form.action, {
+      method: "POST", body: new FormData(form), credentials: "same-origin",
+      headers: { Accept: "application/json" }
+    }).then(function (response) {
+      return response.ok ? response.json() : Promise.reject(response);
+    }).then(function (made) {
+      button.setAttribute("data-share-url", made.url);
+      share(button);
+    }, function () { form.submit(); });
+  });
+
+  function share(button) {
     var url = button.getAttribute("data-share-url");
     var data = { title: button.getAttribute("data-share-title") || document.title, url: url };
     if (!navigator.share || (navigator.canShare && !navigator.canShare(data))) {
@@ -46,7 +65,7 @@
     }).catch(function (error) {
       if (error && error.name !== "AbortError") copy(button, url); /* cancelled: nothing to say */
     });
-  });
+  }
 
   /* The share data with the button's image added, if the phone can share files (else as it was). */
   function withFile(button, data) {

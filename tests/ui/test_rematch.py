@@ -1,5 +1,5 @@
 """A rematch in one tap from the finished match screen, at a phone's widths: the same seats, the deal
-passed on (docs/rules/shared.md A4)."""
+passed on (docs/rules/shared.md A4); and the result shared in one tap, its link made on the way."""
 
 from __future__ import annotations
 
@@ -26,6 +26,12 @@ def test_one_tap_on_the_finished_screen_starts_the_rematch(live_server: LiveServ
     page.goto(f"{live_server.url}/matches/{finished.pk}/")
     expect(page.get_by_role("heading", name="Ana won")).to_be_visible()
     fits_at_each_width(page, ".finished", "the finished screen")
+
+    page.get_by_role("button", name="Share the result").click()  # no link yet: made, then shared
+    expect(page.locator("#result-share-status")).not_to_be_empty()  # shared, copied, or to copy by hand
+    finished.refresh_from_db()
+    assert finished.share_token
+    expect(page).to_have_url(f"{live_server.url}/matches/{finished.pk}/")  # no page load on the way
 
     page.get_by_role("button", name="Rematch: same seats and options").click()
     rematch = Match.objects.get(rematch_of=finished)

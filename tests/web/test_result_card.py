@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import random
 import re
+from dataclasses import replace
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
@@ -14,10 +16,11 @@ from django.urls import reverse
 from PIL import Image
 
 from games.models import Match
-from games.services.clubs import player_create
+from games.services.clubs import club_create, player_create
 from games.services.demo import demo_hand_play
 from games.services.matches import match_share, match_start
-from web.result_card import HEIGHT, WIDTH, CardSide, ResultCard, result_card_png
+from web.result_card import HEIGHT, WIDTH, CardSide, ResultCard, result_card_of, result_card_png
+from web.screens import match_screen
 
 
 def _png(response_content: bytes) -> Image.Image:
@@ -53,6 +56,7 @@ def test_the_shared_card_is_a_png_of_the_expected_size_and_the_og_tags_point_at_
 
 
 def test_the_card_is_answered_304_until_the_match_changes(owner: User, tablo: Match) -> None:
+    demo_hand_play(match=tablo, rng=random.Random(2))
     token = match_share(match=tablo).share_token
     url = reverse("match-shared-card", args=[token])
     visitor = Client()
@@ -77,7 +81,34 @@ def test_outsiders_without_the_token_get_404(owner: User, outsider: User, tablo:
     assert visitor.get(reverse("match-shared-card", args=[token])).status_code == 404
 
 
+def test_no_card_before_the_first_hand_is_scored(owner_client: Client, tablo: Match) -> None:
+    assert owner_client.get(reverse("match-card", args=[tablo.pk])).status_code == 404
+    page = owner_client.get(reverse("match", args=[tablo.pk])).content.decode()
+    assert reverse("match-card", args=[tablo.pk]) not in page
+    token = match_share(match=tablo).share_token
+    shared = Client().get(reverse("match-shared", args=[token])).content.decode()
+    assert "og:image" not in shared
+
+
+def test_the_card_names_the_hands_the_time_and_the_club_and_carries_the_links_qr(
+    owner: User, finished: Match
+) -> None:
+    club = club_create(name="Klub Zvezda", by=owner)
+    Match.objects.filter(pk=finished.pk).update(club=club)
+    finished.refresh_from_db()
+    screen = match_screen(finished, owner)
+    assert finished.finished_at is not None
+    began = finished.finished_at - timedelta(minutes=47)
+    card = result_card_of(screen, link="https://example.org/shared/abc/", began=began)
+    hands = screen.board["hands_closed"]
+    assert card.details == f"{hands} hand{'s' if hands != 1 else ''} · 47 minutes · Klub Zvezda"
+    with_code, without = _png(result_card_png(card)), _png(result_card_png(replace(card, link="")))
+    corner = (WIDTH - 300, 300, WIDTH - 64, HEIGHT - 40)  # where the code sits, right of the sides
+    assert with_code.crop(corner).getcolors(1 << 16) != without.crop(corner).getcolors(1 << 16)
+
+
 def test_whoever_may_read_the_match_gets_its_card_privately(owner_client: Client, tablo: Match) -> None:
+    demo_hand_play(match=tablo, rng=random.Random(2))
     response = owner_client.get(reverse("match-card", args=[tablo.pk]))
     assert response.status_code == 200
     assert "private" in response["Cache-Control"]

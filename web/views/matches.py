@@ -9,8 +9,9 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import QuerySet
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
@@ -33,6 +34,7 @@ from games.services.errors import RecordConflict
 from games.services.matches import match_abandon, match_rematch, match_share
 from games.services.seating import match_start_seating, seating_known
 from scorekeeper.digits import whole_number
+from scorekeeper.public import public_url
 from web.drafts import draft_match, offline_start
 from web.forms import SEATS, InviteForm, MatchForm, seat_toggled
 from web.people import member_names, seat_mark, suggestions, table_people
@@ -226,8 +228,13 @@ def match_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def match_share_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A new share link (or none); asked for JSON (the finished screen's Share, static/js/share.js), its
+    address, to share at once."""
     match = match_writable(request, pk)
-    match_share(match=match, enabled=request.POST.get("enabled", "1") == "1", by=request.user)
+    match = match_share(match=match, enabled=request.POST.get("enabled", "1") == "1", by=request.user)
+    if request.headers.get("Accept") == "application/json":
+        shared = reverse("match-shared", args=[match.share_token]) if match.share_token else ""
+        return JsonResponse({"url": public_url(request, shared) if shared else ""})
     return redirect("match", pk=pk)
 
 

@@ -1,5 +1,5 @@
 """The result card (web/result_card.py) of a match, as a PNG: through the share link, or for whoever may
-read the match.
+read the match; none (404) before its first hand is scored.
 
 The image changes only with the match, so its ETag is the match's screen version (with the language
 it is drawn in): a preview fetched again is answered 304 from one query, before anything is drawn, and
@@ -12,12 +12,14 @@ from collections.abc import Callable
 
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from games.models import Match
-from games.selectors import MatchVersion, match_version
+from games.selectors import MatchVersion, match_began, match_version
+from scorekeeper.public import public_url
 from web.result_card import result_card_of, result_card_png
 from web.screens import match_screen, polled_version
 from web.views import HtmxHttpRequest
@@ -43,7 +45,16 @@ def _answer(
         key = f"result-card:{etag}"
         image = cache.get(key)
         if image is None:
-            image = result_card_png(result_card_of(match_screen(match, request.user)))
+            screen = match_screen(match, request.user)
+            if not screen.board["hands_closed"]:
+                raise Http404  # no hand scored: a 0 : 0 card says nothing
+            link = (
+                public_url(request, reverse("match-shared", args=[match.share_token]))
+                if match.share_token
+                else ""
+            )
+            card = result_card_of(screen, link=link, began=match_began(match=match))
+            image = result_card_png(card)
             cache.set(key, image, CACHED_SECONDS)
         response = HttpResponse(image, "image/png")
     response["ETag"] = etag
