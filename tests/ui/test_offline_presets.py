@@ -92,7 +92,8 @@ def test_a_hand_of_every_preset_ends_offline_and_is_stored_as_the_server_scores_
     assert preset is not None
     keys = {spec.key for spec in find_game(preset.game).option_specs}
     far = {"target": 500} if "target" in keys else {}  # no match ends with its first hand here
-    match = match_started(signed_in(page, live_server.url), preset.game, **{**preset.options, **far})
+    options: dict[str, object] = {**preset.options, **far}
+    match = match_started(signed_in(page, live_server.url), preset.game, NAMES, **options)
     _hand, log = started(match, slug)
     manual = bool(match.options.get("manual_capture"))
     url = f"{live_server.url}/matches/{match.pk}/"
