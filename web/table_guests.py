@@ -27,17 +27,16 @@ class TableGuestMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        grant = request.session.get(SESSION_KEY)
-        if isinstance(grant, str):
-            account = request.user
-            request.user = SimpleLazyObject(lambda: _guest_or(account, grant))  # type: ignore[assignment]
+        account = request.user  # Django's, lazy: nothing is read until a view asks
+        request.user = SimpleLazyObject(lambda: _guest_or(account, request))  # type: ignore[assignment]
         return self.get_response(request)
 
 
-def _guest_or(account: User, grant: str) -> User:
+def _guest_or(account: User, request: HttpRequest) -> User:
     if account.is_authenticated:
         return account
-    return table_guest(grant) or account
+    grant = request.session.get(SESSION_KEY)
+    return (table_guest(grant) if isinstance(grant, str) else None) or account
 
 
 @dataclass(frozen=True, slots=True)
