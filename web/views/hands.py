@@ -19,7 +19,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from games.access import match_writer, recording_account
+from games.access import TableGuest, match_writer, recording_account
 from games.messages import NOBODY, Who, problem_texts, verdict_reason, violation_text
 from games.models import Challenge, Hand, Match, Play
 from games.rule_links import refusal_rule, refusal_url
@@ -184,7 +184,8 @@ def _writable_live(request: HtmxHttpRequest, pk: int) -> Match:
 def _hand_ref(request: HtmxHttpRequest, pk: int) -> HandRef:
     """The hand the phone shows (the form's ``hand``; a form without it: the open hand), for a service
     to find, lock and check the visitor against in its first query."""
-    if not request.user.is_authenticated:  # also reads the account now, not while the hand is locked
+    user = request.user  # read now (the account, or a table's guest), not while the hand is locked
+    if not (user.is_authenticated or isinstance(user, TableGuest)):
         raise Http404
     number = request.POST.get("hand", "")
     if not number:
