@@ -447,7 +447,9 @@ def test_an_outsider_gets_404_and_nothing_is_written(scene: Scene, refusal: Refu
 
 # A table's guest (games.access.TableGuest) records its own table's match and does nothing else: every
 # other write in TABLE is refused, and so are these writes on its own table's match.
-GUEST_OWN_API = [
+Write = tuple[str, str, dict[str, object]]  # method, path, body
+
+GUEST_OWN_API: list[Write] = [
     ("post", "/api/v1/matches/{table_match}/abandon/", {}),
     ("post", "/api/v1/matches/{table_match}/share/", {}),
     ("delete", "/api/v1/matches/{table_match}/share/", {}),
@@ -457,7 +459,7 @@ GUEST_OWN_API = [
     ("post", "/api/v1/events/{event}/rounds/", {}),
     ("post", "/api/v1/events/{event}/rounds/1/tables/1/result/", {"winner": 0}),
 ]
-GUEST_OWN_WEB = [
+GUEST_OWN_WEB: list[Write] = [
     ("post", "/matches/{table_match}/share/", {}),
     ("post", "/matches/{table_match}/abandon/", {}),
     ("post", "/matches/{table_match}/rematch/", {}),
@@ -468,8 +470,8 @@ GUEST_OWN_WEB = [
 REFUSED = {401, 403, 404}
 
 
-def _guest_rows(scene: Scene) -> tuple[dict[str, object], list[tuple[str, str, dict[str, object]]]]:
-    table = Table.objects.get(round__event_id=scene.ids["event"], number=1)
+def _guest_rows(scene: Scene) -> tuple[dict[str, object], list[Write]]:
+    table = Table.objects.get(round__event_id=int(str(scene.ids["event"])), number=1)
     ids = {**scene.ids, "table_match": table.match_id, "code": table.code}
     writes = [(r.method, r.path, r.body) for r in TABLE if r.method != "get"]
     return ids, writes

@@ -83,7 +83,11 @@ def test_a_guest_records_and_finishes_its_tables_match_and_nothing_else() -> Non
     assert guest.post(f"/api/v1/matches/{match}/abandon/").status_code == 403
     assert guest.post("/api/v1/matches/", {"game": "tablo"}, format="json").status_code == 403
     entered = AuditEntry.objects.get(action="table.code_entered")
-    assert (entered.match_id, entered.by, entered.after["via"]) == (match, None, "api")
+    assert (entered.match_id, entered.by, entered.after) == (
+        match,
+        None,
+        {"table": 1, "round": 1, "via": "api"},
+    )
     rounds = api_client(room.director).get(f"/api/v1/events/{event.pk}/rounds/1/").json()
     assert rounds["tables"][0]["result"]["places"] == [0, 1]
 
