@@ -19,20 +19,17 @@ from api.idempotency import idempotent
 from api.inputs import valid
 from api.pagination import BoundedPagination
 from api.records.base import SEATS_MAX, account
-from games.access import event_for
 from games.events import selectors
 from games.events.jobs import round_pair_start
 from games.events.models import Event, PairingJob, Round, Table
 from games.events.reasons import why
 from games.events.result_checks import Counted, ResultsCheck, results_check, winner_of
-from games.events.selectors import with_versions_and_creator
 from games.events.services import (
     PlannedRound,
     result_facts,
     table_result_set,
     table_result_withdraw,
 )
-from games.models import Membership
 
 Names = Callable[[int], str]
 
@@ -258,9 +255,8 @@ class RoundListCreateApi(EventsApi):
 class RoundDetailApi(EventsApi):
     @extend_schema(operation_id="events_rounds_retrieve", responses=EventRoundOutput)
     def get(self, request: Request, pk: int, number: int) -> Response:
-        event, role = event_for(request.user, pk, read=with_versions_and_creator)
-        body = round_body(event, number, codes=role == Membership.Role.ADMIN)
-        return Response(EventRoundOutput(body).data)
+        event, director = self.event_directed(request, pk)
+        return Response(EventRoundOutput(round_body(event, number, codes=director)).data)
 
 
 def round_body(event: Event, number: int, *, codes: bool = False) -> dict[str, Any]:
