@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from games.events.models import Table
+from games.events.models import Event, Table
 from games.events.services import round_pair, table_result_set
 from games.models import Hand
 from games.services.hands import hand_start, hand_summary_record
@@ -111,3 +111,18 @@ def test_a_confirmed_event_asks_the_second_person_and_the_desk_lists_the_table()
     assert "Result confirmed by a second person" in director.get(match).content.decode()
     desk = _client(night.admin).get(reverse("event", args=[night.event.pk])).content.decode()
     assert "awaiting-confirmation" not in desk
+
+
+def test_the_director_asks_for_confirmed_results_when_creating_the_event() -> None:
+    night = make_night()
+    url = reverse("event-new", args=[night.event.club_id])
+    data = {
+        "name": "Friday cup",
+        "variant": "tablo",
+        "format": "swiss",
+        "rounds": "3",
+        "confirm_results": "on",
+    }
+    response = _client(night.admin).post(url, data | {"win": 3, "draw": 1, "loss": 0, "bye": 3})
+    assert response.status_code == 302
+    assert Event.objects.get(name="Friday cup").confirm_results is True
