@@ -84,6 +84,10 @@ def test_the_code_is_printed_beside_the_qr_and_refused_once_the_event_ends() -> 
     night, tables = _night()
     sheets = _client(night.admin).get(reverse("event-round-print", args=[night.event.pk, 1])).content.decode()
     assert all(table.code in sheets for table in tables)
+    desk = _client(night.admin).get(reverse("event", args=[night.event.pk])).content.decode()
+    assert all(table.code in desk for table in tables)
+    read = _client(night.member).get(reverse("event", args=[night.event.pk])).content.decode()
+    assert not any(table.code in read for table in tables)  # the director's alone
     night.event.rounds = 1
     night.event.save(update_fields=["rounds"])
     for table in tables:
