@@ -39,6 +39,11 @@ def code_clean(text: str) -> str:
     return code if len(code) == LENGTH and all(char in ALPHABET for char in code) else ""
 
 
+def code_matches(table: Table, text: str) -> bool:
+    """Whether ``text``, as typed, is ``table``'s code (compared in constant time)."""
+    return bool(table.code) and secrets.compare_digest(code_clean(text), table.code)
+
+
 def table_of_code(text: str) -> Table | None:
     """The table whose code is ``text`` (with its round and event), or ``None``."""
     code = code_clean(text)

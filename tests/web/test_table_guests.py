@@ -55,6 +55,7 @@ def test_a_phone_not_signed_in_enters_the_code_and_records_that_match_alone() ->
     assert "Table code" in page
     assert "Round 1, table 1" in page
     wrong = phone.post(code_page, {"code": "ABCD-EFGH"})
+    assert wrong.status_code == 422
     assert "This is not the code of this table." in wrong.content.decode()
     assert phone.post(code_page, {"code": tables[0].code.lower()})["Location"] == match
     screen = phone.get(match).content.decode()
@@ -74,7 +75,7 @@ def test_wrong_codes_from_one_address_are_limited(monkeypatch: pytest.MonkeyPatc
     phone = Client()
     code_page = reverse("table-code", args=[tables[0].match_id])
     for _ in range(2):
-        assert phone.post(code_page, {"code": "ABCDEFGH"}).status_code == 200
+        assert phone.post(code_page, {"code": "ABCDEFGH"}).status_code == 422
     refused = phone.post(code_page, {"code": tables[0].code})
     assert refused.status_code == 429
     assert "Too many attempts" in refused.content.decode()

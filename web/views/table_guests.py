@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from games.access import TableGuest
 from games.events.confirmations import table_result_confirm
 from games.events.selectors import table_of_match
-from games.events.table_codes import LENGTH, SESSION_KEY, code_clean, event_over, table_session_open
+from games.events.table_codes import LENGTH, SESSION_KEY, code_matches, event_over, table_session_open
 from games.messages import violation_text
 from games.services.errors import RecordConflict
 from scorekeeper.throttles import TableCodeThrottle, refusal_page
@@ -56,7 +56,7 @@ def table_code(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         throttle = TableCodeThrottle()
         if (seconds := throttle.refusal(request)) is not None:
             return refusal_page(request, seconds)
-        if form.is_valid() and code_clean(form.cleaned_data["code"]) == table.code:
+        if form.is_valid() and code_matches(table, form.cleaned_data["code"]):
             token = table_session_open(table=table, web=True)
             request.session.cycle_key()
             request.session[SESSION_KEY] = token
@@ -65,7 +65,7 @@ def table_code(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             throttle.failed(request)
             form.add_error("code", gettext("This is not the code of this table."))
     context = {"form": form, "table": table, "over": over, "event": table.round.event}
-    return render(request, "web/tables/code.html", context)
+    return render(request, "web/tables/code.html", context, status=422 if form.errors else 200)
 
 
 @require_POST
