@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+
 from games.rules.registry import GAMES
 
 ENVELOPE = {
@@ -61,3 +63,18 @@ def error_responses(result: dict[str, Any], generator: Any, request: Any, public
                     response["headers"] = _HEADERS[status]
                 responses.setdefault(status, response)
     return result
+
+
+class TableTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    """The token of a table's guest (``POST tables/{code}/session/``), in the schema's security."""
+
+    target_class = "api.events.table_tokens.TableTokenAuthentication"
+    name = "tableToken"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": "`Token <token>` from `POST tables/{code}/session/`: that table's match alone.",
+        }

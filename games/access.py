@@ -1,7 +1,9 @@
 """Who may read and write what: the one access policy of the API and the web UI.
 
 - A match is written by its creator, its seated players and its club's admins; read also by its
-  club's members, and by anyone holding its share link (read-only).
+  club's members, and by anyone holding its share link (read-only). A match of an event's table is
+  also read and recorded (its hands, plays, summaries and corrections, and confirming its result;
+  nothing else) by whoever entered the table's code (a :class:`TableGuest`), until the event ends.
 - A club, its statistics and its events are read by its members and written (an event: directed) by
   its admins; an event is also read by anyone holding its share link (read-only).
 - A club's members and invitations are managed by its admins; a member may also leave. A club
@@ -31,6 +33,27 @@ from games.events.models import Event
 from games.models import Club, ClubInvitation, GuestClaim, Invitation, Match, Membership, Player, Seat
 
 User = Account | AnonymousUser
+
+
+class TableGuest(AnonymousUser):
+    """A visitor not signed in who entered a table's code (games/events/table_codes.py): reads the
+    table's ``match`` and, while ``recording`` (the event has not ended), records it; nothing else."""
+
+    def __init__(self, *, table: int, match: int, recording: bool) -> None:
+        self.table, self.match, self.recording = table, match, recording
+
+    def __str__(self) -> str:
+        return f"guest of table {self.table}"
+
+
+def table_guest_of(user: User, match: Match) -> bool:
+    """Whether ``user`` is the guest of ``match``'s table (who entered its code)."""
+    return isinstance(user, TableGuest) and user.match == match.pk
+
+
+def recording_account(user: User) -> Account | None:
+    """The account a recording write is stored under (``None``: a table's guest, who has none)."""
+    return user if isinstance(user, Account) else None
 
 
 def account_id(user: User) -> int:
@@ -68,8 +91,18 @@ def can_write_match(user: User, match: Match) -> bool:
     return Match.objects.filter(match_writable_by(user), pk=match.pk).exists()
 
 
+def can_record_match(user: User, match: Match) -> bool:
+    """Writable (:func:`can_write_match`), or its table's guest while the event takes results."""
+    if isinstance(user, TableGuest):
+        return user.match == match.pk and user.recording
+    return can_write_match(user, match)
+
+
 def can_read_match(user: User, match: Match, share_token: str = "") -> bool:
-    """Readable as :func:`match_visible_to` says, or by anyone holding its share link."""
+    """Readable as :func:`match_visible_to` says, by anyone holding its share link, or by its table's
+    guest."""
+    if table_guest_of(user, match):
+        return True
     # compare_digest takes ASCII text only; no token holds anything else.
     shared = share_token.isascii() and match.share_token
     if shared and secrets.compare_digest(share_token, match.share_token):
@@ -79,13 +112,14 @@ def can_read_match(user: User, match: Match, share_token: str = "") -> bool:
     return Match.objects.filter(match_visible_to(user), pk=match.pk).exists()
 
 
-def match_allow(user: User, match: Match, *, write: bool, share: str = "") -> None:
-    """Let ``user`` (holding ``share``, maybe) read, or ``write``, ``match``.
+def match_allow(user: User, match: Match, *, write: bool, share: str = "", record: bool = False) -> None:
+    """Let ``user`` (holding ``share``, maybe) read, or ``write``, ``match``; a write that ``record``s
+    its hands (a hand, a play, a summary, a correction) is also let to its table's guest.
 
     Raises:
         Http404: ``user`` may not read it; PermissionDenied: ``user`` may read it but not write it.
     """
-    if write and can_write_match(user, match):
+    if write and (can_record_match(user, match) if record else can_write_match(user, match)):
         return
     if not can_read_match(user, match, share):
         raise Http404
@@ -94,8 +128,8 @@ def match_allow(user: User, match: Match, *, write: bool, share: str = "") -> No
 
 
 def match_writer(user: User) -> Callable[[Match], None]:
-    """The write check of :func:`match_allow`, for a service to run on the match it has locked."""
-    return lambda match: match_allow(user, match, write=True)
+    """The recording check of :func:`match_allow`, for a service to run on the match it has locked."""
+    return lambda match: match_allow(user, match, write=True, record=True)
 
 
 def match_for(
@@ -105,13 +139,15 @@ def match_for(
     write: bool = False,
     share: str = "",
     read: Callable[[int], Match] | None = None,
+    record: bool = False,
 ) -> Match:
-    """Match ``pk`` as ``read`` gives it, if :func:`match_allow` lets ``user`` read or ``write`` it."""
+    """Match ``pk`` as ``read`` gives it, if :func:`match_allow` lets ``user`` read or ``write`` (or
+    ``record``) it."""
     try:
         match = Match.objects.get(pk=pk) if read is None else read(pk)
     except Match.DoesNotExist:
         raise Http404 from None
-    match_allow(user, match, write=write, share=share)
+    match_allow(user, match, write=write, share=share, record=record)
     return match
 
 

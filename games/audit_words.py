@@ -45,6 +45,8 @@ ACTIONS: dict[str, Promise] = {
     "round.published": _("Round published"),
     "table.result_overridden": _("Table result set by the director"),
     "table.result_withdrawn": _("Director's table result withdrawn"),
+    "table.code_entered": _("Table code entered on a phone"),
+    "table.result_confirmed": _("Table result confirmed"),
 }
 
 

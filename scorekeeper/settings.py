@@ -74,6 +74,7 @@ MIDDLEWARE = [
     "scorekeeper.csrf.csrf_cookie_when_changed",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "web.table_guests.TableGuestMiddleware",  # a table's guest, not signed in (docs/events.md)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -286,6 +287,7 @@ REST_FRAMEWORK = {
     # ``WWW-Authenticate: Token`` (DRF asks the first class for the scheme); a phone's session
     # cookie still signs its requests in.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "api.events.table_tokens.TableTokenAuthentication",  # a table's guest (docs/events.md)
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
@@ -301,6 +303,7 @@ REST_FRAMEWORK = {
         "club_joins": "20/hour",  # per account: attempts to join a club with an invitation's token
         "walk_ins": env_rate("WALK_IN_THROTTLE_RATE", "30/minute"),  # per account, API and desk
         "events_created": env_rate("EVENT_CREATE_THROTTLE_RATE", "20/day"),  # per account, API and desk
+        "table_codes": env_rate("TABLE_CODE_THROTTLE_RATE", "10/hour"),  # wrong table codes, per address
         "password_reset": "5/hour",  # asking for a reset mail: per client address, and per address mailed
         "account": "30/hour",  # changes to one's own account (password, e-mail, devices): per account
         "account_export": "20/hour",  # per account: each download reads the whole history

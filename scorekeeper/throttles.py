@@ -39,6 +39,37 @@ class PasswordResetThrottle(SignUpThrottle):
     scope = "password_reset"
 
 
+class TableCodeThrottle(SignUpThrottle):
+    """Wrong table codes entered from one client address (docs/events.md, "Guests' tables"); only the
+    wrong ones are counted, so a table's guests are never held up by their own right code."""
+
+    scope = "table_codes"
+
+    def _tries(self, request: Any) -> tuple[str, list[float], int, int] | None:
+        """The cache key, the wrong tries still counted (newest first), the limit and its window."""
+        allowed, window = self.parse_rate(self.rate)
+        if allowed is None or window is None:
+            return None
+        key = self.get_cache_key(request, None)
+        now = self.timer()
+        return key, [moment for moment in self.cache.get(key, []) if moment > now - window], allowed, window
+
+    def refusal(self, request: Any) -> int | None:
+        """The seconds to wait when the address has used up its wrong tries (``None``: it may try)."""
+        tries = self._tries(request)
+        if tries is None or len(tries[1]) < tries[2]:
+            return None
+        _key, history, allowed, window = tries
+        return max(1, math.ceil(history[allowed - 1] + window - self.timer()))
+
+    def failed(self, request: Any) -> None:
+        """Count a wrong code from the request's address."""
+        tries = self._tries(request)
+        if tries is not None:
+            key, history, _allowed, window = tries
+            self.cache.set(key, [self.timer(), *history], window)
+
+
 class PasswordResetMailThrottle(SimpleRateThrottle):
     """Password-reset mails asked for one e-mail address, from anywhere (nobody's mailbox is flooded).
     Counted whether or not an account has the address, so a refusal tells nothing about accounts."""

@@ -16,8 +16,9 @@ from django.db.models import Model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
-from games.events.models import PairingJob
+from games.events.models import PairingJob, Table
 from games.events.services import entry_add, event_create, event_share, round_pair
 from games.models import Player
 from games.selectors import WEB, device_id, email_token
@@ -267,6 +268,11 @@ TABLE = [
         "post",
         "/events/{event}/rounds/1/tables/1/result/withdraw/",
     ),
+    # Guests' tables: a wrong code opens nothing; another's match is not found.
+    _r(f"{API}tables/<str:code>/session/", "post", "/api/v1/tables/NOTACODE/session/"),
+    _r(f"{M}confirmation/", "post", "/api/v1/matches/{match}/confirmation/"),
+    _r(f"{W}code/", "get", "/matches/{match}/code/"),
+    _r(f"{W}confirm/", "post", "/matches/{match}/confirm/"),
     # Accounts: a device (web session or API token) of another account is not found.
     _r(f"{API}me/sessions/<str:device>/", "delete", "/api/v1/me/sessions/{session}/"),
     _r("account/devices/", "post", "/account/devices/", device="{session}"),
@@ -439,4 +445,70 @@ def test_an_outsider_gets_404_and_nothing_is_written(scene: Scene, refusal: Refu
         data = body if refusal.method == "post" else None
         response = getattr(client, refusal.method)(path, data)
         assert response.status_code == 404
+    assert _rows(scene.outsider) == before
+
+
+# A table's guest (games.access.TableGuest) records its own table's match and does nothing else: every
+# other write in TABLE is refused, and so are these writes on its own table's match.
+Write = tuple[str, str, dict[str, object]]  # method, path, body
+
+GUEST_OWN_API: list[Write] = [
+    ("post", "/api/v1/matches/{table_match}/abandon/", {}),
+    ("post", "/api/v1/matches/{table_match}/share/", {}),
+    ("delete", "/api/v1/matches/{table_match}/share/", {}),
+    ("post", "/api/v1/matches/{table_match}/rematch/", {}),
+    ("post", "/api/v1/matches/{table_match}/invitations/", {"seat": 1}),
+    ("post", "/api/v1/matches/{table_match}/claims/", {"seat": 1}),
+    ("post", "/api/v1/events/{event}/rounds/", {}),
+    ("post", "/api/v1/events/{event}/rounds/1/tables/1/result/", {"winner": 0}),
+]
+GUEST_OWN_WEB: list[Write] = [
+    ("post", "/matches/{table_match}/share/", {}),
+    ("post", "/matches/{table_match}/abandon/", {}),
+    ("post", "/matches/{table_match}/rematch/", {}),
+    ("post", "/matches/{table_match}/invitations/", {"seat": 1}),
+    ("post", "/events/{event}/rounds/new/", {}),
+    ("post", "/events/{event}/rounds/1/tables/1/result/", {"winner": 0}),
+]
+REFUSED = {401, 403, 404}
+
+
+def _guest_rows(scene: Scene) -> tuple[dict[str, object], list[Write]]:
+    table = Table.objects.get(round__event_id=int(str(scene.ids["event"])), number=1)
+    ids = {**scene.ids, "table_match": table.match_id, "code": table.code}
+    writes = [(r.method, r.path, r.body) for r in TABLE if r.method != "get"]
+    return ids, writes
+
+
+def _filled(text: str, body: dict[str, object], ids: dict[str, object]) -> tuple[str, dict[str, object]]:
+    values = {
+        key: str(value).format(**ids) if isinstance(value, str) else value for key, value in body.items()
+    }
+    return text.format(**ids), values
+
+
+def test_a_tables_api_guest_is_refused_every_write_but_recording_its_match(scene: Scene) -> None:
+    ids, writes = _guest_rows(scene)
+    token = APIClient().post(f"/api/v1/tables/{ids['code']}/session/").json()["token"]
+    guest = APIClient()
+    guest.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    before = _rows(scene.outsider)
+    for method, path, body in [*(w for w in writes if w[1].startswith("/api/")), *GUEST_OWN_API]:
+        url, data = _filled(path, body, ids)
+        response = getattr(guest, method)(url, data, format="json")
+        assert response.status_code in REFUSED, (method, url, response.status_code)
+    assert _rows(scene.outsider) == before
+
+
+def test_a_tables_web_guest_is_refused_every_write_but_recording_its_match(scene: Scene) -> None:
+    ids, writes = _guest_rows(scene)
+    guest = Client(raise_request_exception=False)
+    entered = guest.post(f"/matches/{ids['table_match']}/code/", {"code": ids["code"]})
+    assert entered["Location"] == f"/matches/{ids['table_match']}/"  # the guest records its table
+    before = _rows(scene.outsider)
+    for method, path, body in [*(w for w in writes if not w[1].startswith("/api/")), *GUEST_OWN_WEB]:
+        url, data = _filled(path, body, ids)
+        response = getattr(guest, method)(url, data)
+        signing_in = response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+        assert signing_in or response.status_code in REFUSED, (method, url, response.status_code)
     assert _rows(scene.outsider) == before

@@ -64,6 +64,9 @@ class EventForm(forms.Form):
         max_value=2**63 - 1,  # the column's (a bigint): past it, the database refused the write (a 500)
         help_text=_("Leave empty for a random one; the same seed pairs the same standings alike."),
     )
+    confirm_results = forms.BooleanField(
+        label=_("A table's result counts once a second person at the table confirms it"), required=False
+    )
 
     def __init__(self, *args: Any, seasons: QuerySet[Season], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -104,6 +107,7 @@ class EventForm(forms.Form):
             "points": {**DEFAULT_POINTS, **points},
             "tiebreaks": [name for slot in range(TIEBREAK_SLOTS) if (name := data[f"tiebreak_{slot}"])],
             "seed": data["seed"],
+            "confirm_results": data["confirm_results"],
         }
 
 

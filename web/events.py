@@ -20,6 +20,7 @@ from games.events.models import Entry, Event, Round, Table
 from games.events.reasons import why
 from games.events.result_checks import Counted, ResultChange, ResultsCheck, results_check
 from games.events.selectors import (
+    awaiting_confirmation,
     entered_player_ids,
     entry_list,
     event_standings,
@@ -204,6 +205,16 @@ class EventScreen:
     def changed(self) -> tuple[ChangeView, ...]:
         """Every table whose result changed after a later round was paired on it."""
         return tuple(table.changed for played in self.rounds for table in played.tables if table.changed)
+
+    @property
+    def awaiting(self) -> tuple[TableView, ...]:
+        """The tables whose finished match waits for a second person to confirm its result."""
+        if not self.event.confirm_results:
+            return ()
+        tables = (table for played in self.rounds for table in played.tables)
+        return tuple(
+            table for table in tables if table.table is not None and awaiting_confirmation(table.table)
+        )
 
     @property
     def stale(self) -> tuple[int, ...]:

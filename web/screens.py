@@ -16,7 +16,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
-from games.access import can_write_match
+from games.access import can_record_match
 from games.labels import game_title
 from games.messages import Who
 from games.models import Hand, Match, Play
@@ -335,7 +335,7 @@ def match_screen(
         kept=written is not None,
         hand=hand_view(match, open_hand, names, seat_numbers, draft) if open_hand else None,
         last_hand=last_hand,
-        can_write=can_write_match(user, match),
+        can_write=can_record_match(user, match),
         sweep=str(sweep_name(match.game)),
         extra=board["extra"],
         clock=clock_of(match),

@@ -24,6 +24,7 @@ from web.views import (
     result_cards,
     reviews,
     rules,
+    table_guests,
 )
 
 urlpatterns = [
@@ -143,6 +144,8 @@ urlpatterns = [
     path("matches/archive/", accounts.matches_archive_view, name="matches-archive"),
     path("matches/<int:pk>/", matches.match_detail, name="match"),
     path("matches/<int:pk>/live/", matches.match_live, name="match-live"),
+    path("matches/<int:pk>/code/", table_guests.table_code, name="table-code"),
+    path("matches/<int:pk>/confirm/", table_guests.match_confirm, name="match-confirm"),
     path("matches/<int:pk>/share/", matches.match_share_view, name="match-share"),
     path("matches/<int:pk>/rematch/", matches.match_rematch_view, name="match-rematch"),
     path("matches/<int:pk>/card.png", result_cards.match_card, name="match-card"),

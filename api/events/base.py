@@ -9,6 +9,7 @@ from api.records.base import RecordsApi
 from games.access import event_for
 from games.events.models import Event
 from games.events.selectors import with_versions_and_creator
+from games.models import Membership
 
 
 class EventsApi(RecordsApi):
@@ -20,3 +21,10 @@ class EventsApi(RecordsApi):
         """The event ``pk`` if this request may read it (GET) or direct it (others)."""
         writes = request.method not in SAFE_METHODS
         return event_for(request.user, pk, write=writes, read=with_versions_and_creator)[0]
+
+    def event_directed(self, request: Request, pk: int) -> tuple[Event, bool]:
+        """The event ``pk``, as :meth:`event` reads it, and whether this request directs it (the
+        director's answers carry the tables' codes)."""
+        writes = request.method not in SAFE_METHODS
+        event, role = event_for(request.user, pk, write=writes, read=with_versions_and_creator)
+        return event, role == Membership.Role.ADMIN

@@ -40,6 +40,9 @@ class ClubEventOutput(serializers.Serializer[Event]):
     points = serializers.DictField()
     tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=TIEBREAKS))
     seed = serializers.IntegerField()
+    confirm_results = serializers.BooleanField(
+        help_text="A table's result counts once a second person at the table confirms it."
+    )
     version = serializers.IntegerField(
         help_text="Changes whenever the event or one of its tables' matches does: poll and compare."
     )
@@ -87,6 +90,10 @@ class EventListCreateApi(EventsApi):
             child=serializers.ChoiceField(choices=TIEBREAKS), required=False, max_length=len(TIEBREAKS)
         )
         seed = serializers.IntegerField(required=False, min_value=0, max_value=ID_MAX)
+        confirm_results = serializers.BooleanField(
+            default=False,
+            help_text="A table's result counts only once a second person at the table confirms it.",
+        )
 
         def validate(self, data: dict[str, Any]) -> dict[str, Any]:
             if data["format"] != Event.Format.ROUND_ROBIN and "rounds" not in data:

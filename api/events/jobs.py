@@ -40,8 +40,9 @@ def _names(event: Event) -> Names:
     return lambda player: names.get(player, str(player))
 
 
-def job_body(event: Event, job: PairingJob) -> dict[str, Any]:
-    """The job as the API shows it: its round once done, its error once failed."""
+def job_body(event: Event, job: PairingJob, *, codes: bool = False) -> dict[str, Any]:
+    """The job as the API shows it: its round once done (``codes``: with the tables' codes, for the
+    director), its error once failed."""
     body: dict[str, Any] | None = None
     if job.status == PairingJob.Status.DONE:
         plan = job_plan(job)
@@ -49,7 +50,7 @@ def job_body(event: Event, job: PairingJob) -> dict[str, Any]:
             body = planned_body(plan, _names(event))
         else:
             try:
-                body = round_body(event, job.number)
+                body = round_body(event, job.number, codes=codes)
             except Http404:
                 body = None
     error = job_error(job)
@@ -72,8 +73,8 @@ class PairingJobDetailApi(EventsApi):
 
     @extend_schema(operation_id="events_jobs_retrieve", responses=PairingJobOutput)
     def get(self, request: Request, pk: int, job: int) -> Response:
-        event = self.event(request, pk)
+        event, director = self.event_directed(request, pk)
         found = selectors.pairing_job_get(event=event, pk=job)
         if found is None:
             raise Http404
-        return Response(PairingJobOutput(job_body(event, found)).data)
+        return Response(PairingJobOutput(job_body(event, found, codes=director)).data)

@@ -88,6 +88,17 @@ class EventTableOutput(serializers.Serializer[Any]):
     result_changed = ResultChangedOutput(
         allow_null=True, help_text="The counted result changed after a later round was paired."
     )
+    confirmed = serializers.BooleanField(
+        allow_null=True,
+        help_text="Null unless the event asks for confirmed results; then whether the result counts"
+        " (confirmed by a second person at the table, or the director's).",
+    )
+    awaiting_confirmation = serializers.BooleanField(
+        help_text="The match is finished and its result waits for a second person to confirm it."
+    )
+    code = serializers.CharField(
+        required=False, help_text="The table's code, printed beside its QR (the director's answer only)."
+    )
 
 
 class EventRoundOutput(serializers.Serializer[Any]):
@@ -134,6 +145,8 @@ def planned_body(plan: PlannedRound, name: Names) -> dict[str, Any]:
                 "result": None,
                 "result_version": 0,
                 "result_changed": None,
+                "confirmed": None,
+                "awaiting_confirmation": False,
             }
             for table in plan.tables
         ],
@@ -163,8 +176,11 @@ def _changed(check: ResultsCheck | None, number: int, table: Table) -> dict[str,
     return {"before": before, "after": after, "at": change.at, "paired": change.paired}
 
 
-def stored_body(played: Round, name: Names, check: ResultsCheck | None = None) -> dict[str, Any]:
-    """A stored round; ``check``: the event's results check (``stale``, ``result_changed``)."""
+def stored_body(
+    played: Round, name: Names, check: ResultsCheck | None = None, *, codes: bool = False
+) -> dict[str, Any]:
+    """A stored round; ``check``: the event's results check (``stale``, ``result_changed``);
+    ``codes``: with the tables' codes (for the director)."""
     return {
         "number": played.number,
         "published": True,
@@ -181,6 +197,9 @@ def stored_body(played: Round, name: Names, check: ResultsCheck | None = None) -
                 "result": _result(table),
                 "result_version": selectors.result_version(table),
                 "result_changed": _changed(check, played.number, table),
+                "confirmed": selectors.table_confirmed(table),
+                "awaiting_confirmation": selectors.awaiting_confirmation(table),
+                **({"code": table.code} if codes else {}),
             }
             for table in played.tables.all()
         ],
@@ -236,17 +255,19 @@ class RoundListCreateApi(EventsApi):
 class RoundDetailApi(EventsApi):
     @extend_schema(operation_id="events_rounds_retrieve", responses=EventRoundOutput)
     def get(self, request: Request, pk: int, number: int) -> Response:
-        event = self.event(request, pk)
-        return Response(EventRoundOutput(round_body(event, number)).data)
+        event, director = self.event_directed(request, pk)
+        return Response(EventRoundOutput(round_body(event, number, codes=director)).data)
 
 
-def round_body(event: Event, number: int) -> dict[str, Any]:
-    """Round ``number`` as stored, with the event's results check (404 when there is none)."""
+def round_body(event: Event, number: int, *, codes: bool = False) -> dict[str, Any]:
+    """Round ``number`` as stored, with the event's results check (404 when there is none);
+    ``codes``: with the tables' codes (for the director)."""
     rounds = list(selectors.round_list(event=event))
     played = next((each for each in rounds if each.number == number), None)
     if played is None:
         raise Http404
-    return stored_body(played, _names(event), results_check(event=event, rounds=rounds))
+    check = results_check(event=event, rounds=rounds)
+    return stored_body(played, _names(event), check, codes=codes)
 
 
 def _table_body(event: Event, number: int, table: int) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from api.events import entries, events, exports, jobs, rounds
+from api.events import entries, events, exports, jobs, rounds, table_sessions
 
 EVENT = "events/<int:pk>/"
 
@@ -29,5 +29,11 @@ urlpatterns = [
         f"{EVENT}rounds/<int:number>/tables/<int:table>/result/",
         rounds.TableResultApi.as_view(),
         name="events-table-result",
+    ),
+    path("tables/<str:code>/session/", table_sessions.TableSessionApi.as_view(), name="tables-session"),
+    path(
+        "matches/<int:pk>/confirmation/",
+        table_sessions.MatchConfirmationApi.as_view(),
+        name="events-match-confirmation",
     ),
 ]

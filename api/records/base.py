@@ -13,7 +13,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.http import parse_etags
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
-from rest_framework.permissions import SAFE_METHODS, IsAuthenticated
+from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 from api.inputs import valid
 from api.pagination import BoundedPagination
 from games import selectors
-from games.access import club_for, match_allow, match_for
+from games.access import TableGuest, club_for, match_allow, match_for
 from games.models import Club, Hand, Match, Player
 from games.rules.registry import GAMES
 from games.screen_keys import READ, key_opens, screen_key
@@ -46,10 +46,16 @@ class RecordsApi(APIView):
     permission_classes = [IsAuthenticated]
     pagination_class = BoundedPagination
 
-    def match(self, request: Request, pk: int) -> Match:
-        """The match ``pk`` (with its seats) if this request may read it (GET) or write it (others)."""
+    def match(self, request: Request, pk: int, *, record: bool = False) -> Match:
+        """The match ``pk`` (with its seats) if this request may read it (GET) or write it (others;
+        ``record``: record its hands, as a table's guest may too)."""
         return match_for(
-            request.user, pk, write=_writes(request), share=_share(request), read=selectors.match_get
+            request.user,
+            pk,
+            write=_writes(request),
+            share=_share(request),
+            read=selectors.match_get,
+            record=record,
         )
 
     def hand(self, request: Request, pk: int, number: int) -> Hand:
@@ -58,7 +64,7 @@ class RecordsApi(APIView):
             hand = selectors.hand_with_match(match_id=pk, number=number)
         except Hand.DoesNotExist:
             raise Http404 from None
-        match_allow(request.user, hand.match, write=_writes(request), share=_share(request))
+        match_allow(request.user, hand.match, write=_writes(request), share=_share(request), record=True)
         return hand
 
     def hand_ref(self, request: Request, pk: int, number: int) -> HandRef:
@@ -74,7 +80,7 @@ class RecordsApi(APIView):
 
     def _writer(self, request: Request) -> Callable[[Match], None]:
         share = _share(request)  # read now: the service calls this while it holds the lock
-        return lambda match: match_allow(request.user, match, write=True, share=share)
+        return lambda match: match_allow(request.user, match, write=True, share=share, record=True)
 
     def club(self, request: Request, pk: int) -> Club:
         """The club ``pk`` if this request may read it (members) or write it (admins)."""
@@ -95,7 +101,7 @@ def valid_or_found(
         return valid(serializer, request.data)
     except ValidationError:
         if number is None:
-            view.match(request, pk)
+            view.match(request, pk, record=True)
         else:
             view.hand(request, pk, number)
         raise
@@ -159,6 +165,19 @@ def account(request: Request) -> User:
     """The signed-in user (views that call this require authentication)."""
     assert isinstance(request.user, User)
     return request.user
+
+
+def recorder(request: Request) -> User | None:
+    """Who records a hand: the signed-in user, or ``None`` for a table's guest (who has no account)."""
+    return None if isinstance(request.user, TableGuest) else account(request)
+
+
+class SignedInOrTableGuest(BasePermission):
+    """A write that records a match's hands: a signed-in user, or a table's guest (games.access then
+    lets the guest record that table's match alone)."""
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        return bool(request.user.is_authenticated or isinstance(request.user, TableGuest))
 
 
 def paginated(

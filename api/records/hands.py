@@ -12,7 +12,7 @@ from typing import Any
 from django.http import Http404
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
+from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -25,8 +25,9 @@ from api.records.base import (
     CardsField,
     RecordsApi,
     RevalidatedApi,
-    account,
+    SignedInOrTableGuest,
     paginated,
+    recorder,
     tagged,
     valid_or_found,
 )
@@ -171,7 +172,7 @@ class HandListCreateApi(RecordsApi):
         )
 
     def get_permissions(self) -> list[BasePermission]:
-        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+        return [AllowAny()] if self.request.method == "GET" else [SignedInOrTableGuest()]
 
     @extend_schema(operation_id="hands_list", parameters=[SHARE], responses=HandListOutput(many=True))
     def get(self, request: Request, pk: int) -> Response:
@@ -209,6 +210,8 @@ class HandReviewApi(RecordsApi):
 class HandCloseApi(RecordsApi):
     """Close a hand whose plays are over: the engine scores it, the match's progress follows."""
 
+    permission_classes = [SignedInOrTableGuest]  # games.access lets a guest record its table
+
     @idempotent
     @extend_schema(operation_id="hands_close", request=None, responses=HandResultOutput)
     def post(self, request: Request, pk: int, number: int) -> Response:
@@ -217,6 +220,8 @@ class HandCloseApi(RecordsApi):
 
 class SummaryCreateApi(RecordsApi):
     """Quick entry instead of plays: each side's counts in the game's keys; the hand closes."""
+
+    permission_classes = [SignedInOrTableGuest]  # games.access lets a guest record its table
 
     @extend_schema_serializer(component_name="SummaryCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
@@ -233,7 +238,7 @@ class SummaryCreateApi(RecordsApi):
         data = valid_or_found(self, request, pk, number, self.InputSerializer)
         hand = self.hand_ref(request, pk, number)
         response = _result(
-            _found(lambda: hand_summary_record(hand=hand, entries=data["sides"], by=account(request)))
+            _found(lambda: hand_summary_record(hand=hand, entries=data["sides"], by=recorder(request)))
         )
         response.status_code = status.HTTP_201_CREATED
         return response
@@ -253,6 +258,8 @@ class CorrectPlaySerializer(serializers.Serializer[dict[str, Any]]):
 
 class HandCorrectApi(RecordsApi):
     """Replace a closed hand's plays or summary; the match is rescored from the stored logs."""
+
+    permission_classes = [SignedInOrTableGuest]  # games.access lets a guest record its table
 
     @extend_schema_serializer(component_name="HandCorrectInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
@@ -274,7 +281,7 @@ class HandCorrectApi(RecordsApi):
         corrected = _found(
             lambda: hand_correct(
                 hand=hand,
-                by=account(request),
+                by=recorder(request),
                 plays=plays,
                 summary=data.get("summary"),
                 expected_revision=data.get("expected_revision"),

@@ -19,7 +19,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.idempotency import IDEMPOTENCY, KEY_HEADER, KEY_MAX_LENGTH, REPLAYED_HEADER, header_key
-from api.records.base import SEQ_MAX, SMALL_MAX, CardsField, RecordsApi, account, valid_or_found
+from api.records.base import (
+    SEQ_MAX,
+    SMALL_MAX,
+    CardsField,
+    RecordsApi,
+    SignedInOrTableGuest,
+    recorder,
+    valid_or_found,
+)
 from api.records.hands import ReportOutput
 from games import convert
 from games.models import Challenge, Hand, Play
@@ -116,6 +124,8 @@ def _answer(body: dict[str, Any], recorded: Recorded[Any]) -> Response:
 class PlayCreateApi(RecordsApi):
     """Record the next play; the engine checks it against the stored log (400 with its code if illegal)."""
 
+    permission_classes = [SignedInOrTableGuest]  # games.access lets a guest record its table
+
     @extend_schema_serializer(component_name="PlayCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
         seat = serializers.IntegerField(min_value=0, max_value=SMALL_MAX)
@@ -134,7 +144,7 @@ class PlayCreateApi(RecordsApi):
     def post(self, request: Request, pk: int, number: int) -> Response:
         data = _input(self, request, pk, number, self.InputSerializer)
         hand = self.hand_ref(request, pk, number)
-        recorded = _found(lambda: hand_play_record(hand=hand, by=account(request), **data))
+        recorded = _found(lambda: hand_play_record(hand=hand, by=recorder(request), **data))
         body = {
             "play": PlayRowOutput(recorded.row).data,
             "hand": _state(recorded),
@@ -145,6 +155,8 @@ class PlayCreateApi(RecordsApi):
 
 class PlayUndoApi(RecordsApi):
     """Take back the last play (kept, marked undone); ``expected_seq`` guards against a double undo."""
+
+    permission_classes = [SignedInOrTableGuest]  # games.access lets a guest record its table
 
     @extend_schema_serializer(component_name="PlayUndoInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
@@ -173,6 +185,8 @@ class ChallengeCreateApi(RecordsApi):
     """Escoba ``manual_capture``: challenge the latest play before the next one (docs/rules/escoba.md
     3.2(g))."""
 
+    permission_classes = [SignedInOrTableGuest]  # games.access lets a guest record its table
+
     @extend_schema_serializer(component_name="ChallengeCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
         seat = serializers.IntegerField(min_value=0, max_value=SMALL_MAX, help_text="The challenger.")
@@ -196,7 +210,7 @@ class ChallengeCreateApi(RecordsApi):
     def post(self, request: Request, pk: int, number: int) -> Response:
         data = _input(self, request, pk, number, self.InputSerializer)
         hand = self.hand_ref(request, pk, number)
-        recorded = _found(lambda: hand_challenge_record(hand=hand, by=account(request), **data))
+        recorded = _found(lambda: hand_challenge_record(hand=hand, by=recorder(request), **data))
         body = {
             "challenge": ChallengeOutput(recorded.row).data,
             "hand": _state(recorded),

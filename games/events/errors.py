@@ -84,3 +84,26 @@ class PairingRunning(RecordConflict):
 class PairingLost(RecordConflict):
     code = "event.pairing_lost"
     template = gettext_noop("The pairing of round {number} did not finish; pair the round again.")
+
+
+class TableCodeExpired(RecordConflict):
+    code = "table.code_expired"
+    template = gettext_noop("The event has ended: the code of table {table} no longer opens its match.")
+
+
+class ConfirmNotAsked(RecordConflict):
+    code = "confirmation.not_asked"
+    template = gettext_noop("This event counts results without a confirmation.")
+
+
+class ConfirmUnfinished(RecordConflict):
+    code = "confirmation.unfinished"
+    template = gettext_noop("The match of table {table} is not finished: there is no result to confirm.")
+
+
+class ConfirmSamePerson(RecordConflict):
+    code = "confirmation.same_person"
+    template = gettext_noop(
+        "The result of table {table} was recorded from this phone or account: another person at the table"
+        " confirms it."
+    )

@@ -48,6 +48,8 @@ class Event(models.Model):
     # its tables' match versions (games.events.selectors.event_version).
     version = models.PositiveIntegerField(default=0)
     share_token = models.CharField(max_length=43, blank=True, default="")
+    # A table's result counts only once a second person at the table confirms it (docs/events.md).
+    confirm_results = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -125,10 +127,15 @@ class Table(models.Model):
     # What the table counted when each later round was paired, written only when it differed from the
     # entry before: ``[[round, {"places", "scores", "kind"} or null], ...]`` (selectors.results_check).
     counted = models.JSONField(default=list)
+    # Printed beside the table's QR: whoever enters it records the table's match (table_codes.py).
+    code = models.CharField(max_length=8, blank=True, default="")
 
     class Meta:
         ordering = ["round", "number"]
-        constraints = [models.UniqueConstraint(fields=["round", "number"], name="table_once_per_round")]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_once_per_round"),
+            models.UniqueConstraint(fields=["code"], condition=~Q(code=""), name="table_code_unique"),
+        ]
 
     def __str__(self) -> str:
         return f"table {self.number} of {self.round}"
@@ -170,6 +177,26 @@ class ResultOverride(models.Model):
 
     def __str__(self) -> str:
         return f"override of {self.table}"
+
+
+class ResultConfirmation(models.Model):
+    """A second person at the table confirming its match's result (``result``: the places and game
+    points confirmed), by an account (``by``) or through the table's code (``by`` empty). It counts
+    while the match's result is still the one confirmed (games/events/confirmations.py)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="confirmations")
+    result = models.JSONField()  # {"places", "scores"}
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    by_code = models.BooleanField(default=False)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"confirmation of {self.table}"
 
 
 class PairingJob(models.Model):

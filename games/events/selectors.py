@@ -14,7 +14,16 @@ from django.db.models import Exists, F, OuterRef, Prefetch, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from games.access import User, event_visible_to
-from games.events.models import Bye, Entry, Event, PairingJob, ResultOverride, Round, Table
+from games.events.models import (
+    Bye,
+    Entry,
+    Event,
+    PairingJob,
+    ResultConfirmation,
+    ResultOverride,
+    Round,
+    Table,
+)
 from games.events.standings import PointsTable, Row, TableResult, standings
 from games.models import Match
 
@@ -85,6 +94,11 @@ def table_find(*, event: Event, number: int, table: int) -> Table | None:
     return tables.filter(round__event=event, round__number=number, number=table).first()
 
 
+def table_of_match(*, match_id: int) -> Table | None:
+    """The event table whose match is ``match_id`` (with its round, event and match), if any."""
+    return Table.objects.select_related("round__event", "match").filter(match_id=match_id).first()
+
+
 @dataclass(frozen=True, slots=True)
 class TablePlace:
     """Where a match is played in an event: the event (its id and name), the round and the table, and
@@ -122,7 +136,12 @@ def _overrides() -> Prefetch[Any]:
     )
 
 
-def _tables() -> QuerySet[Table]:
+def _confirmations() -> Prefetch[Any]:
+    rows = ResultConfirmation.objects.select_related("by").order_by("-at", "-pk")
+    return Prefetch("confirmations", rows, to_attr="confirmation_list")
+
+
+def _tables(confirmed: bool) -> QuerySet[Table]:
     match_fields = (
         "match__status",
         "match__winner",
@@ -135,15 +154,16 @@ def _tables() -> QuerySet[Table]:
     return (
         Table.objects.select_related("match")
         .only(*fields, *match_fields, "match__finished_at")
-        .prefetch_related(_overrides())
+        .prefetch_related(_overrides(), *([_confirmations()] if confirmed else []))
         .order_by("number")
     )
 
 
 def round_list(*, event: Event) -> QuerySet[Round]:
-    """The event's rounds in order, with their tables (their matches and overrides) and byes."""
+    """The event's rounds in order, with their tables (their matches, overrides and, where the event
+    asks for them, confirmations) and byes."""
     return event.event_rounds.order_by("number").prefetch_related(
-        Prefetch("tables", _tables()), Prefetch("byes", Bye.objects.order_by("pk"))
+        Prefetch("tables", _tables(event.confirm_results)), Prefetch("byes", Bye.objects.order_by("pk"))
     )
 
 
@@ -188,8 +208,9 @@ def _game_points(table: Table, sides: int) -> list[int]:
 
 def table_result(table: Table) -> TableResult | None:
     """What the table counts for the standings: the director's standing result, else its match's once
-    finished (places by the engine's winner, then the totals); ``None`` while it has neither. A
-    director's result keeps the game points the match recorded (docs/events.md)."""
+    finished (places by the engine's winner, then the totals) and, where the event asks for it,
+    confirmed (:func:`confirmation_of`); ``None`` while it has neither. A director's result keeps the
+    game points the match recorded (docs/events.md)."""
     sides = [tuple(side) for side in table.sides]
     override = override_of(table)
     if override is not None:
@@ -197,6 +218,45 @@ def table_result(table: Table) -> TableResult | None:
         if override.places:
             return TableResult.of_order(sides, override.places, scores)
         return TableResult.of_winner(sides, override.winner, scores)
+    result = match_result(table)
+    if result is not None and table.round.event.confirm_results and confirmation_of(table, result) is None:
+        return None
+    return result
+
+
+def confirmations_of(table: Table) -> list[ResultConfirmation]:
+    """The confirmations of the table's result, latest first (from :func:`round_list`'s prefetch)."""
+    found = getattr(table, "confirmation_list", None)
+    if found is None:
+        return list(table.confirmations.select_related("by").order_by("-at", "-pk"))
+    return list(found)
+
+
+def confirmation_of(table: Table, result: TableResult) -> ResultConfirmation | None:
+    """The latest confirmation of exactly ``result`` (its places and game points), if any."""
+    shown = {"places": list(result.places), "scores": list(result.scores)}
+    return next((each for each in confirmations_of(table) if each.result == shown), None)
+
+
+def awaiting_confirmation(table: Table) -> bool:
+    """The table's match has a result that counts only once confirmed, and none confirmed it yet."""
+    if not table.round.event.confirm_results or override_of(table) is not None:
+        return False
+    result = match_result(table)
+    return result is not None and confirmation_of(table, result) is None
+
+
+def table_confirmed(table: Table) -> bool | None:
+    """``None`` when the event counts results without confirmation; else whether the table's result
+    counts (confirmed, or the director's)."""
+    if not table.round.event.confirm_results:
+        return None
+    return table_result(table) is not None
+
+
+def match_result(table: Table) -> TableResult | None:
+    """The result of the table's match once finished, confirmed or not (``None``: unfinished)."""
+    sides = [tuple(side) for side in table.sides]
     match = table.match
     if match.status != Match.Status.FINISHED:
         return None

@@ -66,6 +66,7 @@ from games.events.selectors import (
     round_list,
 )
 from games.events.standings import TIEBREAKS
+from games.events.table_codes import table_code_new
 from games.models import Club, Match, Membership, Player, Season
 from games.rules.errors import CodedError
 from games.rules.game import Game, resolve_options, sides_of
@@ -128,9 +129,11 @@ def event_create(
     points: Mapping[str, object] | None = None,
     tiebreaks: Sequence[str] | None = None,
     seed: int | None = None,
+    confirm_results: bool = False,
 ) -> Event:
     """An event of ``club`` directed by its admins. ``rounds`` is ignored for ``round_robin`` (it is
-    set by the entries when the first round is paired).
+    set by the entries when the first round is paired); ``confirm_results``: a table's result counts
+    once a second person at the table confirms it (games/events/confirmations.py).
 
     Raises:
         UnknownGame, UnknownOption, BadOptionValue: from the engine.
@@ -162,6 +165,7 @@ def event_create(
         points={**default_points(), **(points or {})},
         created_by=by,
         seed=secrets.randbits(SEED_BITS) if seed is None else seed,
+        confirm_results=confirm_results,
         **({"tiebreaks": chosen} if chosen is not None else {}),
     )
     audit_record(by=by, action="event.created", object=event, after=event_settings(event), club=club)
@@ -179,6 +183,7 @@ def event_settings(event: Event) -> dict[str, object]:
         "points": event.points,
         "tiebreaks": event.tiebreaks,
         "season": event.season_id,
+        "confirm_results": event.confirm_results,
     }
 
 
@@ -568,6 +573,7 @@ def _publish(
             sides=[list(side) for side in table.sides],
             dealer=table.dealer,
             reasons=list(table.reasons),
+            code=table_code_new(),
         )
         tables.append(
             PlannedTable(table.number, table.players, table.sides, table.dealer, table.reasons, match.pk)

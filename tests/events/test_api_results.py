@@ -53,7 +53,7 @@ def test_a_round_shows_stale_exact_and_which_result_changed_after_the_next_round
     assert [table["result"]["places"] for table in shown["tables"]] == [[0, 1], [0, 1]]
     assert shown["tables"][0]["result"]["scores"] == [15, 10]
     assert [table["result_changed"] for table in shown["tables"]] == [None, None]
-    assert "code" not in shown["tables"][0]  # tables have no codes (yet)
+    assert [len(table["code"]) for table in shown["tables"]] == [8, 8]  # the director's answer
     hand = Hand.objects.get(match_id=first["tables"][0]["match"])
     hand_correct(hand=hand, summary=EVEN)  # the match goes on again: no result
     member = api_client(room.member).get(f"{rounds}1/").json()

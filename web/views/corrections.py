@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import push_url
 
-from games.access import match_writer
+from games.access import match_writer, recording_account
 from games.history import hand_history
 from games.messages import violation_text
 from games.models import Hand, Match
@@ -47,9 +47,8 @@ from web.views.hands import REFUSALS, REFUSED, play_choices, refusal, valid
 from web.views.live import match_writable
 
 
-def _account(request: HtmxHttpRequest) -> User:
-    assert isinstance(request.user, User)  # match_writable: signed in
-    return request.user
+def _account(request: HtmxHttpRequest) -> User | None:
+    return recording_account(request.user)  # None: a table's guest
 
 
 def _ref(request: HtmxHttpRequest, pk: int, number: int) -> HandRef:
@@ -67,7 +66,7 @@ def _revision(request: HtmxHttpRequest) -> int | None:
 
 def _hand(request: HtmxHttpRequest, pk: int, number: int) -> tuple[Match, Hand]:
     """The match (if the visitor may write it) and its hand ``number`` (404 if there is none)."""
-    match = match_writable(request, pk)
+    match = match_writable(request, pk, record=True)
     try:
         return match, hand_get(match=match, number=number)
     except Hand.DoesNotExist:

@@ -19,7 +19,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from games.access import match_writer
+from games.access import TableGuest, match_writer, recording_account
 from games.messages import NOBODY, Who, problem_texts, verdict_reason, violation_text
 from games.models import Challenge, Hand, Match, Play
 from games.rule_links import refusal_rule, refusal_url
@@ -178,13 +178,14 @@ def _recorded(
 
 def _writable_live(request: HtmxHttpRequest, pk: int) -> Match:
     """:func:`match_writable`, as the live region shows the match."""
-    return match_writable(request, pk, read=match_get_live)
+    return match_writable(request, pk, read=match_get_live, record=True)
 
 
 def _hand_ref(request: HtmxHttpRequest, pk: int) -> HandRef:
     """The hand the phone shows (the form's ``hand``; a form without it: the open hand), for a service
     to find, lock and check the visitor against in its first query."""
-    if not request.user.is_authenticated:  # also reads the account now, not while the hand is locked
+    user = request.user  # read now (the account, or a table's guest), not while the hand is locked
+    if not (user.is_authenticated or isinstance(user, TableGuest)):
         raise Http404
     number = request.POST.get("hand", "")
     if not number:
@@ -234,7 +235,7 @@ def play_record(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             taken=form.taken_cards(),
             expected_seq=form.cleaned_data["expected_seq"],
             idempotency_key=form.cleaned_data["key"],
-            by=request.user,  # type: ignore[arg-type]  # allowed to write: signed in
+            by=recording_account(request.user),
         )
 
     # Recorded at the card's tap (its only play, web/one_tap.py): the answer offers the undo there.
@@ -268,7 +269,7 @@ def play_challenge(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             play_seq=data["play_seq"],
             expected_seq=data["expected_seq"],
             idempotency_key=data["key"],
-            by=request.user,  # type: ignore[arg-type]  # allowed to write: signed in
+            by=recording_account(request.user),
         )
 
     return _recorded(request, pk, write)
@@ -294,8 +295,8 @@ def summary_record(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     def write(match: Match) -> Hand:
         form = valid(_entry_form(request, match))
         assert isinstance(form, EntryForm)
-        by = request.user
-        return hand_summary_record(hand=_hand_ref(request, pk), entries=form.entries(), by=by)  # type: ignore[arg-type]  # signed in
+        by = recording_account(request.user)
+        return hand_summary_record(hand=_hand_ref(request, pk), entries=form.entries(), by=by)
 
     return _answer(request, pk, write)
 
@@ -315,7 +316,7 @@ def _hand_numbered(match: Match, number: str | None) -> Hand | None:
 def summary_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Live validation of the quick entry (or of a correction): every problem at once, or the points
     each side would get."""
-    match = match_writable(request, pk)
+    match = match_writable(request, pk, record=True)
     hand = _hand_numbered(match, request.GET.get("hand"))
     form = _entry_form(request, match)
     context: dict[str, object] = {"form": form}
@@ -360,7 +361,9 @@ def play_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     table it shows (``table``: the cards' texts) and the screen's write key (``k``,
     :mod:`games.screen_keys`), so only the match's game and options are read, in one query; without
     them the whole screen is built, with every check."""
-    screen = _options_screen(request, pk) or match_screen(match_writable(request, pk), request.user)
+    screen = _options_screen(request, pk) or match_screen(
+        match_writable(request, pk, record=True), request.user
+    )
     context = {
         "screen": screen,
         **play_choices(screen.match, screen.hand, request.GET.get("card", ""), request.GET.getlist("taken")),

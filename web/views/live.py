@@ -20,6 +20,7 @@ from games.services.plays import Recorded
 from web.deals import deal_questions
 from web.entries import entry_form
 from web.screens import MatchScreen, match_screen, polled_version
+from web.table_guests import confirmation_box
 from web.views import HtmxHttpRequest
 
 POLL_SECONDS = 3
@@ -33,13 +34,16 @@ def match_readable(
     return match_for(request.user, pk, share=token, read=read)
 
 
-def match_writable(request: HtmxHttpRequest, pk: int, *, read: Callable[[int], Match] = match_get) -> Match:
-    """The match, as ``read`` gives it, if the visitor may record in it.
+def match_writable(
+    request: HtmxHttpRequest, pk: int, *, read: Callable[[int], Match] = match_get, record: bool = False
+) -> Match:
+    """The match, as ``read`` gives it, if the visitor may write it (``record``: record its hands,
+    as its table's guest may too).
 
     Raises:
         Http404: unknown or unreadable; PermissionDenied: readable but not writable.
     """
-    return match_for(request.user, pk, write=True, read=read)
+    return match_for(request.user, pk, write=True, read=read, record=record)
 
 
 def live_url(screen: MatchScreen, token: str) -> str:
@@ -59,11 +63,14 @@ def live_context(
     """What the live region's template needs; ``written``: the write just made (see ``match_screen``);
     ``extra`` carries a form's error or choices."""
     screen = match_screen(match, request.user, written)
-    writable = screen.can_write and not token
+    writable = screen.can_write and not token  # recording; a table's guest does nothing else
+    manages = writable and request.user.is_authenticated
     names = [side.names for side in screen.sides]
     return {
         "screen": screen,
         "writable": writable,
+        "manages": manages,
+        "confirmation": confirmation_box(match, request.user),
         "phone_engine": writable and settings.PHONE_ENGINE,
         "deal": deal_questions(match.game, match.options),
         # Made only if shown (a hand to be scored from its counts, or one not yet played).

@@ -7,7 +7,6 @@ from collections.abc import Callable, Mapping
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.contrib.auth.views import redirect_to_login
 from django.db.models import QuerySet
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -48,6 +47,7 @@ from web.presets import (
 from web.views import HtmxHttpRequest
 from web.views.live import live_context, live_poll, match_readable, match_writable, unchanged
 from web.views.people import guest_seats
+from web.views.table_guests import guest_entry
 
 
 def _account(request: HtmxHttpRequest) -> User:
@@ -183,8 +183,8 @@ def match_seat_mark(request: HtmxHttpRequest) -> HttpResponse:
 
 def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The match screen: score sheet, sides, the hand in progress and the recording controls."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
+    if entry := guest_entry(request, pk):
+        return entry  # the table's code page, or sign-in
     match = match_readable(request, pk)
     return render(request, "web/matches/detail.html", _screen_context(request, match))
 
@@ -192,7 +192,7 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def _screen_context(request: HtmxHttpRequest, match: Match, token: str = "") -> dict[str, object]:
     """The live region's context, plus who sits at the table (not polled: it holds forms)."""
     context = live_context(request, match, token=token)
-    writer = bool(context["writable"])
+    writer = bool(context["manages"])
     context["people"] = table_people(match, request.user, writer=writer)
     context["writable_people"] = writer
     # A match of an event's table names it, with a link back for those who may read the event.

@@ -6,6 +6,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 
+from games.access import TableGuest
 from games.models import Hand
 from games.selectors import hand_get
 from web.reviews import review_screen
@@ -15,9 +16,9 @@ from web.views.live import match_readable
 
 def hand_review_page(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Read like the match: whoever may see the match may see its hands' reviews."""
-    if not request.user.is_authenticated:
+    if not (request.user.is_authenticated or isinstance(request.user, TableGuest)):
         return redirect_to_login(request.get_full_path())
-    match = match_readable(request, pk)
+    match = match_readable(request, pk)  # a table's guest: its own match alone
     try:
         hand = hand_get(match=match, number=number)
     except Hand.DoesNotExist:
