@@ -43,6 +43,10 @@ ACTIONS: dict[str, Promise] = {
     "entry.checked_in": _("Entry checked in"),
     "entry.check_in_undone": _("Check-in undone"),
     "round.published": _("Round published"),
+    "round.withdrawn": _("Round withdrawn"),
+    "round.players_swapped": _("Players swapped between tables"),
+    "round.repaired": _("Unplayed tables paired again"),
+    "entry.returned": _("Dropped player back in"),
     "table.result_overridden": _("Table result set by the director"),
     "table.result_withdrawn": _("Director's table result withdrawn"),
 }
