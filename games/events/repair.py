@@ -17,7 +17,6 @@ from itertools import combinations
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Max
 
 from games.events.errors import (
     EntryNotDropped,
@@ -34,7 +33,7 @@ from games.events.errors import (
 from games.events.jobs import pairs_inline
 from games.events.models import Bye, Entry, Event, Round, Table
 from games.events.pairing import PairingInputError
-from games.events.selectors import entry_names, event_history, tables_started
+from games.events.selectors import entry_names, event_history, round_last_number, tables_started
 from games.events.services import (
     NextRound,
     PlannedTable,
@@ -86,7 +85,7 @@ def _last_round(event: Event, number: int) -> Round:
         Round.DoesNotExist: no such round. RoundNotLast: a later round was paired.
     """
     played = Round.objects.get(event=event, number=number)
-    last = event.event_rounds.aggregate(last=Max("number"))["last"]
+    last = round_last_number(event=event)
     if number != last:
         raise RoundNotLast(number=number, last=last)
     return played

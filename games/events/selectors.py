@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, F, OuterRef, Prefetch, QuerySet, Sum
+from django.db.models import Exists, F, Max, OuterRef, Prefetch, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from games.access import User, event_visible_to
@@ -275,3 +275,9 @@ def tables_started(*, tables: Iterable[Table]) -> list[int]:
     )
     overrides = set(ResultOverride.objects.filter(table__in=tables).values_list("table_id", flat=True))
     return sorted(table.number for table in tables if table.match_id in hands or table.pk in overrides)
+
+
+def round_last_number(*, event: Event) -> int | None:
+    """The number of the event's last round (``None``: no round yet)."""
+    last: int | None = event.event_rounds.aggregate(last=Max("number"))["last"]
+    return last

@@ -118,7 +118,8 @@ def test_entries_and_drops_made_while_the_round_was_out_count_from_it_again() ->
     assert set(withdrawn.entries) == {late.player_id, room.guests[0].pk}
     again = round_pair(event=event, by=room.director)
     seated = {player for table in again.tables for player in table.players} | set(again.byes)
-    assert late.player_id in seated and room.guests[0].pk not in seated
+    assert late.player_id in seated
+    assert room.guests[0].pk not in seated
 
 
 def test_two_players_of_unplayed_tables_swap_seats_and_a_rematch_is_named() -> None:
@@ -134,7 +135,8 @@ def test_two_players_of_unplayed_tables_swap_seats_and_a_rematch_is_named() -> N
     version = _version(event)
     repaired = round_swap(event=event, number=2, players=[first, second], by=room.director)
     one, two = _tables(event, 2)
-    assert second in one.players and first in two.players
+    assert second in one.players
+    assert first in two.players
     assert [seat.player_id for seat in one.match.seats.order_by("number")] == one.players
     assert [seat.player_id for seat in two.match.seats.order_by("number")] == two.players
     assert {frozenset(pair) for pair in repaired.new_rematches} == {frozenset(pair) for pair in met}
@@ -145,7 +147,8 @@ def test_two_players_of_unplayed_tables_swap_seats_and_a_rematch_is_named() -> N
     assert any(reason["code"] == "director_rematch" for reason in one.reasons)
     assert _version(event) > version
     (entry,) = _actions("round.players_swapped")
-    assert entry.by == room.director and len(entry.after["rematches"]) == 2
+    assert entry.by == room.director
+    assert len(entry.after["rematches"]) == 2
 
 
 def test_a_player_swaps_with_the_bye() -> None:
@@ -214,7 +217,8 @@ def test_repair_pairs_the_unplayed_tables_again_and_keeps_the_played_ones() -> N
     assert seated == sorted(player for table in before[1:] for player in table.players)
     assert all(table.match.seats.count() == 2 for table in after)
     check = results_check(event=event)
-    assert check.stale == frozenset() and check.change_of(1, hands[1].match.event_table.number) is not None
+    assert check.stale == frozenset()
+    assert check.change_of(1, hands[1].match.event_table.number) is not None
     (entry,) = _actions("round.repaired")
     assert entry.after["kept"] == [played.number]
 
