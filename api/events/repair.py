@@ -86,7 +86,7 @@ class RoundSwapApi(EventsApi):
 
         def validate_players(self, players: list[int]) -> list[int]:
             if players[0] == players[1]:
-                raise serializers.ValidationError(gettext("Give two different players."))
+                raise serializers.ValidationError(gettext("Choose two different players."))
             return players
 
     @idempotent
