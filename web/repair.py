@@ -26,7 +26,7 @@ class RepairTable:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RepairView:
     number: int
-    last: bool  # only the last round is repaired
+    is_last: bool  # only the last round is repaired
     round_robin: bool  # its rounds follow the schedule: swaps only
     tables: tuple[RepairTable, ...]
     byes: tuple[str, ...]
@@ -38,15 +38,15 @@ class RepairView:
 
     @property
     def can_withdraw(self) -> bool:
-        return self.last and not self.started
+        return self.is_last and not self.started
 
     @property
     def can_repair(self) -> bool:
-        return self.last and not self.round_robin and len(self.started) < len(self.tables)
+        return self.is_last and not self.round_robin and len(self.started) < len(self.tables)
 
     @property
     def can_swap(self) -> bool:
-        return self.last and len(self.movable) > 1
+        return self.is_last and len(self.movable) > 1
 
 
 def repair_view(event: Event, number: int) -> RepairView | None:
@@ -76,7 +76,7 @@ def repair_view(event: Event, number: int) -> RepairView | None:
     movable += [(player, f"{names.get(player, '?')}: {_('bye')}") for player in byes]
     return RepairView(
         number=number,
-        last=round_last_number(event=event) == number,
+        is_last=round_last_number(event=event) == number,
         round_robin=event.format == Event.Format.ROUND_ROBIN,
         tables=rows,
         byes=tuple(names.get(player, "?") for player in byes),
