@@ -91,6 +91,14 @@ def _last_round(event: Event, number: int) -> Round:
     return played
 
 
+def _started_now(tables: Sequence[Table]) -> list[int]:
+    """The started tables among ``tables`` (:func:`~games.events.selectors.tables_started`), their
+    matches locked first: a hand being started on one (under its match's lock) is either seen here or
+    waits for the repair, and then finds its match changed or gone."""
+    list(Match.objects.select_for_update().filter(pk__in=[table.match_id for table in tables]).order_by("pk"))
+    return tables_started(tables=tables)
+
+
 def _refuse_started(number: int, started: Sequence[int]) -> None:
     if started:
         raise RoundStarted(number=number, table=started[0], tables=list(started))
@@ -122,7 +130,7 @@ def round_withdraw(*, event: Event, number: int, by: User) -> Withdrawn:
     pairing_free(event)
     played = _last_round(event, number)
     tables = list(played.tables.order_by("number"))
-    _refuse_started(number, tables_started(tables=tables))
+    _refuse_started(number, _started_now(tables))
     matches = tuple(table.match_id for table in tables)
     moved = _entries_back(event, number)
     before = {
@@ -204,7 +212,7 @@ def round_swap(*, event: Event, number: int, players: Sequence[int], by: User) -
     if first == second or _no_change(at[first], at[second], first, second, teams):
         raise SwapNoChange(first=names.get(first, str(first)), second=names.get(second, str(second)))
     changed = list({table.pk: table for table in at.values() if table is not None}.values())
-    _refuse_started(number, tables_started(tables=changed))
+    _refuse_started(number, _started_now(changed))
     met = _met_before(event, number, teams)
     old_rematches = {frozenset(pair) for table in changed for pair in _rematches_at(table, met, teams)}
     before = _seating(changed, byes & {first, second})
@@ -326,7 +334,7 @@ def round_repair(*, event: Event, number: int, by: User) -> Repaired:
         raise RoundFixedSchedule(number=number)
     played = _last_round(event, number)
     tables = list(played.tables.order_by("number"))
-    started = set(tables_started(tables=tables))
+    started = set(_started_now(tables))
     loose = [table for table in tables if table.number not in started]
     if not loose:
         raise RoundNothingToRepair(number=number)
