@@ -17,6 +17,7 @@ from itertools import combinations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import F, Sum
 
 from games.events.errors import (
     EntryNotDropped,
@@ -147,10 +148,19 @@ def round_withdraw(*, event: Event, number: int, by: User) -> Withdrawn:
         club=event.club,
     )
     played.delete()  # its tables and byes
-    Match.objects.filter(pk__in=matches).delete()
+    _matches_delete(event, matches)
     _counted_forget(event, number)
-    _bump(event)
     return Withdrawn(number, matches, moved)
+
+
+def _matches_delete(event: Event, matches: Sequence[int]) -> None:
+    """Delete the matches of deleted tables, and bump the event's version past them: the version the
+    phones poll adds its tables' match versions (:func:`games.events.selectors.event_version`), so it
+    must not fall back to a number a phone has seen."""
+    rows = Match.objects.filter(pk__in=matches)
+    gone = rows.aggregate(total=Sum("screen_version"))["total"] or 0
+    rows.delete()
+    Event.objects.filter(pk=event.pk).update(version=F("version") + 1 + gone)
 
 
 def _entries_back(event: Event, number: int) -> tuple[int, ...]:
@@ -357,7 +367,7 @@ def round_repair(*, event: Event, number: int, by: User) -> Repaired:
         raise cannot
     before = _seating(tables, byes)
     Table.objects.filter(pk__in=[table.pk for table in loose]).delete()
-    Match.objects.filter(pk__in=[table.match_id for table in loose]).delete()
+    _matches_delete(event, [table.match_id for table in loose])
     Bye.objects.filter(round=played).delete()
     freed = sorted(table.number for table in loose)
     after = max(table.number for table in tables)
@@ -373,16 +383,14 @@ def round_repair(*, event: Event, number: int, by: User) -> Repaired:
     played.exact = played.exact and planned.exact
     played.save(update_fields=["bye_reasons", "exact"])
     _counted_record(event, number)
-    stored = Round.objects.get(pk=played.pk)
     audit_record(
         by=by,
         action="round.repaired",
         object=played,
         before=before,
-        after={**_seating(stored.tables.order_by("number"), planned.byes), "kept": sorted(started)},
+        after={**_seating(played.tables.order_by("number"), planned.byes), "kept": sorted(started)},
         club=event.club,
     )
-    _bump(event)
     return Repaired(number, tuple(sorted(started)), tuple(planned.rematches))
 
 

@@ -12,17 +12,20 @@ from django.core.exceptions import PermissionDenied
 from games.events.errors import (
     EntryNotDropped,
     EventFinished,
+    RoundCannotRepair,
     RoundFixedSchedule,
     RoundNothingToRepair,
     RoundNotLast,
+    RoundRepairTooLarge,
     RoundStarted,
     SwapNoChange,
     SwapNotInRound,
 )
 from games.events.models import Bye, Entry, Event, Round, Table
+from games.events.pairing import PairingInputError
 from games.events.repair import entry_return, round_repair, round_swap, round_withdraw
 from games.events.result_checks import results_check
-from games.events.selectors import round_list
+from games.events.selectors import event_version, round_list
 from games.events.services import (
     entry_add,
     entry_drop,
@@ -268,3 +271,35 @@ def test_only_the_director_repairs() -> None:
     with pytest.raises(PermissionDenied):
         round_withdraw(event=event, number=1, by=room.member)
     assert Round.objects.filter(event=event).exists()
+
+
+def test_the_version_phones_poll_never_falls_back_when_matches_go() -> None:
+    room, event = _night(5)
+    planned = round_pair(event=event, by=room.director)
+    round_swap(
+        event=event, number=1, players=[planned.byes[0], planned.tables[0].players[0]], by=room.director
+    )
+    seen = event_version(event.pk)
+    assert seen is not None
+    round_withdraw(event=event, number=1, by=room.director)
+    after = event_version(event.pk)
+    assert after is not None
+    assert after > seen
+
+
+def test_a_pairing_that_seats_nobody_or_a_field_too_large_is_refused(
+    monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    room, event = _night()
+    round_pair(event=event, by=room.director)
+
+    def refuse(*args: object) -> None:
+        raise PairingInputError("no seating")
+
+    monkeypatch.setattr("games.events.repair.round_plan", refuse)
+    with pytest.raises(RoundCannotRepair) as refused:
+        round_repair(event=event, number=1, by=room.director)
+    assert refused.value.facts == {"players": 4, "number": 1, "sizes": "2"}
+    settings.EVENT_PAIRING_INLINE_MAX = 3
+    with pytest.raises(RoundRepairTooLarge):
+        round_repair(event=event, number=1, by=room.director)
