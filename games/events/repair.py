@@ -235,13 +235,16 @@ def round_swap(*, event: Event, number: int, players: Sequence[int], by: User) -
     for player in on_bye:
         Bye.objects.filter(round=played, player_id=player).update(player_id=swapped[player])
     new = [pair for table in changed for pair in _rematches_at(table, met, teams)]
-    for table in changed:
-        rematches = [
-            pair for pair in _rematches_at(table, met, teams) if frozenset(pair) not in old_rematches
-        ]
+    for table in changed:  # the swap is why; a rematch it made is the director's, one kept is not
         table.reasons = [
             {"code": "director_swap", "players": [first, second]},
-            *({"code": "director_rematch", "players": list(pair)} for pair in rematches),
+            *(
+                {
+                    "code": "rematch_unavoidable" if frozenset(pair) in old_rematches else "director_rematch",
+                    "players": list(pair),
+                }
+                for pair in _rematches_at(table, met, teams)
+            ),
         ]
     Table.objects.bulk_update(changed, ["players", "sides", "reasons"])
     added = tuple(pair for pair in new if frozenset(pair) not in old_rematches)
