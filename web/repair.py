@@ -92,10 +92,12 @@ class SwapForm(forms.Form):
 
     def __init__(self, *args: Any, movable: tuple[tuple[int, str], ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name in ("first", "second"):
+        for index, name in enumerate(("first", "second")):
             field = self.fields[name]
             assert isinstance(field, forms.TypedChoiceField)
             field.choices = [(str(player), label) for player, label in movable]
+            if index < len(movable):
+                field.initial = str(movable[index][0])  # two different players to start from
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
