@@ -92,12 +92,13 @@ class SwapForm(forms.Form):
 
     def __init__(self, *args: Any, movable: tuple[tuple[int, str], ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for index, name in enumerate(("first", "second")):
+        # The first and the last player to start from: two tables (or a table and a bye).
+        starts = (movable[0][0], movable[-1][0]) if movable else (None, None)
+        for name, start in zip(("first", "second"), starts, strict=True):
             field = self.fields[name]
             assert isinstance(field, forms.TypedChoiceField)
             field.choices = [(str(player), label) for player, label in movable]
-            if index < len(movable):
-                field.initial = str(movable[index][0])  # two different players to start from
+            field.initial = start
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
