@@ -148,6 +148,11 @@ TABLE = [
         "delete",
         "/api/v1/events/{event}/rounds/1/tables/1/result/",
     ),
+    # Repairs (members 403, anonymous 401: tests/events/test_api_repair.py).
+    _r(f"{EVENT}rounds/<int:number>/withdraw/", "post", "/api/v1/events/{event}/rounds/1/withdraw/"),
+    _r(f"{EVENT}rounds/<int:number>/swap/", "post", "/api/v1/events/{event}/rounds/1/swap/", players=[1, 2]),
+    _r(f"{EVENT}rounds/<int:number>/repair/", "post", "/api/v1/events/{event}/rounds/1/repair/"),
+    _r(f"{EVENT}entries/<int:player>/return/", "post", "/api/v1/events/{event}/entries/{entrant}/return/"),
     # Statistics API.
     _r(f"{API}clubs/<int:club_id>/standings/", "get", "/api/v1/clubs/{club}/standings/"),
     _r(f"{API}players/<int:player_id>/stats/", "get", "/api/v1/players/{player}/stats/"),
@@ -273,6 +278,12 @@ TABLE = [
     _r(f"{M}confirmation/", "post", "/api/v1/matches/{match}/confirmation/"),
     _r(f"{W}code/", "get", "/matches/{match}/code/"),
     _r(f"{W}confirm/", "post", "/matches/{match}/confirm/"),
+    # Repairs (members 403: tests/web/test_event_repair.py).
+    _r(f"{WEVENT}rounds/<int:number>/repair/", "get", "/events/{event}/rounds/1/repair/"),
+    _r(f"{WEVENT}rounds/<int:number>/repair/withdraw/", "post", "/events/{event}/rounds/1/repair/withdraw/"),
+    _r(f"{WEVENT}rounds/<int:number>/repair/swap/", "post", "/events/{event}/rounds/1/repair/swap/"),
+    _r(f"{WEVENT}rounds/<int:number>/repair/pair/", "post", "/events/{event}/rounds/1/repair/pair/"),
+    _r(f"{WEVENT}entries/<int:entry_id>/return/", "post", "/events/{event}/entries/{entry}/return/"),
     # Accounts: a device (web session or API token) of another account is not found.
     _r(f"{API}me/sessions/<str:device>/", "delete", "/api/v1/me/sessions/{session}/"),
     _r("account/devices/", "post", "/account/devices/", device="{session}"),

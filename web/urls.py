@@ -16,6 +16,7 @@ from web.views import (
     corrections,
     disputes,
     event_desk,
+    event_repair,
     events,
     hands,
     matches,
@@ -107,7 +108,26 @@ urlpatterns = [
     ),
     path("events/<int:pk>/entries/<int:entry_id>/undo/", event_desk.entry_check_out, name="event-check-out"),
     path("events/<int:pk>/entries/<int:entry_id>/drop/", event_desk.entry_drop, name="event-drop"),
+    path("events/<int:pk>/entries/<int:entry_id>/return/", event_repair.entry_return, name="event-return"),
     path("events/<int:pk>/rounds/new/", event_desk.round_new, name="event-round-new"),
+    path(
+        "events/<int:pk>/rounds/<int:number>/repair/",
+        event_repair.round_repair_page,
+        name="event-round-repair",
+    ),
+    path(
+        "events/<int:pk>/rounds/<int:number>/repair/withdraw/",
+        event_repair.round_withdraw,
+        name="event-round-withdraw",
+    ),
+    path(
+        "events/<int:pk>/rounds/<int:number>/repair/swap/", event_repair.round_swap, name="event-round-swap"
+    ),
+    path(
+        "events/<int:pk>/rounds/<int:number>/repair/pair/",
+        event_repair.round_repair,
+        name="event-round-repair-pair",
+    ),
     path("events/<int:pk>/jobs/<int:job>/", event_desk.pairing_job, name="event-job"),
     path("events/<int:pk>/rounds/<int:number>/print/", events.round_print, name="event-round-print"),
     path(

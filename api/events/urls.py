@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from api.events import entries, events, exports, jobs, rounds, table_sessions
+from api.events import entries, events, exports, jobs, repair, rounds, table_sessions
 
 EVENT = "events/<int:pk>/"
 
@@ -21,9 +21,17 @@ urlpatterns = [
         entries.EntryCheckInApi.as_view(),
         name="events-entry-check-in",
     ),
+    path(f"{EVENT}entries/<int:player>/return/", repair.EntryReturnApi.as_view(), name="events-entry-return"),
     path(f"{EVENT}rounds/", rounds.RoundListCreateApi.as_view(), name="events-rounds"),
     path(f"{EVENT}rounds/<int:number>/", rounds.RoundDetailApi.as_view(), name="events-round"),
     path(f"{EVENT}rounds/<int:number>.csv", exports.RoundCsvApi.as_view(), name="events-round-csv"),
+    path(
+        f"{EVENT}rounds/<int:number>/withdraw/",
+        repair.RoundWithdrawApi.as_view(),
+        name="events-round-withdraw",
+    ),
+    path(f"{EVENT}rounds/<int:number>/swap/", repair.RoundSwapApi.as_view(), name="events-round-swap"),
+    path(f"{EVENT}rounds/<int:number>/repair/", repair.RoundRepairApi.as_view(), name="events-round-repair"),
     path(f"{EVENT}jobs/<int:job>/", jobs.PairingJobDetailApi.as_view(), name="events-job"),
     path(
         f"{EVENT}rounds/<int:number>/tables/<int:table>/result/",

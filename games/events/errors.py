@@ -107,3 +107,59 @@ class ConfirmSamePerson(RecordConflict):
         "The result of table {table} was recorded from this phone or account: another person at the table"
         " confirms it."
     )
+
+
+class RoundNotLast(RecordConflict):
+    code = "round.not_last"
+    template = gettext_noop(
+        "Only the last round, round {last}, can be repaired; round {number} is not the last."
+    )
+
+
+class RoundStarted(RecordConflict):
+    code = "round.started"
+    template = gettext_noop(
+        "Round {number} has started: table {table} has a hand or a director's result, so it stays as it is."
+    )
+
+
+class RoundNothingToRepair(RecordConflict):
+    code = "round.nothing_to_repair"
+    template = gettext_noop("Every table of round {number} has started: no table is left to pair again.")
+
+
+class RoundFixedSchedule(RecordConflict):
+    code = "round.fixed_schedule"
+    template = gettext_noop("A round robin's rounds follow its schedule: swap players instead.")
+
+
+class RoundCannotRepair(RecordConflict):
+    code = "round.cannot_repair"
+    template = gettext_noop(
+        "The {players} players of round {number}'s unplayed tables cannot be seated at tables of {sizes}:"
+        " withdraw the round and pair it again."
+    )
+
+
+class RoundRepairTooLarge(RecordConflict):
+    code = "round.repair_too_large"
+    template = gettext_noop(
+        "{players} players are too many to pair again here: withdraw round {number} and pair it again."
+    )
+
+
+class SwapNotInRound(RecordInvalid):
+    code = "swap.not_in_round"
+    template = gettext_noop("{player} has no table or bye in round {number}.")
+
+
+class SwapNoChange(RecordInvalid):
+    code = "swap.no_change"
+    template = gettext_noop(
+        "Swapping {first} and {second} changes nothing: they sit on one side or both have a bye."
+    )
+
+
+class EntryNotDropped(RecordConflict):
+    code = "entry.not_dropped"
+    template = gettext_noop("{player} has not dropped out.")

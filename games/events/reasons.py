@@ -26,6 +26,8 @@ TEXTS = {
         "bye out of turn: the others could then be paired without a rematch"
     ),
     "bye_again": gettext_noop("a second bye: everyone else had one"),
+    "director_swap": gettext_noop("the director's swap: {players}"),
+    "director_rematch": gettext_noop("a rematch the director's swap made: {players}"),
 }
 
 

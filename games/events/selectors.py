@@ -7,10 +7,11 @@ directors' overrides, so a hand corrected in a finished match changes every row 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, F, OuterRef, Prefetch, QuerySet, Sum
+from django.db.models import Exists, F, Max, OuterRef, Prefetch, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from games.access import User, event_visible_to
@@ -25,7 +26,7 @@ from games.events.models import (
     Table,
 )
 from games.events.standings import PointsTable, Row, TableResult, standings
-from games.models import Match
+from games.models import Hand, Match
 
 
 def with_versions(events: QuerySet[Event]) -> QuerySet[Event]:
@@ -280,14 +281,16 @@ class History:
     missing: tuple[tuple[int, int], ...] = ()  # (round, table) of every table without a result
 
 
-def event_history(event: Event, seats: int) -> History:
+def event_history(event: Event, seats: int, *, before: int | None = None) -> History:
+    """What the pairing knows of the event's rounds (``before``: only of the rounds before that one)."""
     results: list[TableResult] = []
     open_tables: dict[int, int] = {}
     seat_counts: dict[int, list[int]] = {}
     first_deals: dict[int, int] = {}
     byes: list[int] = []
     missing: list[tuple[int, int]] = []
-    for played in round_list(event=event):
+    rounds = round_list(event=event)
+    for played in rounds if before is None else rounds.filter(number__lt=before):
         open_tables[played.number] = 0
         for table in played.tables.all():
             result = table_result(table)
@@ -319,3 +322,22 @@ def pairing_job_get(*, event: Event, pk: int) -> PairingJob | None:
 def pairing_job_running(*, event: Event) -> PairingJob | None:
     """The event's pairing job still running, if any."""
     return PairingJob.objects.filter(event=event, status=PairingJob.Status.RUNNING).first()
+
+
+def tables_started(*, tables: Iterable[Table]) -> list[int]:
+    """The numbers of the ``tables`` that have started: their match has a hand (open or closed) or a
+    director's result was set for them (withdrawn ones too: their record stays). A repair keeps them."""
+    tables = list(tables)
+    hands = set(
+        Hand.objects.filter(match_id__in=[table.match_id for table in tables]).values_list(
+            "match_id", flat=True
+        )
+    )
+    overrides = set(ResultOverride.objects.filter(table__in=tables).values_list("table_id", flat=True))
+    return sorted(table.number for table in tables if table.match_id in hands or table.pk in overrides)
+
+
+def round_last_number(*, event: Event) -> int | None:
+    """The number of the event's last round (``None``: no round yet)."""
+    last: int | None = event.event_rounds.aggregate(last=Max("number"))["last"]
+    return last

@@ -540,6 +540,33 @@ def _reason(reason: Reason) -> dict[str, object]:
     return {"code": reason.code, "players": list(reason.players)}
 
 
+def table_start(
+    *, event: Event, by: User, played: Round, number: int, seated: Sequence[Player], table: PlannedTable
+) -> Table:
+    """A new table ``number`` of ``played`` with its match and its code, as a published or repaired
+    round seats it."""
+    match = match_start(
+        game=event.game,
+        players=seated,
+        by=by,
+        options=event.options,
+        teams=event.format == Event.Format.PARTNERS,
+        club=event.club,
+        season=event.season,
+        first_dealer=table.dealer,
+    )
+    return Table.objects.create(
+        round=played,
+        number=number,
+        match=match,
+        players=list(table.players),
+        sides=[list(side) for side in table.sides],
+        dealer=table.dealer,
+        reasons=list(table.reasons),
+        code=table_code_new(),
+    )
+
+
 def _publish(
     event: Event, by: User, number: int, seed: int, planned: PlannedRound, players: Mapping[int, Player]
 ) -> PlannedRound:
@@ -555,28 +582,10 @@ def _publish(
     _counted_record(event, number)
     tables = []
     for table in planned.tables:
-        match = match_start(
-            game=event.game,
-            players=[players[player] for player in table.players],
-            by=by,
-            options=event.options,
-            teams=event.format == Event.Format.PARTNERS,
-            club=event.club,
-            season=event.season,
-            first_dealer=table.dealer,
-        )
-        Table.objects.create(
-            round=stored,
-            number=table.number,
-            match=match,
-            players=list(table.players),
-            sides=[list(side) for side in table.sides],
-            dealer=table.dealer,
-            reasons=list(table.reasons),
-            code=table_code_new(),
-        )
+        seated = [players[player] for player in table.players]
+        made = table_start(event=event, by=by, played=stored, number=table.number, seated=seated, table=table)
         tables.append(
-            PlannedTable(table.number, table.players, table.sides, table.dealer, table.reasons, match.pk)
+            PlannedTable(table.number, table.players, table.sides, table.dealer, table.reasons, made.match_id)
         )
     Bye.objects.bulk_create(Bye(round=stored, player_id=player) for player in planned.byes)
     after = {

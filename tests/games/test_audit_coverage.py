@@ -19,6 +19,7 @@ SERVICE_MODULES = sorted(
     {
         *ROOT.glob("games/services/*.py"),
         *ROOT.glob("games/*/services.py"),
+        *ROOT.glob("games/*/repair.py"),  # the events' repairs of a round
         *ROOT.glob("games/*/services/*.py"),
         *ROOT.glob("*/services/*.py"),  # another app's services, beside games/
     }

@@ -126,6 +126,7 @@ def test_the_public_pages_fit_the_phone_in_english_and_russian(
         reverse("event-entries", args=[pk]),
         reverse("event-round-print", args=[pk, 1]),
         reverse("event-table-result", args=[pk, 1, 1]),
+        reverse("event-round-repair", args=[pk, 1]) + "?confirm=repair",  # table 1 kept, the rest re-paired
         reverse("event-new", args=[night.event.club_id]),
         reverse("club-events", args=[night.event.club_id]),
         reverse("event-job", args=[pk, job.pk]),

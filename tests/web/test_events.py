@@ -78,6 +78,7 @@ def _pages(night: Night) -> tuple[list[str], list[str]]:
         reverse("event-round-new", args=[pk]),
         reverse("event-round-print", args=[pk, 1]),
         reverse("event-table-result", args=[pk, 1, 1]),
+        reverse("event-round-repair", args=[pk, 1]),
         reverse("event-new", args=[night.event.club_id]),
     ]
     return read, direct

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.access import club_for, event_for
-from games.events import jobs, services
+from games.events import jobs, repair, services
 from games.events.errors import RoundOpen
 from games.events.models import Entry, Event, PairingJob, Table
 from games.events.selectors import entry_of, pairing_job_get, pairing_job_running, with_club_and_season
@@ -190,6 +190,8 @@ def _confirmed(request: HtmxHttpRequest, pk: int, entry_id: int, action: str) ->
         try:
             if action == "drop":
                 services.entry_drop(event=event, player_id=entry.player_id, by=_account(request))
+            elif action == "return":
+                repair.entry_return(event=event, player_id=entry.player_id, by=_account(request))
             else:
                 by, undo = _account(request), action == "undo"
                 services.entry_check_in(event=event, player_id=entry.player_id, by=by, undo=undo)
