@@ -266,11 +266,28 @@ class PlayReviewSerializer(serializers.Serializer[dict[str, Any]]):
     best_play = BestPlaySerializer(help_text="The best allowed play of any card the seat held.")
     missed = serializers.BooleanField(help_text="The play is illegal or worth less than best_play.")
     points_lost = serializers.IntegerField(
-        help_text="best_play's points minus the play's, never negative (0 when only cards were missed)."
+        help_text="best_play's points minus the play's, never negative (0 when only cards were missed), "
+        "plus the penalty."
     )
+    missed_item = serializers.CharField(
+        help_text="What a missed play missed: caught (a mistake a challenge caught), illegal (a mistake "
+        "that stood), sweep, trail_cost (a Tamlin Jack trailed to an empty table, T11), points, cards; "
+        "empty when not missed."
+    )
+    rule = serializers.CharField(help_text="The rule id the miss is measured by (docs/rules/); empty if none.")
     illegal = serializers.BooleanField(
         help_text="The play broke the rules and stood, nobody challenging (Escoba manual_capture): never a "
         "best play; best_with_card and best_play are the legal ones."
+    )
+    caught = serializers.BooleanField(
+        help_text="A challenge found the play a mistake (Escoba 3.2(g)): rated as the trail it became, "
+        "never a best play."
+    )
+    taken_back = serializers.ListField(
+        child=serializers.CharField(), help_text="The cards a caught capture tried to take, returned."
+    )
+    penalty = serializers.IntegerField(
+        help_text="Points the play gave away at once: a caught mistake's +2 to the challenger."
     )
     exact = serializers.BooleanField(
         help_text="The best plays are proven best (false only after a search on a huge table ran out)."
@@ -283,6 +300,7 @@ class SeatReviewSerializer(serializers.Serializer[dict[str, Any]]):
     best_plays = serializers.IntegerField(help_text="Plays worth as much as the best play.")
     points_missed = serializers.IntegerField(help_text="The points_lost of the seat's plays, summed.")
     illegal_plays = serializers.IntegerField(help_text="Plays that broke the rules and stood.")
+    caught_plays = serializers.IntegerField(help_text="Plays a challenge found to be mistakes.")
 
 
 class HandReviewOutput(serializers.Serializer[dict[str, Any]]):
