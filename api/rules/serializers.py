@@ -274,7 +274,7 @@ class PlayReviewSerializer(serializers.Serializer[dict[str, Any]]):
         "that stood), sweep, trail_cost (a Tamlin Jack trailed to an empty table, T11), points, cards; "
         "empty when not missed."
     )
-    rule = serializers.CharField(help_text="The rule id the miss is measured by (docs/rules/); empty if none.")
+    rule = serializers.CharField(help_text="The rule id the miss is measured by (docs/rules/), or empty.")
     illegal = serializers.BooleanField(
         help_text="The play broke the rules and stood, nobody challenging (Escoba manual_capture): never a "
         "best play; best_with_card and best_play are the legal ones."
