@@ -28,7 +28,7 @@ from functools import lru_cache
 from games.rules.capture.kinds import WEIGHT_UNIT, Budget, Kinds
 
 Needs = tuple[int, ...]  # needs[r]: open groups that lack r (r from 1 to target - 1; needs[0] unused)
-_NO_CARD = 1 << 30  # the least weight of no cards
+_NO_CARD = -1  # the least cost of no cards
 
 
 def best_vector(kinds: Kinds, target: int, budget: Budget) -> tuple[int | None, bool]:
@@ -38,10 +38,10 @@ def best_vector(kinds: Kinds, target: int, budget: Budget) -> tuple[int | None, 
     start: Needs = (0,) * target
     end = len(walk.levels)
     # (cost so far and the estimate, -level, needs, flex left, weight left, vector taken)
-    frontier = [(walk.estimate(0, start, walk.flex_start), 0, start, walk.flex_start, 0, 0)]
+    frontier = [(walk.estimate(0, start, walk.flex_start) or 0, 0, 0, start, walk.flex_start, 0, 0)]
     settled: set[tuple[int, Needs, tuple[int, ...]]] = set()
     while frontier:
-        _, negative_level, needs, flex, left, vector = heapq.heappop(frontier)
+        _, negative_level, _, needs, flex, left, vector = heapq.heappop(frontier)
         level = -negative_level
         if level == end:
             return (vector or None), True
@@ -55,9 +55,13 @@ def best_vector(kinds: Kinds, target: int, budget: Budget) -> tuple[int | None, 
                 return None, False
             if (level + 1, needs_after, flex_after) not in settled:
                 now, taken = left + more_left, vector + more
-                cost = walk.cost(level + 1, flex_after, now, taken)
-                guess = cost + walk.estimate(level + 1, needs_after, flex_after)
-                heapq.heappush(frontier, (guess, -level - 1, needs_after, flex_after, now, taken))
+                more_cost = walk.estimate(level + 1, needs_after, flex_after)
+                if more_cost is None:
+                    continue  # its needs can never be filled
+                guess = walk.cost(level + 1, flex_after, now, taken) + more_cost
+                heapq.heappush(
+                    frontier, (guess, -level - 1, _lacking(needs_after), needs_after, flex_after, now, taken)
+                )
     return None, True  # never: taking nothing always ends the walk
 
 
@@ -135,7 +139,8 @@ class _Walk:
             for kind, count, weight in fixed.get(level.value, []):  # a lone group's cards are never left
                 total += count * level.value
                 if level.value != target:
-                    least = min(least, (weight << shift) + kinds.unit(kind))
+                    cost = (weight << shift) + kinds.unit(kind)
+                    least = cost if least == _NO_CARD else min(least, cost)
             rest.append((total, least))
         for level in levels:
             passed.append(
@@ -170,17 +175,20 @@ class _Walk:
             passed += (start - held) * unit
         return (left << self.shift) + passed
 
-    def estimate(self, index: int, needs: Needs, flex: tuple[int, ...]) -> int:
+    def estimate(self, index: int, needs: Needs, flex: tuple[int, ...]) -> int | None:
         """At least the cost the walk still adds from this state: 0, or the cheapest card to come
         when the cards to come cannot make the needs up to a multiple of the target (whatever the
-        values their flexible ones take)."""
+        values their flexible ones take); ``None`` when no card to come could mend that."""
         if index == len(self.levels):
             return 0
         total, least = self.rest[index]
         short = (total - _lacking(needs)) % self.target
         if self._flex_sums(index, flex) >> ((self.target - short) % self.target) & 1:
             return 0
-        return min([least, *(cost for held, (_, cost, _) in zip(flex, self.flex_kinds, strict=True) if held)])
+        costs = [cost for held, (_, cost, _) in zip(flex, self.flex_kinds, strict=True) if held]
+        if least != _NO_CARD:
+            costs.append(least)
+        return min(costs, default=None)
 
     def _flex_sums(self, index: int, flex: tuple[int, ...]) -> int:
         """The sums modulo the target that the flexible cards ``flex`` make, each at one of its values
