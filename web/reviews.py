@@ -99,8 +99,10 @@ def _caught(made: str, play: PlayReview) -> str:
     words = {"made": made, "points": play.penalty}
     if play.taken_back:
         return (
-            _("%(made)s against the rules: a challenge caught it, the capture was taken back and the "
-              "challenger scored %(points)s")
+            _(
+                "%(made)s against the rules: a challenge caught it, the capture was taken back and the "
+                "challenger scored %(points)s"
+            )
             % words
         )
     return _("%(made)s against the rules: a challenge caught it and the challenger scored %(points)s") % words

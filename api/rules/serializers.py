@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -157,7 +158,11 @@ class CaptureCheckOutput(serializers.Serializer[dict[str, Any]]):
     groups = serializers.ListField(child=serializers.ListField(child=serializers.CharField()), required=False)
     sweep = serializers.BooleanField(required=False)
     code = serializers.CharField(required=False)
-    message = serializers.CharField(required=False)
+    message = serializers.CharField(
+        required=False,
+        help_text="The verdict in the reader's language (Accept-Language, or ?lang=): what a legal play "
+        "does (a trail, a capture, the whole table), or why it is not legal.",
+    )
     rule = serializers.CharField(required=False, help_text="The rule id the refusal cites (docs/rules/).")
     rule_url = serializers.CharField(required=False, help_text="That rule's anchor on its rules page.")
     alternatives = serializers.ListField(
@@ -181,9 +186,9 @@ class LogEntrySerializer(serializers.Serializer[dict[str, Any]]):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "challenge" in attrs:
             if "card" in attrs:
-                raise serializers.ValidationError("A challenge entry has no card.")
+                raise serializers.ValidationError(gettext("A challenge entry has no card."))
         elif "card" not in attrs or "seat" not in attrs:
-            raise serializers.ValidationError("A play needs a seat and a card.")
+            raise serializers.ValidationError(gettext("A play needs a seat and a card."))
         return attrs
 
 
