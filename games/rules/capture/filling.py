@@ -276,12 +276,12 @@ class _Walk:
         key = (index, flex)
         known = self.caps.get(key)
         if known is None:
-            below = self.levels[index].value - 1
-            tops = [(held, top) for held, top in zip(flex, self.tops, strict=True) if held]
-            known = self.caps[key] = tuple(
-                self.supply[min(lack, below)] + sum(held * top[min(lack, below)] for held, top in tops)
-                for lack in range(self.target)
-            )
+            reach = [min(lack, self.levels[index].value - 1) for lack in range(self.target)]
+            sums = [self.supply[most] for most in reach]
+            for held, top in zip(flex, self.tops, strict=True):
+                if held:
+                    sums = [total + held * top[most] for total, most in zip(sums, reach, strict=True)]
+            known = self.caps[key] = tuple(sums)
         return known
 
 
