@@ -20,7 +20,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 
 from games.convert import jsonable
-from games.messages import violation_text
+from games.messages import problem_texts, violation_text
 from games.rules.errors import CodedError, RuleViolation
 from games.services.errors import RecordConflict
 from scorekeeper.errors import RETRY_AFTER, UNAVAILABLE, envelope, unavailable_body
@@ -42,8 +42,15 @@ _DRF_CODES: list[tuple[type[exceptions.APIException], str]] = [
 
 
 def coded_body(exc: CodedError) -> dict[str, Any]:
-    """A rule violation or record conflict in the envelope, its message in the request's language."""
+    """A rule violation or record conflict in the envelope, its message in the request's language, and
+    so is each of the ``problems`` a whole-summary check lists."""
     facts = {key: jsonable(value) for key, value in exc.facts.items()}
+    problems = facts.get("problems")
+    if isinstance(exc, RuleViolation) and isinstance(problems, list):
+        texts = problem_texts(exc)
+        facts["problems"] = [
+            {**problem, "message": text} for problem, text in zip(problems, texts, strict=True)
+        ]
     return envelope(exc.code, violation_text(exc), facts)
 
 

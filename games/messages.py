@@ -31,11 +31,11 @@ class Explained(Protocol):
 
 def _shown(value: object) -> object:
     """Card texts become labels (``QS`` -> ``Д♠``, ``"7D 3C"`` -> ``7♦ 3♣``); lists of cards read as
-    ``10♦ 2♣``."""
+    ``10♦ 2♣``, an empty one as "none" (no sentence ends on a gap)."""
     if isinstance(value, str):
         return " ".join(map(text_label, value.split(" ")))
     if isinstance(value, list | tuple):
-        return " ".join(str(_shown(item)) for item in value)
+        return " ".join(str(_shown(item)) for item in value) if value else gettext("none")
     return value
 
 
@@ -102,6 +102,19 @@ def problem_texts(error: RuleViolation, who: Who = NOBODY) -> list[str]:
         template = known.template if known else problem["message"]
         texts.append(violation_text(_Problem(problem["code"], template, facts), who))
     return texts
+
+
+def verdict_words(verdict: Verdict, card: str, taken: Sequence[str]) -> str:
+    """The verdict in the reader's language: what a legal play does (a trail, a capture, the whole
+    table), or why it is not legal."""
+    if not verdict.legal:
+        return verdict_reason(verdict, card, taken)
+    facts = {"card": _shown(card), "taken": _shown(list(taken))}
+    if not taken:
+        return gettext("{card} takes nothing: a trail, the card stays on the table.").format(**facts)
+    if verdict.sweep:
+        return gettext("{card} takes {taken}: the whole table.").format(**facts)
+    return gettext("{card} takes {taken}.").format(**facts)
 
 
 def verdict_reason(verdict: Verdict, card: str, taken: Sequence[str]) -> str:

@@ -22,7 +22,7 @@ def hand_review(hand: Hand) -> HandReview:
     if hand.mode == Hand.Mode.SUMMARY:
         raise ReviewNoPlays(number=hand.number)
     table = table_of(hand.match)
-    setup = setup_of(hand, table, (0,) * len(table.sides))  # earlier sweeps do not change a play's worth
+    setup = setup_of(hand, table)  # earlier sweeps: whether a Tablo tablo scores under per_five (B9)
     return review(table.game.name, setup, convert.log_entries(*live_rows(hand)), table.options)
 
 
@@ -48,7 +48,11 @@ def play_json(play: PlayReview) -> dict[str, Any]:
         "missed": play.missed,
         "points_lost": play.points_lost,
         "missed_item": play.missed_item,
+        "rule": play.rule,
         "illegal": play.illegal,
+        "caught": play.caught,
+        "taken_back": format_cards(play.taken_back),
+        "penalty": play.penalty,
         "exact": play.exact,
     }
 
@@ -64,6 +68,7 @@ def review_json(reviewed: HandReview) -> dict[str, Any]:
                 "best_plays": seat.best_plays,
                 "points_missed": seat.points_missed,
                 "illegal_plays": seat.illegal_plays,
+                "caught_plays": seat.caught_plays,
             }
             for seat in reviewed.seats
         ],

@@ -69,15 +69,20 @@ def _chosen_in_menu(request: HttpRequest) -> bool:
     return True
 
 
+API_PREFIX = "/api/"
+
+
 class ReaderLocaleMiddleware(LocaleMiddleware):
     """Django's LocaleMiddleware (the menu's cookie, then ``Accept-Language``), the browser's language
-    read by :func:`browser_language`."""
+    read by :func:`browser_language`; an API request may name its language in a ``lang`` query
+    parameter (read as a browser's tag: ``?lang=sr-Latn``), which comes first."""
 
     def process_request(self, request: HttpRequest) -> None:
         super().process_request(request)
-        if _chosen_in_menu(request):
+        asked = browser_language(request.GET.get("lang", "")) if request.path.startswith(API_PREFIX) else None
+        if asked is None and _chosen_in_menu(request):
             return
-        language = browser_language(request.headers.get("Accept-Language", ""))
+        language = asked or browser_language(request.headers.get("Accept-Language", ""))
         if language is not None and language != translation.get_language():
             translation.activate(language)
             request.LANGUAGE_CODE = translation.get_language()

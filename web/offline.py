@@ -150,6 +150,7 @@ def offline_texts(match: Match) -> dict[str, Any]:
     templates = {cls.template for cls in violation_classes().values()}
     return {
         "templates": {template: gettext(template) for template in sorted(templates)},
+        "none": gettext("none"),  # an empty list in a fact
         "labels": {label: gettext(label) for label in COUNT_LABELS.values()},
         "label_facts": sorted(LABEL_FACTS),
         "cards": {str(card): card_label(card) for card in deck()},  # any card a fact names, as text_label

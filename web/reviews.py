@@ -23,8 +23,6 @@ from games.rule_links import rule_url
 from games.rules.capture.capturing import CAPTURE_GAMES
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
-from games.rules.game import Reviewing
-from games.rules.registry import find_game
 from games.rules.review import HandReview, PlayReview
 from games.selectors import hand_numbers, sides_of_match
 from games.services.errors import ReviewNoPlays
@@ -52,11 +50,10 @@ def _took(name: str, card: Card, taken: Sequence[Card], game: str) -> str:
 
 def lost_words(play: PlayReview, game: str) -> str:
     """What the best play would have had more: "1 point more (and 2 more cards)", a sweep said as one."""
-    best, made = play.best_play.value, play.value
+    best, made, lost = play.best_play.value, play.value, play.points_lost - play.penalty
     points = (
-        ngettext("%(count)s point more", "%(count)s points more", play.points_lost)
-        % {"count": play.points_lost}
-        if play.points_lost
+        ngettext("%(count)s point more", "%(count)s points more", lost) % {"count": lost}
+        if lost
         else _("no more points")
     )
     cards = best.cards - made.cards
@@ -70,13 +67,16 @@ def lost_words(play: PlayReview, game: str) -> str:
 
 def play_sentence(play: PlayReview, name: str, game: str) -> str:
     """ "Play 12: Ana played 7♠ and took nothing; K♣ could have taken 10♦ 2♣: a tablo missed: 3 points
-    more (and 3 more cards)". What was lost leads; an illegal play that stood is said so."""
+    more (and 3 more cards)". What was lost leads; an illegal play that stood is said so, and one a
+    challenge caught with the challenger's points (Escoba 3.2(g))."""
     made = _("Play %(number)s: %(took)s") % {
         "number": play.play_index + 1,
-        "took": _took(name, play.card, play.taken, game),
+        "took": _took(name, play.card, play.taken_back or play.taken, game),
     }
     if play.illegal:
         made = _("%(made)s, and this capture broke the rules (nobody challenged)") % {"made": made}
+    elif play.caught:
+        made = _caught(made, play)
     if not play.missed:
         return _("%(made)s: the best play.") % {"made": made}
     best = play.best_play
@@ -97,19 +97,27 @@ def play_sentence(play: PlayReview, name: str, game: str) -> str:
     return _("%(made)s; %(could)s.") % {"made": made, "could": could}
 
 
+def _caught(made: str, play: PlayReview) -> str:
+    """A mistake a challenge caught, with what the challenger scored for it (Escoba 3.2(g))."""
+    words = {"made": made, "points": play.penalty}
+    if play.taken_back:
+        return (
+            _(
+                "%(made)s against the rules: a challenge caught it, the capture was taken back and the "
+                "challenger scored %(points)s"
+            )
+            % words
+        )
+    return _("%(made)s against the rules: a challenge caught it and the challenger scored %(points)s") % words
+
+
 BIGGEST = 3  # the misses the screen leads with
 
 
 def _miss_rule(game: str, play: PlayReview) -> tuple[str, str]:
-    """The rule a missed play is measured by, and its anchor: the sweep's for a sweep missed (B9, E7,
-    T12), the counted cards' for points missed (B3, E9, T14), the captures' for an illegal play or
-    fewer cards taken (B8, E5, T10); none for a good play or Twenty."""
-    found, item = find_game(game), play.missed_item
-    if not item or not isinstance(found.reviewing, Reviewing):
-        return "", ""
-    by_item = {"sweep": found.reviewing.sweep_rule, "points": found.reviewing.points_rule}
-    rule = by_item.get(item) or found.refusal_rules.get("capture.illegal", "")
-    return rule, rule_url(game, rule) if rule else ""
+    """The rule a missed play is measured by (the engine's :attr:`PlayReview.rule`: the sweep's, the
+    counted cards', a Tamlin Jack's, the captures', a challenge's), and its anchor."""
+    return play.rule, rule_url(game, play.rule) if play.rule else ""
 
 
 def dispute_link(match: Match, play: PlayReview) -> str:
@@ -212,7 +220,7 @@ def _players(reviewed: HandReview, names: Mapping[int, str]) -> tuple[PlayerLine
         PlayerLine(
             names.get(seat.seat, "?"),
             ReviewTotals(1, seat.plays, seat.best_plays, seat.points_missed),
-            seat.illegal_plays,
+            seat.illegal_plays + seat.caught_plays,
         )
         for seat in reviewed.seats
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -157,7 +158,11 @@ class CaptureCheckOutput(serializers.Serializer[dict[str, Any]]):
     groups = serializers.ListField(child=serializers.ListField(child=serializers.CharField()), required=False)
     sweep = serializers.BooleanField(required=False)
     code = serializers.CharField(required=False)
-    message = serializers.CharField(required=False)
+    message = serializers.CharField(
+        required=False,
+        help_text="The verdict in the reader's language (Accept-Language, or ?lang=): what a legal play "
+        "does (a trail, a capture, the whole table), or why it is not legal.",
+    )
     rule = serializers.CharField(required=False, help_text="The rule id the refusal cites (docs/rules/).")
     rule_url = serializers.CharField(required=False, help_text="That rule's anchor on its rules page.")
     alternatives = serializers.ListField(
@@ -181,9 +186,9 @@ class LogEntrySerializer(serializers.Serializer[dict[str, Any]]):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "challenge" in attrs:
             if "card" in attrs:
-                raise serializers.ValidationError("A challenge entry has no card.")
+                raise serializers.ValidationError(gettext("A challenge entry has no card."))
         elif "card" not in attrs or "seat" not in attrs:
-            raise serializers.ValidationError("A play needs a seat and a card.")
+            raise serializers.ValidationError(gettext("A play needs a seat and a card."))
         return attrs
 
 
@@ -266,11 +271,28 @@ class PlayReviewSerializer(serializers.Serializer[dict[str, Any]]):
     best_play = BestPlaySerializer(help_text="The best allowed play of any card the seat held.")
     missed = serializers.BooleanField(help_text="The play is illegal or worth less than best_play.")
     points_lost = serializers.IntegerField(
-        help_text="best_play's points minus the play's, never negative (0 when only cards were missed)."
+        help_text="best_play's points minus the play's, never negative (0 when only cards were missed), "
+        "plus the penalty."
     )
+    missed_item = serializers.CharField(
+        help_text="What a missed play missed: caught (a mistake a challenge caught), illegal (a mistake "
+        "that stood), sweep, trail_cost (a Tamlin Jack trailed to an empty table, T11), points, cards; "
+        "empty when not missed."
+    )
+    rule = serializers.CharField(help_text="The rule id the miss is measured by (docs/rules/), or empty.")
     illegal = serializers.BooleanField(
         help_text="The play broke the rules and stood, nobody challenging (Escoba manual_capture): never a "
         "best play; best_with_card and best_play are the legal ones."
+    )
+    caught = serializers.BooleanField(
+        help_text="A challenge found the play a mistake (Escoba 3.2(g)): rated as the trail it became, "
+        "never a best play."
+    )
+    taken_back = serializers.ListField(
+        child=serializers.CharField(), help_text="The cards a caught capture tried to take, returned."
+    )
+    penalty = serializers.IntegerField(
+        help_text="Points the play gave away at once: a caught mistake's +2 to the challenger."
     )
     exact = serializers.BooleanField(
         help_text="The best plays are proven best (false only after a search on a huge table ran out)."
@@ -283,6 +305,7 @@ class SeatReviewSerializer(serializers.Serializer[dict[str, Any]]):
     best_plays = serializers.IntegerField(help_text="Plays worth as much as the best play.")
     points_missed = serializers.IntegerField(help_text="The points_lost of the seat's plays, summed.")
     illegal_plays = serializers.IntegerField(help_text="Plays that broke the rules and stood.")
+    caught_plays = serializers.IntegerField(help_text="Plays a challenge found to be mistakes.")
 
 
 class HandReviewOutput(serializers.Serializer[dict[str, Any]]):

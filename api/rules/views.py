@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 from api.inputs import valid
 from api.rules import serializers as s
 from games import convert
-from games.messages import verdict_reason
+from games.messages import verdict_words
 from games.reviews import review_json
 from games.rule_links import refusal_rule, refusal_url
 from games.rules.capture.capturing import Capture, CardGroups, capture_check, capture_list
@@ -153,9 +153,10 @@ class CapturesApi(RulesApi):
 
 
 class CaptureCheckApi(RulesApi):
-    """Was a claimed capture legal? Its grouping, or the reason (in the reader's language) and the legal
-    alternatives. Taking nothing is a trail: legal unless capturing is compulsory and the card can take
-    something (``capture.required``, Escoba E6, Tamlin T9)."""
+    """Was a claimed capture legal? Its grouping, or the reason and the legal alternatives; in words
+    either way (``message``, in the reader's language). Taking nothing is a trail: legal unless
+    capturing is compulsory and the card can take something (``capture.required``, Escoba E6, Tamlin
+    T9)."""
 
     @extend_schema(
         request=s.CaptureCheckInput, responses=s.CaptureCheckOutput, operation_id="rules_captures_check"
@@ -163,17 +164,19 @@ class CaptureCheckApi(RulesApi):
     def post(self, request: Request, game: str) -> Response:
         data = valid(s.CaptureCheckInput, request.data)
         verdict = capture_check(game, **data)
+        words = verdict_words(verdict, data["card"], data["taken"])  # the reader's language
         if verdict.legal:
             body: dict[str, object] = {
                 "legal": True,
                 "groups": _groups(verdict.groups),
                 "sweep": verdict.sweep,
+                "message": words,
             }
         else:
             body = {
                 "legal": False,
                 "code": verdict.code,
-                "message": verdict_reason(verdict, data["card"], data["taken"]),  # the reader's language
+                "message": words,
                 "rule": refusal_rule(verdict.code, game),
                 "rule_url": s.absolute(request, refusal_url(verdict.code, game)),
                 "alternatives": [format_cards(cards) for cards in verdict.alternatives],

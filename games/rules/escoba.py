@@ -13,6 +13,7 @@ from dataclasses import asdict
 from games.rules.cards import Card
 from games.rules.errors import gettext_noop
 from games.rules.escoba_hand import (
+    CORRECT_CHALLENGE,
     Ruling,
     challenge_points,
     escoba_capturing,
@@ -197,8 +198,18 @@ GAME = register(
             capturing=lambda resolved: escoba_capturing(EscobaOptions.of(resolved)),
             hand_rules=lambda players, raw: hand_rules(players, escoba_options(raw)),
         ),
-        reviewing=Reviewing(  # the 7♦ (E9); a sweep scores 1 at once (E7)
-            points=_seven_diamonds, state=_review_state, sweep_rule="E7", points_rule="E9"
+        reviewing=Reviewing(  # the 7♦ (E9); a sweep scores 1 at once (E7); a caught mistake +2 (3.2(g))
+            points=_seven_diamonds,
+            state=_review_state,
+            caught_points=CORRECT_CHALLENGE,
+            rules={
+                "caught": "3.2(g)",
+                "illegal": "E5",
+                "required": "E6",
+                "sweep": "E7",
+                "points": "E9",
+                "cards": "E5",
+            },
         ),
         breakdown=Breakdown(
             items=(

@@ -119,6 +119,8 @@ def replay_with_challenges(
         turn = state.turns[-1]
         if take_back and ruling.correct and turn.taken:
             state, ruling = trail_instead(before, turn), replace(ruling, taken_back=True)
+        elif ruling.correct:  # a mistake that stands (a trail, or edition 1's capture), caught
+            state = replace(state, turns=(*state.turns[:-1], replace(turn, caught=True)))
         rulings.append(ruling)
     return state, tuple(rulings)
 

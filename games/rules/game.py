@@ -175,7 +175,7 @@ def _no_trail_points(card: Card, onto_empty: bool) -> int:
     return 0
 
 
-def _one_point_per_sweep(options: Options) -> int:
+def _one_point_per_sweep(options: Options, before: int) -> int:
     return 1
 
 
@@ -183,15 +183,17 @@ def _one_point_per_sweep(options: Options) -> int:
 class Reviewing:
     """A capture game's hand review (:mod:`games.rules.review`): what each card carries (``points``),
     what a trail costs (``trail_points(card, onto_empty)``), what a sweep scores at once
-    (``sweep_points(options)``), how a hand is replayed to its state (``state(setup, log, options)``;
-    ``None``: :attr:`Captures.hand_rules` replayed), and the rules a missed play is measured by: the
-    sweep's (``sweep_rule``) and the counted cards' (``points_rule``)."""
+    (``sweep_points(options, before)``, ``before`` the sweeps its side made earlier in the match), what
+    a rightly challenged play pays the challenger (``caught_points``), how a hand is replayed to its
+    state (``state(setup, log, options)``; ``None``: :attr:`Captures.hand_rules` replayed), and the rule
+    each kind of miss is measured by (``rules``, by :attr:`~games.rules.review.PlayReview.missed_item`,
+    with ``required`` for an illegal trail)."""
 
     points: Callable[[Card], int]
-    sweep_rule: str
-    points_rule: str
+    rules: Mapping[str, str]
     trail_points: Callable[[Card, bool], int] = _no_trail_points
-    sweep_points: Callable[[Options], int] = _one_point_per_sweep
+    sweep_points: Callable[[Options, int], int] = _one_point_per_sweep
+    caught_points: int = 0
     state: Callable[[HandSetup, Sequence[LogEntry], Options], HandState] | None = None
 
 

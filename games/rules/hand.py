@@ -43,7 +43,9 @@ CLOCKWISE, COUNTERCLOCKWISE = 1, -1
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Turn:
     """A play as it happened: ``sweep`` when it scores as a sweep; ``legal`` is False only when the rules
-    let an illegal capture stand (Escoba ``manual_capture``); ``onto_empty`` when the table was empty."""
+    let an illegal capture stand (Escoba ``manual_capture``); ``onto_empty`` when the table was empty;
+    ``caught`` when a challenge found it a mistake (Escoba 3.2(g)), ``taken_back`` the cards its
+    capture tried to take, returned to the table."""
 
     seat: int
     card: Card
@@ -51,6 +53,8 @@ class Turn:
     sweep: bool = False
     legal: bool = True
     onto_empty: bool = False
+    caught: bool = False
+    taken_back: tuple[Card, ...] = ()
 
 
 LeftoverRule = Callable[["HandState"], int | None]
@@ -308,8 +312,9 @@ def apply_play(state: HandState, play: LogEntry) -> HandState:
 def trail_instead(before: HandState, turn: Turn) -> HandState:
     """``before`` after ``turn``'s card was trailed instead: a rightly challenged capture is taken back,
     the taken cards stay on the table and nothing is captured or swept (Escoba 3.2(g)); the trail it
-    became stands, so it is no longer an illegal play."""
-    return _moved(before, replace(turn, taken=(), sweep=False, legal=True))
+    became stands, so it is no longer an illegal play, but it was ``caught``."""
+    trail = replace(turn, taken=(), sweep=False, legal=True, caught=True, taken_back=turn.taken)
+    return _moved(before, trail)
 
 
 def _moved(state: HandState, turn: Turn) -> HandState:

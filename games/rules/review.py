@@ -5,11 +5,16 @@ then to the end of the deal. Each play is valued as ``(sweep, points, cards)``, 
 (the order of the capture suggestions, docs/rules/tablo.md B8): ``sweep`` when it scores as a sweep
 (B9, E7, T12), ``points`` what the played and taken cards carry (Tablo's point cards B3; Tamlin's 10♦
 2, 2♠ 1, each ace 1, T14; Escoba's 7♦ 1, E9) plus what the sweep scores at once (Escoba's +1, E7;
-Tamlin's +1, T12; a Tablo tablo 1 only ``per_tablo``, B9), ``cards`` the cards taken with the played
-one. A trail is worth
-``(False, 0, 0)``, a Tamlin Jack trailed to an empty table ``(False, -1, 0)`` (T11). Where capturing
-is compulsory (E6, T9) a card that can capture may not trail. A play that broke the rules and stood
-(Escoba ``manual_capture``, nobody challenged) is ``illegal``: never a best play, however much it took.
+Tamlin's +1, T12; a Tablo tablo 1 under ``per_tablo``, and under ``per_five`` 1 only when it is its
+side's 5th, 10th, ... of the match, counting ``HandSetup.sweeps_before``, B9), ``cards`` the cards
+taken with the played one. A trail is worth ``(False, 0, 0)``, a Tamlin Jack trailed to an empty table
+``(False, -1, 0)`` (T11). Where capturing is compulsory (E6, T9) a card that can capture may not trail.
+A play that broke the rules and stood (Escoba ``manual_capture``, nobody challenged) is ``illegal``; one
+a challenge caught is ``caught``, valued as the trail it became, its ``penalty`` the challenger's +2
+(3.2(g)); neither is ever a best play, however much it took. Items a side wins by majority at the hand's
+end (most cards, most ♦, most 7s, primera, most spades, Tablo's card bonus) depend on every other play
+of the hand, so no single play is charged for them: ``cards`` stands for them (docs/rules-decisions.md).
+Each miss names its item (:attr:`PlayReview.missed_item`) and the rule it is measured by.
 
 Maltese Twenty is reviewed too (:func:`review_round`): a card's value is the award it scores at once on
 the tally (W5), and the best play is the card of the hand that would have scored most then.
@@ -67,41 +72,53 @@ class PlayReview:
     best_play: Option
     exact: bool = True  # False only when a capture search on a huge table ran out before proving its best
     illegal: bool = False  # the play broke the rules and stood (nobody challenged)
+    caught: bool = False  # a challenge found it a mistake: a capture taken back (taken_back), or a trail
+    taken_back: tuple[Card, ...] = ()
+    penalty: int = 0  # what the play gave away at once: a caught mistake's points to the challenger
+    rule: str = ""  # the rule a missed play is measured by (Reviewing.rules by missed_item)
 
     @property
     def missed(self) -> bool:
-        """The play is illegal, or worth less than the best the seat's cards allowed."""
-        return self.illegal or self.value < self.best_play.value
+        """The play is illegal (caught or not), or worth less than the best the seat's cards allowed."""
+        return self.illegal or self.caught or self.value < self.best_play.value
 
     @property
     def points_lost(self) -> int:
-        """The best play's points minus the play's, never negative."""
-        return max(0, self.best_play.value.points - self.value.points)
+        """The best play's points minus the play's, never negative, plus the play's :attr:`penalty`."""
+        return max(0, self.best_play.value.points - self.value.points) + self.penalty
 
     @property
     def missed_item(self) -> str:
-        """What a missed play missed: ``illegal`` (it broke the rules), ``sweep`` (the best play swept),
-        ``points`` (it carried more points), ``cards`` (it took more cards); ``""``: not missed."""
+        """What a missed play missed: ``caught`` (a mistake a challenge caught), ``illegal`` (a mistake
+        that stood), ``sweep`` (the best play swept), ``trail_cost`` (the play's trail cost points: a
+        Tamlin Jack on an empty table), ``points`` (the best carried more points), ``cards`` (it took
+        more cards); ``""``: not missed."""
         best = self.best_play.value
+        if self.caught:
+            return "caught"
         if self.illegal:
             return "illegal"
         if not self.missed:
             return ""
         if best.sweep and not self.value.sweep:
             return "sweep"
+        if self.value.points < 0 and not self.taken:
+            return "trail_cost"
         return "points" if best.points > self.value.points else "cards"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatReview:
     """A seat's totals: its plays, those worth the best it could do, the points its plays lost (summed
-    :attr:`PlayReview.points_lost`) and its illegal plays (counted apart, never best plays)."""
+    :attr:`PlayReview.points_lost`, penalties included), its illegal plays that stood and those caught
+    (counted apart, never best plays)."""
 
     seat: int
     plays: int
     best_plays: int
     points_missed: int
     illegal_plays: int = 0
+    caught_plays: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -142,7 +159,7 @@ def review(game: str, setup: HandSetup, log: Sequence[LogEntry], options: Option
     state = _state(found, reviewing, setup, log, options)
     if not state.is_complete:
         raise ReviewIncomplete(plays=state.plays, played=len(state.turns))
-    return review_hand(state, setup.table, reviewing, options)
+    return review_hand(state, setup, reviewing, options)
 
 
 def _state(
@@ -155,37 +172,47 @@ def _state(
     return replay(game.captures.hand_rules(setup.players, options), setup, log)
 
 
-def review_hand(
-    state: HandState, table: tuple[Card, ...], reviewing: Reviewing, options: Options
-) -> HandReview:
-    """:func:`review` of a finished hand's ``state`` that started with ``table``, under ``options``."""
-    plays = tuple(_plays(state, table, reviewing, reviewing.sweep_points(options)))
+def review_hand(state: HandState, setup: HandSetup, reviewing: Reviewing, options: Options) -> HandReview:
+    """:func:`review` of a finished hand's ``state`` dealt as ``setup``, under ``options``."""
+    plays = tuple(_plays(state, setup, reviewing, options))
     return HandReview(plays=plays, seats=_seats(plays, state.players))
 
 
-def _plays(
-    state: HandState, table: tuple[Card, ...], reviewing: Reviewing, sweep_points: int
-) -> list[PlayReview]:
-    rater = _Rater(state, reviewing, replace(state.rules.capturing, points=reviewing.points), sweep_points)
-    reviews = []
+def _plays(state: HandState, setup: HandSetup, reviewing: Reviewing, options: Options) -> list[PlayReview]:
+    rater = _Rater(state, reviewing, replace(state.rules.capturing, points=reviewing.points))
+    swept = list(setup.sweeps_before or (0,) * len(state.sides))  # each side's sweeps so far in the match
+    table, reviews = setup.table, []
     for index, turn in enumerate(state.turns):
-        best_with_card, best_play, exact = rater.best_of(table, _held(state, index), turn.card, index)
-        reviews.append(
-            PlayReview(
-                play_index=index,
-                seat=turn.seat,
-                card=turn.card,
-                taken=turn.taken,
-                value=rater.value(turn),
-                table=table,
-                best_with_card=best_with_card,
-                best_play=best_play,
-                exact=exact,
-                illegal=not turn.legal,
-            )
+        side = state.side_of(turn.seat)
+        bonus = reviewing.sweep_points(options, swept[side])
+        best_with_card, best_play, exact = rater.best_of(table, _held(state, index), turn.card, index, bonus)
+        play = PlayReview(
+            play_index=index,
+            seat=turn.seat,
+            card=turn.card,
+            taken=turn.taken,
+            value=rater.value(turn, bonus),
+            table=table,
+            best_with_card=best_with_card,
+            best_play=best_play,
+            exact=exact,
+            illegal=not turn.legal and not turn.caught,
+            caught=turn.caught,
+            taken_back=turn.taken_back,
+            penalty=reviewing.caught_points if turn.caught else 0,
         )
+        reviews.append(replace(play, rule=_rule(reviewing, play)))
+        swept[side] += turn.sweep
         table = tuple(card for card in table if card not in turn.taken) if turn.taken else (*table, turn.card)
     return reviews
+
+
+def _rule(reviewing: Reviewing, play: PlayReview) -> str:
+    """The rule a missed play is measured by: an illegal trail's is the compulsory capture's
+    (``required``), any other miss's its item's; ``""`` for a play that missed nothing."""
+    item = play.missed_item
+    required = item == "illegal" and not play.taken
+    return reviewing.rules.get("required" if required else item, "") if item else ""
 
 
 def review_round(setup: HandSetup, log: Sequence[LogEntry], options: Options) -> HandReview:
@@ -243,13 +270,12 @@ def _held(state: HandState, index: int) -> list[Card]:
 @dataclass(frozen=True, slots=True)
 class _Rater:
     """Values plays of one hand; ``capturing`` ranks captures by the review's points, a sweep scores
-    ``sweep_points`` more; ``searched`` remembers each table's best capture for the cards that see it
-    alike."""
+    the ``bonus`` it is given more; ``searched`` remembers each table's best capture for the cards that
+    see it alike."""
 
     state: HandState
     reviewing: Reviewing
     capturing: Capturing
-    sweep_points: int
     searched: dict[
         tuple[tuple[Card, ...], Board, tuple[int, ...], bool], tuple[tuple[Card, ...], bool, bool]
     ] = field(default_factory=dict)
@@ -258,32 +284,32 @@ class _Rater:
         """Whether taking the whole table at play ``index`` scores as a sweep (E7 ``last_play_sweep``)."""
         return self.state.rules.last_play_sweeps or index < self.state.plays - 1
 
-    def value(self, turn: Turn) -> Value:
-        """What a play as made is worth."""
+    def value(self, turn: Turn, bonus: int) -> Value:
+        """What a play as made is worth, a sweep scoring ``bonus`` at once."""
         if not turn.taken:
             return Value(False, self.reviewing.trail_points(turn.card, turn.onto_empty), 0)
-        return self._capture_value(turn.card, turn.taken, turn.sweep)
+        return self._capture_value(turn.card, turn.taken, turn.sweep, bonus)
 
-    def _capture_value(self, card: Card, taken: Sequence[Card], sweep: bool) -> Value:
-        points = sum(map(self.reviewing.points, (card, *taken))) + (self.sweep_points if sweep else 0)
+    def _capture_value(self, card: Card, taken: Sequence[Card], sweep: bool, bonus: int) -> Value:
+        points = sum(map(self.reviewing.points, (card, *taken))) + (bonus if sweep else 0)
         return Value(sweep, points, len(taken) + 1)
 
     def best_of(
-        self, table: tuple[Card, ...], held: Sequence[Card], played: Card, index: int
+        self, table: tuple[Card, ...], held: Sequence[Card], played: Card, index: int, bonus: int
     ) -> tuple[Option, Option, bool]:
         """The best allowed play of ``played``, that of any card ``held`` (the first held among equals),
         and whether both are proven. A card whose :meth:`bound` cannot beat the best so far is not
         searched."""
-        mine = self.best(table, played, index)
+        mine = self.best(table, played, index, bonus)
         best, exact = mine, mine.exact
         position = {card: place for place, card in enumerate(held)}
         for card in held:
             if card == played:
                 continue
-            bound = self.bound(table, card, index)
+            bound = self.bound(table, card, index, bonus)
             if bound < best.value or (bound == best.value and position[card] > position[best.card]):
                 continue
-            option = self.best(table, card, index)
+            option = self.best(table, card, index, bonus)
             exact = exact and option.exact
             if option.value > best.value or (
                 option.value == best.value and position[card] < position[best.card]
@@ -291,7 +317,7 @@ class _Rater:
                 best = option
         return mine, best, exact
 
-    def bound(self, table: tuple[Card, ...], card: Card, index: int) -> Value:
+    def bound(self, table: tuple[Card, ...], card: Card, index: int, bonus: int) -> Value:
         """At least what :meth:`best` finds: every table card that has a value the card can take, taken."""
         capturing = self.capturing
         if capturing.takes_all(card):
@@ -303,9 +329,9 @@ class _Rater:
             )
         if not usable:
             return Value(False, self.reviewing.trail_points(card, not table), 0)
-        return self._capture_value(card, usable, len(usable) == len(table) and self.sweeps(index))
+        return self._capture_value(card, usable, len(usable) == len(table) and self.sweeps(index), bonus)
 
-    def best(self, table: tuple[Card, ...], card: Card, index: int) -> Option:
+    def best(self, table: tuple[Card, ...], card: Card, index: int, bonus: int) -> Option:
         """The best allowed play of ``card`` on ``table`` at play ``index``."""
         trail = Option(
             card=card, taken=(), value=Value(False, self.reviewing.trail_points(card, not table), 0)
@@ -313,7 +339,7 @@ class _Rater:
         taken, sweep, exact = self._capture(table, card)
         if not taken:
             return replace(trail, exact=exact)  # unproven when the search ran out
-        value = self._capture_value(card, taken, sweep and self.sweeps(index))
+        value = self._capture_value(card, taken, sweep and self.sweeps(index), bonus)
         best = Option(card=card, taken=taken, value=value, exact=exact)
         if self.state.rules.capturing.compulsory:
             return best
@@ -345,6 +371,7 @@ def _seats(plays: Sequence[PlayReview], players: int) -> tuple[SeatReview, ...]:
             best_plays=sum(1 for play in plays if play.seat == seat and not play.missed),
             points_missed=sum(play.points_lost for play in plays if play.seat == seat),
             illegal_plays=sum(1 for play in plays if play.seat == seat and play.illegal),
+            caught_plays=sum(1 for play in plays if play.seat == seat and play.caught),
         )
         for seat in range(players)
     )

@@ -130,10 +130,10 @@ def _leftover_rule(options: TabloOptions) -> LeftoverRule:
 CAPTURING = Capturing(values=capture_values, targets=capture_values, points=card_points)
 
 
-def _tablo_sweep_points(raw: Options) -> int:
-    """A tablo's points at once: 1 under ``per_tablo``; under ``per_five`` only every fifth of the
-    match scores, which one hand cannot tell (B9)."""
-    return int(tablo_options(raw).tablo_points == "per_tablo")
+def _tablo_sweep_points(raw: Options, before: int) -> int:
+    """What a tablo scores when its side has made ``before`` tablos in the match (B9): 1 under
+    ``per_tablo``; under ``per_five`` 1 only for the match's 5th, 10th, ... tablo of the side (TB-19)."""
+    return tablo_points(1, before=before, rule=tablo_options(raw).tablo_points)
 
 
 def tablo_capturing(options: Mapping[str, OptionValue]) -> Capturing:
@@ -323,8 +323,10 @@ GAME = register(
             capturing=tablo_capturing,
             hand_rules=lambda players, raw: hand_rules(players, tablo_options(raw)),
         ),
-        reviewing=Reviewing(  # the point cards (B3); a tablo scores at once only per_tablo (B9)
-            points=card_points, sweep_points=_tablo_sweep_points, sweep_rule="B9", points_rule="B3"
+        reviewing=Reviewing(  # the point cards (B3); a tablo's point as it scores (B9)
+            points=card_points,
+            sweep_points=_tablo_sweep_points,
+            rules={"sweep": "B9", "points": "B3", "cards": "B8"},
         ),
         breakdown=Breakdown(items=("point_cards", "card_bonus", "tablo_points"), counts=("cards", "tablos")),
         count_labels={

@@ -188,7 +188,9 @@ GAME = register(
             table_ok=lambda card: not is_jack(card),  # T6
         ),
         reviewing=Reviewing(  # 10♦ 2, 2♠ and aces 1 (T14); a tamlin +1 (T12); a Jack trailed (T11)
-            points=rank_points, trail_points=_trail_points, sweep_rule="T12", points_rule="T14"
+            points=rank_points,
+            trail_points=_trail_points,
+            rules={"sweep": "T12", "trail_cost": "T11", "points": "T14", "cards": "T10"},
         ),
         breakdown=Breakdown(
             items=(

@@ -88,7 +88,7 @@ def bonus_of(bonus_cards: Sequence[Card]) -> int:
         BadBonusCards: not exactly two different cards.
     """
     if len(bonus_cards) != 2 or bonus_cards[0] == bonus_cards[1]:
-        raise BadBonusCards(cards=" ".join(format_cards(bonus_cards)) or "none")
+        raise BadBonusCards(cards=format_cards(bonus_cards))  # none: worded "none" (games.messages)
     first, second = bonus_cards
     return abs(card_value(first) - card_value(second)) or EQUAL_BONUS
 

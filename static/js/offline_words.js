@@ -21,9 +21,10 @@
     return label === undefined ? text : label;
   }
 
-  // games.messages._shown: card texts become labels, lists read as "10♦ 2♣".
+  // games.messages._shown: card texts become labels, lists read as "10♦ 2♣", an empty one as "none".
   function shown(value, texts) {
     if (typeof value === "string") return value.split(" ").map((part) => textLabel(part, texts)).join(" ");
+    if (Array.isArray(value) && !value.length) return texts.none;
     if (Array.isArray(value)) return value.map((item) => pyStr(shown(item, texts))).join(" ");
     return value;
   }

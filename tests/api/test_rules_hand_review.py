@@ -49,14 +49,18 @@ def test_a_golden_hand_is_reviewed_play_by_play(name: str) -> None:
             == set(play["best_with_card"]["value"])
             == VALUE
         )
-        assert play["missed"] == (play["illegal"] or rank(play["value"]) < rank(play["best_play"]["value"]))
+        wrong = play["illegal"] or play["caught"]
+        assert play["missed"] == (wrong or rank(play["value"]) < rank(play["best_play"]["value"]))
         lost = play["best_play"]["value"]["points"] - play["value"]["points"]
-        assert play["points_lost"] == max(0, lost)
+        assert play["points_lost"] == max(0, lost) + play["penalty"]
+        assert play["penalty"] == (2 if play["caught"] else 0)  # a caught mistake's +2 (Escoba 3.2(g))
+        assert bool(play["rule"]) == play["missed"]
         assert rank(play["best_with_card"]["value"]) <= rank(play["best_play"]["value"])
     seats = body["seats"]
     assert sum(seat["plays"] for seat in seats) == len(plays)
     assert sum(seat["best_plays"] for seat in seats) == sum(not play["missed"] for play in body["plays"])
     assert sum(seat["illegal_plays"] for seat in seats) == sum(play["illegal"] for play in body["plays"])
+    assert sum(seat["caught_plays"] for seat in seats) == sum(play["caught"] for play in body["plays"])
     assert sum(seat["points_missed"] for seat in seats) == sum(play["points_lost"] for play in body["plays"])
 
 

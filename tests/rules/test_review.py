@@ -174,7 +174,7 @@ def tiny_review(game: str, options: dict[str, OptionValue], table: str, log: lis
     state = new_hand(rules, setup)
     for entry in log:
         state = apply_play(state, entry)
-    reviewed = review_hand(state, setup.table, reviewing_of(game), options)
+    reviewed = review_hand(state, setup, reviewing_of(game), options)
     assert check_against_reference(game, rules, setup, tuple(log), reviewed, options) == len(log)
     return reviewed
 
@@ -222,7 +222,7 @@ def test_escoba_an_illegal_capture_nobody_challenged_is_named_and_never_a_best_p
     state = new_hand(rules, setup)
     for entry in log:
         state = apply_play(state, entry)
-    reviewed = review_hand(state, setup.table, reviewing_of("escoba"), options)
+    reviewed = review_hand(state, setup, reviewing_of("escoba"), options)
     wrong = reviewed.plays[0]
     assert (wrong.illegal, wrong.missed, wrong.value) == (True, True, Value(False, 0, 3))
     for best in (wrong.best_with_card, wrong.best_play):  # 10♣ 3♦ or 4♣ 9♠: the legal ones
@@ -234,15 +234,75 @@ def test_escoba_an_illegal_capture_nobody_challenged_is_named_and_never_a_best_p
     assert [(seat.best_plays, seat.illegal_plays) for seat in reviewed.seats] == [(1, 0), (0, 1)]
 
 
-def test_escoba_a_wrong_capture_challenged_and_taken_back_is_rated_as_the_trail_it_became() -> None:
+def test_escoba_a_wrong_capture_challenged_and_taken_back_is_named_caught_with_its_penalty() -> None:
+    """Rated as the trail it became, named a caught mistake, and charged the challenger's +2 (3.2(g))."""
     options: dict[str, OptionValue] = {"manual_capture": True, "capture": "fifteen"}
     rules = replace(_rules("escoba", 2, options), deals=(1,))
     setup = HandSetup(players=2, table=parse_cards(["10C", "4C", "3D", "9S"]))
     log = [play(1, "2H", "10C 4C"), LogEntry(seat=0, challenge_of=0), play(0, "6H", "9S")]
     state = escoba_hand.replay_with_challenges(rules, setup, log)[0]
-    taken_back = review_hand(state, setup.table, reviewing_of("escoba"), options).plays[0]
-    assert (taken_back.illegal, taken_back.taken, taken_back.value) == (False, (), Value(False, 0, 0))
-    assert taken_back.missed
+    reviewed = review_hand(state, setup, reviewing_of("escoba"), options)
+    caught = reviewed.plays[0]
+    assert (caught.illegal, caught.caught, caught.taken, caught.value) == (
+        False,
+        True,
+        (),
+        Value(False, 0, 0),
+    )
+    assert caught.taken_back == parse_cards(["10C", "4C"])
+    assert (caught.missed, caught.missed_item, caught.rule) == (True, "caught", "3.2(g)")
+    assert (caught.penalty, caught.points_lost) == (2, 2)  # 2♥ could take 0 points more, and +2 went over
+    assert (reviewed.seats[1].caught_plays, reviewed.seats[1].best_plays) == (1, 0)
+
+
+def test_escoba_a_trail_that_could_capture_caught_by_a_challenge_cites_the_compulsory_capture() -> None:
+    options: dict[str, OptionValue] = {"manual_capture": True}
+    rules = replace(_rules("escoba", 2, options), deals=(1,))
+    setup = HandSetup(players=2, table=parse_cards(["7D", "4C", "2H", "10S"]))
+    stood = [play(1, "7S"), play(0, "6H", "4C 2H")]  # 7♠ could take the 7♦: 1 point (E9)
+    state = escoba_hand.replay_with_challenges(rules, setup, stood)[0]
+    wrong = review_hand(state, setup, reviewing_of("escoba"), options).plays[0]
+    assert (wrong.illegal, wrong.missed_item, wrong.rule, wrong.points_lost) == (True, "illegal", "E6", 1)
+    caught_log = [stood[0], LogEntry(seat=0, challenge_of=0), stood[1]]
+    state = escoba_hand.replay_with_challenges(rules, setup, caught_log)[0]
+    caught = review_hand(state, setup, reviewing_of("escoba"), options).plays[0]
+    assert (caught.caught, caught.missed_item, caught.rule, caught.points_lost) == (
+        True,
+        "caught",
+        "3.2(g)",
+        3,
+    )
+
+
+def test_each_miss_cites_its_own_rule() -> None:
+    sweep = tiny_review(
+        "escoba",
+        {"capture": "fifteen"},
+        "AC 4C 3S 2S",
+        [play(1, "7H", "AC 4C 3S"), play(0, "6C"), play(1, "5D"), play(0, "2H", "2S 6C 5D")],
+    ).plays[0]
+    assert (sweep.missed_item, sweep.rule) == ("sweep", "E7")
+    seven = tiny_review(
+        "escoba",
+        {},
+        "7D 3C 5H 10S",
+        [play(1, "8S", "3C 5H"), play(0, "9H"), play(1, "7S", "7D"), play(0, "2H")],
+    ).plays[0]
+    assert (seven.missed_item, seven.rule, seven.points_lost) == ("points", "E9", 1)  # the 7♦ (E9)
+    jack = tiny_review(
+        "tamlin",
+        {},
+        "2S 3D 4C 5H",
+        [play(1, "AS", "2S 3D 4C 5H"), play(0, "JS"), play(1, "6C"), play(0, "3H")],
+    ).plays[1]
+    assert (jack.missed_item, jack.rule, jack.points_lost) == ("trail_cost", "T11", 1)
+    cards = tiny_review(
+        "tablo",
+        {},
+        "3S 4D 2H 6C",
+        [play(1, "7S", "3S 4D"), play(0, "9H"), play(1, "6S", "6C"), play(0, "8H")],
+    ).plays[0]
+    assert (cards.missed_item, cards.rule, cards.points_lost) == ("cards", "B8", 0)  # 6♠: 6♣, 4♦ 2♥
 
 
 def test_escoba_a_missed_escoba_is_missed() -> None:

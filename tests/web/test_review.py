@@ -195,3 +195,29 @@ def test_each_play_opens_the_dispute_checker_on_the_table_as_it_was(people: Pers
     )
     checker = client.get(link).content.decode()
     assert "legal" in checker.lower()
+
+
+def test_a_caught_capture_is_named_with_the_challengers_points() -> None:
+    """Escoba 3.2(g): the capture a challenge caught was taken back and scored the challenger +2."""
+    play = PlayReview(
+        play_index=0,
+        seat=1,
+        card=Card.parse("2H"),
+        taken=(),
+        value=Value(False, 0, 0),
+        table=parse_cards(["10C", "4C", "3D", "9S"]),
+        best_with_card=Option(
+            card=Card.parse("2H"), taken=parse_cards(["10C", "3D"]), value=Value(False, 0, 3)
+        ),
+        best_play=Option(card=Card.parse("2H"), taken=parse_cards(["10C", "3D"]), value=Value(False, 0, 3)),
+        caught=True,
+        taken_back=parse_cards(["10C", "4C"]),
+        penalty=2,
+    )
+    assert (play.missed_item, play.points_lost) == ("caught", 2)
+    with translation.override("en"):
+        assert play_sentence(play, "Ana", "escoba") == (
+            "Play 1: Ana played 2♥ and took 10♣ 4♣ against the rules: a challenge caught it, the capture "
+            "was taken back and the challenger scored 2; 2♥ could have taken 10♣ 3♦: no more points "
+            "(and 3 more cards)."
+        )

@@ -8,9 +8,14 @@ group or opens one, and a group that reaches the target closes. A capture is a w
 no open group. Two rules keep the states few. A card whose value a group lacks exactly closes that
 group, because whatever would have filled the group could take the card's place. And a state is
 dropped when the cards below cannot add up to what the needs lack (a Hall-type count for each
-value). The walk is a Dijkstra search on what is left on the table, so the first capture found is
-the best: most points, then most cards, and among equals the largest count vector, the same tie
-rule as the listing.
+value). The walk is an A* search on what is left on the table: its cost is the weight left, then
+the count vector left (both add up card by card), so the first capture found is the best: most
+points, then most cards, and among equals the largest count vector, the same tie rule as the
+listing; and, the cost telling every capture apart, the deepest state is walked first among equals.
+Its estimate is a count modulo the target: the cards a capture takes add up to a multiple of it, so
+when the cards still to come (each flexible one at any of its values) cannot make the open groups'
+needs up to a multiple of the target, at least one of them is left, and the cheapest one's cost is
+added. That refutes the near-sweeps of a big table of small cards at once.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from functools import lru_cache
 from games.rules.capture.kinds import WEIGHT_UNIT, Budget, Kinds
 
 Needs = tuple[int, ...]  # needs[r]: open groups that lack r (r from 1 to target - 1; needs[0] unused)
+_NO_CARD = -1  # the least cost of no cards
 
 
 def best_vector(kinds: Kinds, target: int, budget: Budget) -> tuple[int | None, bool]:
@@ -30,12 +36,15 @@ def best_vector(kinds: Kinds, target: int, budget: Budget) -> tuple[int | None, 
     when no capture exists; and whether that is proven (False: ``budget`` ran out first)."""
     walk = _Walk.of(kinds, target, budget)
     start: Needs = (0,) * target
-    frontier = [(0, 0, 0, start, walk.flex_start)]  # (left, level, -vector, needs, flex left)
+    end = len(walk.levels)
+    # (cost so far and the estimate, -level, needs, flex left, weight left, vector taken)
+    frontier = [(walk.estimate(0, start, walk.flex_start) or 0, 0, 0, start, walk.flex_start, 0, 0)]
     settled: set[tuple[int, Needs, tuple[int, ...]]] = set()
     while frontier:
-        left, level, negative, needs, flex = heapq.heappop(frontier)
-        if level == len(walk.levels):
-            return (-negative or None), True
+        _, negative_level, _, needs, flex, left, vector = heapq.heappop(frontier)
+        level = -negative_level
+        if level == end:
+            return (vector or None), True
         if (level, needs, flex) in settled:
             continue
         settled.add((level, needs, flex))
@@ -44,10 +53,14 @@ def best_vector(kinds: Kinds, target: int, budget: Budget) -> tuple[int | None, 
         for more_left, more, needs_after, flex_after in walk.steps(level, needs, flex):
             if not budget.spend(1):
                 return None, False
-            state = (level + 1, needs_after, flex_after)
-            if state not in settled:
+            if (level + 1, needs_after, flex_after) not in settled:
+                now, taken = left + more_left, vector + more
+                more_cost = walk.estimate(level + 1, needs_after, flex_after)
+                if more_cost is None:
+                    continue  # its needs can never be filled
+                guess = walk.cost(level + 1, flex_after, now, taken) + more_cost
                 heapq.heappush(
-                    frontier, (left + more_left, level + 1, negative - more, needs_after, flex_after)
+                    frontier, (guess, -level - 1, _lacking(needs_after), needs_after, flex_after, now, taken)
                 )
     return None, True  # never: taking nothing always ends the walk
 
@@ -66,8 +79,11 @@ class _Level:
 @dataclass(frozen=True, slots=True)
 class _Walk:
     """One search's levels, highest value first; ``supply[u]``: the sum of the cards of one value of
-    at most ``u``; ``tops[i][u]``: the highest value of flexible kind ``i`` of at most ``u``; ``caps``
-    and ``filled`` remember :meth:`cap` and :meth:`fillable`."""
+    at most ``u``; ``tops[i][u]``: the highest value of flexible kind ``i`` of at most ``u``;
+    ``rest[i]``: the sum and the least cost of the cards of one value from level ``i`` on, and
+    ``passed[i]`` the vector of those before it; ``flex_kinds``: each flexible kind's usable values,
+    cost and unit vector; ``shift``: where a cost's weight starts above its vector; ``caps``,
+    ``filled`` and ``sums`` remember :meth:`cap`, :meth:`fillable` and :meth:`_flex_sums`."""
 
     kinds: Kinds
     target: int
@@ -75,9 +91,14 @@ class _Walk:
     flex_start: tuple[int, ...]
     supply: tuple[int, ...]
     tops: tuple[tuple[int, ...], ...]
+    rest: tuple[tuple[int, int], ...]
+    passed: tuple[int, ...]
+    flex_kinds: tuple[tuple[tuple[int, ...], int, int], ...]
+    shift: int
     budget: Budget
     caps: dict[tuple[int, tuple[int, ...]], tuple[int, ...]]
     filled: dict[tuple[int, Needs, tuple[int, ...]], bool]
+    sums: dict[tuple[int, tuple[int, ...]], int]
 
     @classmethod
     def of(cls, kinds: Kinds, target: int, budget: Budget) -> _Walk:
@@ -111,7 +132,82 @@ class _Walk:
             tuple(max((value for value in usable if value <= most), default=0) for most in range(target + 1))
             for _, usable in flex
         )
-        return cls(kinds, target, levels, start, tuple(sums), tops, budget, {}, {})
+        shift = kinds.full.bit_length() + 1
+        rest, passed = [(0, _NO_CARD)], [0]
+        for level in reversed(levels):
+            total, least = rest[-1]
+            for kind, count, weight in fixed.get(level.value, []):  # a lone group's cards are never left
+                total += count * level.value
+                if level.value != target:
+                    cost = (weight << shift) + kinds.unit(kind)
+                    least = cost if least == _NO_CARD else min(least, cost)
+            rest.append((total, least))
+        for level in levels:
+            passed.append(
+                passed[-1] + sum(count * kinds.unit(kind) for kind, count, _ in fixed.get(level.value, []))
+            )
+        flex_kinds = tuple(
+            (usable, ((kinds.points[kind] * WEIGHT_UNIT + 1) << shift) + kinds.unit(kind), kinds.unit(kind))
+            for kind, usable in flex
+        )
+        return cls(
+            kinds,
+            target,
+            levels,
+            start,
+            tuple(sums),
+            tops,
+            tuple(reversed(rest)),
+            tuple(passed),
+            flex_kinds,
+            shift,
+            budget,
+            {},
+            {},
+            {},
+        )
+
+    def cost(self, index: int, flex: tuple[int, ...], left: int, taken: int) -> int:
+        """The cost of a walk to level ``index`` that left ``left`` weight and took ``taken``: the
+        weight, then the vector of the cards passed and not taken."""
+        passed = self.passed[index] - taken
+        for held, start, (_, _, unit) in zip(flex, self.flex_start, self.flex_kinds, strict=True):
+            passed += (start - held) * unit
+        return (left << self.shift) + passed
+
+    def estimate(self, index: int, needs: Needs, flex: tuple[int, ...]) -> int | None:
+        """At least the cost the walk still adds from this state: 0, or the cheapest card to come
+        when the cards to come cannot make the needs up to a multiple of the target (whatever the
+        values their flexible ones take); ``None`` when no card to come could mend that."""
+        if index == len(self.levels):
+            return 0
+        total, least = self.rest[index]
+        short = (total - _lacking(needs)) % self.target
+        if self._flex_sums(index, flex) >> ((self.target - short) % self.target) & 1:
+            return 0
+        costs = [cost for held, (_, cost, _) in zip(flex, self.flex_kinds, strict=True) if held]
+        if least != _NO_CARD:
+            costs.append(least)
+        return min(costs, default=None)
+
+    def _flex_sums(self, index: int, flex: tuple[int, ...]) -> int:
+        """The sums modulo the target that the flexible cards ``flex`` make, each at one of its values
+        up to level ``index``'s, as a bit mask."""
+        key = (index, flex)
+        known = self.sums.get(key)
+        if known is None:
+            target, most, known = self.target, self.levels[index].value, 1
+            every = (1 << target) - 1
+            for held, (usable, _, _) in zip(flex, self.flex_kinds, strict=True):
+                for _ in range(held):
+                    grown = 0
+                    for value in usable:
+                        if value <= most:
+                            shift = value % target
+                            grown |= ((known << shift) | (known >> (target - shift))) & every
+                    known = grown
+            self.sums[key] = known
+        return known
 
     def steps(
         self, index: int, needs: Needs, flex: tuple[int, ...]
@@ -180,12 +276,12 @@ class _Walk:
         key = (index, flex)
         known = self.caps.get(key)
         if known is None:
-            below = self.levels[index].value - 1
-            tops = [(held, top) for held, top in zip(flex, self.tops, strict=True) if held]
-            known = self.caps[key] = tuple(
-                self.supply[min(lack, below)] + sum(held * top[min(lack, below)] for held, top in tops)
-                for lack in range(self.target)
-            )
+            reach = [min(lack, self.levels[index].value - 1) for lack in range(self.target)]
+            sums = [self.supply[most] for most in reach]
+            for held, top in zip(flex, self.tops, strict=True):
+                if held:
+                    sums = [total + held * top[most] for total, most in zip(sums, reach, strict=True)]
+            known = self.caps[key] = tuple(sums)
         return known
 
 
@@ -217,6 +313,12 @@ def _fits(needs: Needs, cap: tuple[int, ...]) -> bool:
             if lacking > cap[lack]:
                 return False
     return True
+
+
+@lru_cache(maxsize=1 << 16)
+def _lacking(needs: Needs) -> int:
+    """What the open groups lack in all."""
+    return sum(lack * count for lack, count in enumerate(needs) if count)
 
 
 @lru_cache(maxsize=1 << 16)
