@@ -36,7 +36,9 @@ def match_rescore(*, match: Match, from_number: int) -> MatchStatus:
 
 
 def _store_report(hand: Hand, report: HandReport) -> None:
-    hand.report = convert.report_fields(report)
+    """The closed hand's whole report (sides too) in ``Hand.report``, which screens read as it is, and
+    its score rows."""
+    hand.report = convert.report_json(report)
     hand.save(update_fields=["report"])
     HandScore.objects.filter(hand=hand).delete()
     HandScore.objects.bulk_create(convert.score_rows(hand, report))
