@@ -24,7 +24,8 @@ SWEEP = [{"cards": 52, "point_cards": 22, "tablos": 5}, {"cards": 0, "point_card
 
 def _replayed(match: Match) -> list[dict[str, object]]:
     """Every closed hand's report replayed from its stored log, as ``report_json`` writes it."""
-    table, sweeps, reports = table_of(match), (0, 0), []
+    table, reports = table_of(match), []
+    sweeps: tuple[int, ...] = (0, 0)
     for hand in Hand.objects.filter(match=match, closed_at__isnull=False).order_by("number"):
         report = finished_report(hand, table, sweeps)
         sweeps = tuple(before + side.sweeps for before, side in zip(sweeps, report.sides, strict=True))
