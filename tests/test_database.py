@@ -81,7 +81,7 @@ def test_a_request_after_the_database_ended_its_connection_runs_on_a_new_one(
             before = kept.connection.info.backend_pid
             if ended:
                 _terminated(before)
-            kept.health_check_done = False  # a new request (``close_old_connections``)
+            kept.health_check_done = False  # type: ignore[attr-defined]  # a new request, as Django starts one
             with kept.cursor() as cursor:
                 cursor.execute("SELECT pg_backend_pid()")
                 (now,) = cursor.fetchone()
