@@ -100,6 +100,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
             return False
 
     def get_new_connection(self, conn_params: dict[str, Any]) -> Any:
+        self.kept = False  # a new connection is bounded by its connect timeout, then checked by use
         if WATCHDOG.limit is None:  # tasks and commands wait for the database as long as it takes
             return super().get_new_connection(conn_params)
         if not BREAKER.may_try():
