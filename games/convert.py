@@ -119,6 +119,14 @@ def stored_report(hand: Hand, scores: Sequence[HandScore], seats: Sequence[tuple
     return replace(report_of({**hand.report, "sides": []}), sides=sides)
 
 
+def closed_report(hand: Hand, seats: Sequence[tuple[int, ...]]) -> HandReport:
+    """A closed hand's report as stored whole in ``Hand.report``; from its score rows too (one query)
+    for a hand stored without its sides (closed by an older release)."""
+    if "sides" in hand.report:
+        return report_of(hand.report)
+    return stored_report(hand, list(hand.scores.all()), seats)
+
+
 def side_report(row: HandScore, seats: Sequence[tuple[int, ...]]) -> SideReport:
     """One side of a closed hand from its score row (``seats``: each side's seat numbers)."""
     return SideReport(
