@@ -1,7 +1,8 @@
 """Rows <-> rules values: the only place where ``games.models`` meets ``games.rules``.
 
 Cards are stored as canonical texts (docs/rules/shared.md A1), logs as ``Play`` and ``Challenge`` rows,
-reports as ``HandScore`` rows plus ``Hand.report`` (the rest of the :class:`HandReport`, as JSON).
+a closed hand's report as ``HandScore`` rows (its sides, which statistics and exports sum) and, whole,
+as ``Hand.report`` (``report_json``, written when the hand closes or is corrected: what screens read).
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from games.rules.game import (
 )
 from games.rules.records import event_json as event_json
 from games.rules.records import jsonable as jsonable
-from games.rules.records import report_fields as report_fields
 from games.rules.records import report_json as report_json
 from games.rules.records import report_of
 from games.rules.records import side_json as side_json
@@ -115,17 +115,23 @@ def score_rows(hand: Hand, report: HandReport) -> list[HandScore]:
 def stored_report(hand: Hand, scores: Sequence[HandScore], seats: Sequence[tuple[int, ...]]) -> HandReport:
     """A closed hand's report rebuilt from its rows (for ``match_status``): the stored fields as the
     engine reads them back, the sides from the hand's scores."""
-    sides = tuple(
-        SideReport(
-            seats=seats[row.side],
-            cards=row.cards,
-            sweeps=row.sweeps,
-            points=dict(row.points),
-            total=row.total,
-        )
-        for row in sorted(scores, key=lambda row: row.side)
-    )
+    sides = tuple(side_report(row, seats) for row in sorted(scores, key=lambda row: row.side))
     return replace(report_of({**hand.report, "sides": []}), sides=sides)
+
+
+def closed_report(hand: Hand, seats: Sequence[tuple[int, ...]]) -> HandReport:
+    """A closed hand's report as stored whole in ``Hand.report``; from its score rows too (one query)
+    for a hand stored without its sides (closed by an older release)."""
+    if "sides" in hand.report:
+        return report_of(hand.report)
+    return stored_report(hand, list(hand.scores.all()), seats)
+
+
+def side_report(row: HandScore, seats: Sequence[tuple[int, ...]]) -> SideReport:
+    """One side of a closed hand from its score row (``seats``: each side's seat numbers)."""
+    return SideReport(
+        seats=seats[row.side], cards=row.cards, sweeps=row.sweeps, points=dict(row.points), total=row.total
+    )
 
 
 def status_fields(status: MatchStatus) -> dict[str, Any]:

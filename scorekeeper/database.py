@@ -5,9 +5,10 @@ migrations) keep running without them.
 Two limits, because a hung server enforces none of its own:
 
 - ``WEB_STATEMENT_TIMEOUT_MS``: PostgreSQL cancels a statement that runs longer (``statement_timeout``).
-- ``WEB_DATABASE_TIMEOUT_MS``: a database call (a statement, a fetch, a commit, a health check) that has
-  had no answer for this long gets its connection cut from this side (:class:`Watchdog`), so it fails
-  with ``OperationalError`` and the connection is dropped. A stopped (``SIGSTOP``), swapping or
+- ``WEB_DATABASE_TIMEOUT_MS``: a database call (a statement, a fetch, a commit; ``HEALTH_CHECK_LIMIT``
+  for a kept connection's first call in a request) that has had no answer for this long gets its
+  connection cut from this side (:class:`Watchdog`), so it fails with ``OperationalError`` and the
+  connection is dropped. A stopped (``SIGSTOP``), swapping or
   deadlocked server still accepts TCP and acknowledges every packet in its kernel, so neither TCP
   keepalives nor ``tcp_user_timeout`` ever fire; only the client can give up.
 
@@ -36,8 +37,8 @@ from django.db.backends.signals import connection_created
 logger = logging.getLogger(__name__)
 
 TICK = 0.1  # seconds between the watchdog's looks while some call waits
-# A health check (``SELECT 1`` on a kept connection before its first use in a request) has a shorter
-# limit: when it is cut, Django opens a new connection, and both must fit in one request's seconds.
+# A kept connection's first call in a request, which stands for a health check (scorekeeper/postgresql),
+# and the check after an error have a shorter limit: a hung server is found within it.
 HEALTH_CHECK_LIMIT = 1.0
 
 

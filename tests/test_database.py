@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.db import OperationalError, connection
+from django.db import DEFAULT_DB_ALIAS, OperationalError, connection, connections
 from django.db.backends.signals import connection_created
 
 from scorekeeper.database import limit_web_statements
@@ -50,3 +51,40 @@ def test_tasks_and_commands_have_no_statement_timeout() -> None:
     with connection.cursor() as cursor:
         cursor.execute("SHOW statement_timeout")
         assert cursor.fetchone() == ("0",)
+
+
+def _terminated(pid: int) -> None:
+    """End backend ``pid`` as an administrator or a restart would, and wait until it is gone."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s", [pid])
+            if cursor.fetchone() == (0,):
+                return
+            time.sleep(0.01)
+    pytest.fail(f"backend {pid} still there")
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_request_after_the_database_ended_its_connection_runs_on_a_new_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The health check before a request's first query sends nothing (no ``SELECT 1``): a kept
+    connection the server has ended is told by what waits on its socket, closed, and replaced."""
+    kept = connections.create_connection(DEFAULT_DB_ALIAS)
+    monkeypatch.setattr(kept, "is_usable", lambda: pytest.fail("a query to check the connection"))
+    try:
+        for ended in (False, True):
+            kept.ensure_connection()
+            before = kept.connection.info.backend_pid
+            if ended:
+                _terminated(before)
+            kept.health_check_done = False  # type: ignore[attr-defined]  # a new request, as Django starts one
+            with kept.cursor() as cursor:
+                cursor.execute("SELECT pg_backend_pid()")
+                (now,) = cursor.fetchone()
+            assert (now != before) == ended
+    finally:
+        kept.close()

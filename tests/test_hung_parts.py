@@ -281,6 +281,26 @@ def test_a_database_restart_answers_503_never_500(stack: Stack) -> None:
     _assert_served(stack)  # the connections the restart closed are opened again
 
 
+def test_connections_the_database_ended_between_requests_are_replaced_unseen(stack: Stack) -> None:
+    """An administrator ends every backend (``pg_terminate_backend``) between two requests: the next
+    request on each worker finds its kept connection ended before using it and opens a new one, so
+    every request is served (the health check sends no query: scorekeeper/postgresql/base.py)."""
+    _assert_served(stack)  # each worker keeps a connection
+    psql = [str(PGBIN / "psql"), "-qAt", "-h", "127.0.0.1", "-p", str(stack.pg_port), "-U", "postgres"]
+    others = "FROM pg_stat_activity WHERE datname = 'scorekeeper' AND pid <> pg_backend_pid()"
+    ended = subprocess.run(
+        [*psql, "-c", f"SELECT count(pg_terminate_backend(pid)) {others}"], check=True, capture_output=True
+    )
+    assert int(ended.stdout) >= 1
+    for _ in range(50):
+        left = subprocess.run([*psql, "-c", f"SELECT count(*) {others}"], check=True, capture_output=True)
+        if int(left.stdout) == 0:
+            break
+        time.sleep(0.05)
+    for _ in range(6):
+        assert stack.get(MATCH_API)[0].status_code == 404
+
+
 def test_a_hung_redis_leaves_the_node_serving_and_healthz_names_it(stack: Stack) -> None:
     _signal(stack.redis_pids(), signal.SIGSTOP)
     try:

@@ -22,7 +22,6 @@ from games.rules.cards import deck
 from games.rules.errors import COUNT_LABELS, LABEL_FACTS, violation_classes
 from games.rules.registry import GAMES
 from games.rules.twenty_summary import TALLY_AWARDS
-from games.selectors import closed_reports
 from web.deals import deck_totals, summary_keys
 from web.screens import HandView, MatchScreen, who_of
 
@@ -94,7 +93,7 @@ def offline_hand(screen: MatchScreen, hand: HandView) -> OfflineHand:
         "log": _log(hand),
         "api": reverse("records-hand", args=[match.pk, hand.hand.number]),
         "live": reverse("match-live", args=[match.pk]),
-        "reports": None if screen.kept else closed_reports(match),
+        "reports": screen.reports,
         "sides": len(screen.sides),
         "first_dealer": match.first_dealer,
         "entry": _entry(match, len(screen.sides)),

@@ -28,6 +28,7 @@ from games.rules.registry import find_game
 from games.selectors import (
     MatchVersion,
     Scoreboard,
+    closed_reports,
     hand_last,
     hand_report,
     hand_rows,
@@ -133,6 +134,9 @@ class MatchScreen:
     sweep: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
     clock: Clock | None = None
+    # The closed hands' stored reports, read once for the score sheet and the phone's engine; ``None``
+    # when ``kept``.
+    reports: list[dict[str, Any]] | None = None
 
     @property
     def chart(self) -> list[tuple[str, list[int]]]:
@@ -321,7 +325,9 @@ def match_screen(
         last_hand, draft = hand_last(match=match), None
     else:
         last_hand, draft = written.hand, (written.report, written.plays)
-    board = scoreboard_for(match, closed=None if written is None else written.hand.number - 1)
+    reports = closed_reports(match) if written is None else None
+    closed = None if written is None else written.hand.number - 1
+    board = scoreboard_for(match, closed=closed, reports=reports)
     open_hand = last_hand if last_hand and last_hand.is_open else None
     seat_numbers = [[seat.number for seat in side] for side in seats]
     return MatchScreen(
@@ -339,6 +345,7 @@ def match_screen(
         sweep=str(sweep_name(match.game)),
         extra=board["extra"],
         clock=clock_of(match),
+        reports=reports,
     )
 
 

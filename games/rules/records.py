@@ -26,7 +26,7 @@ def jsonable(value: object) -> Any:  # Any: JSON of unknown shape (a game's own 
 
 
 def report_fields(report: HandReport) -> dict[str, Any]:
-    """What ``Hand.report`` stores: the report without its sides (those are ``HandScore`` rows)."""
+    """The report without its sides."""
     return {
         "complete": report.complete,
         "next_seat": report.next_seat,
@@ -64,7 +64,8 @@ def side_json(side: SideReport) -> dict[str, Any]:
 
 
 def report_json(report: HandReport) -> dict[str, Any]:
-    """A report for the API: :func:`report_fields` plus the sides."""
+    """A report for the API, and as ``Hand.report`` stores a closed hand's: :func:`report_fields` plus the
+    sides."""
     return {**report_fields(report), "sides": [side_json(side) for side in report.sides]}
 
 

@@ -10,10 +10,12 @@ from typing import Any, TypedDict
 from games import convert
 from games.breakdowns import BreakdownRow, hand_breakdown, side_cells
 from games.models import (
+    Hand,
     HandScore,
     Match,
     Seat,
 )
+from games.rules.records import report_of, side_json
 
 
 class EventLine(TypedDict):
@@ -88,7 +90,9 @@ class _Column:
         return summed
 
 
-def scoreboard_for(match: Match, *, closed: int | None = None) -> Scoreboard:
+def scoreboard_for(
+    match: Match, *, closed: int | None = None, reports: list[dict[str, Any]] | None = None
+) -> Scoreboard:
     """Per side: total, per-hand lines (with the hand's events and breakdown), sweeps (Tablo's tally
     marks), progress to the target, leader; each closed hand's events and breakdown for all sides at
     once (``hands``); and the match's result as the engine last gave it. ``extra`` values the engine
@@ -97,11 +101,13 @@ def scoreboard_for(match: Match, *, closed: int | None = None) -> Scoreboard:
     ``closed``: how many hands have closed, when the caller knows it and shows no score sheet. Then
     no hand is read: each side's total is the one the match stores (the sum of its closed hands'
     totals, as the engine gave it when the last one closed), and the sides have no hand lines, sweeps
-    or points, nor the board any ``hands``."""
+    or points, nor the board any ``hands``.
+
+    ``reports``: the closed hands' reports (:func:`closed_reports`) when the caller has read them."""
     sides = sides_of_match(match)
     seats = tuple(tuple(seat.number for seat in side) for side in sides)
     if closed is None:
-        columns, hands = _closed_hands(match, seats)
+        columns, hands = _closed_hands(match, seats, closed_reports(match) if reports is None else reports)
         totals, closed = [column.total for column in columns], len(hands)
     else:
         columns, hands = [_Column([]) for _ in seats], []
@@ -132,24 +138,21 @@ def scoreboard_for(match: Match, *, closed: int | None = None) -> Scoreboard:
 
 
 def _closed_hands(
-    match: Match, seats: tuple[tuple[int, ...], ...]
+    match: Match, seats: tuple[tuple[int, ...], ...], reports: list[dict[str, Any]]
 ) -> tuple[list[_Column], list[HandBreakdown]]:
-    """Each side's line per closed hand, and each closed hand's events and breakdown for all sides."""
+    """Each side's line per closed hand, and each closed hand's events and breakdown for all sides, from
+    the closed hands' stored reports (hands close in order: the n-th is hand n)."""
     columns = [_Column([]) for _ in seats]
     hands: list[HandBreakdown] = []
-    # Every closed hand has a score row per side (its rescoring stores them): one query reads both.
-    lines = HandScore.objects.filter(hand__match=match, hand__closed_at__isnull=False).select_related("hand")
-    for _number, scores in groupby(lines.order_by("hand__number", "side"), key=attrgetter("hand.number")):
-        scored = list(scores)
-        hand = scored[0].hand
-        report = convert.stored_report(hand, scored, seats)
+    for number, stored in enumerate(reports, start=1):
+        report = report_of(stored)
         events = [EventLine(**convert.event_json(event)) for event in report.events]  # type: ignore[typeddict-item]  # event_json's keys
         rows = hand_breakdown(match.game, match.options, report)
-        hands.append(HandBreakdown(number=hand.number, events=events, breakdown=rows))
+        hands.append(HandBreakdown(number=number, events=events, breakdown=rows))
         for index, side in enumerate(report.sides):
             columns[index].lines.append(
                 HandLine(
-                    number=hand.number,
+                    number=number,
                     total=side.total,
                     cards=side.cards,
                     sweeps=side.sweeps,
@@ -205,17 +208,23 @@ def _progress(total: int, target: int | None) -> int | None:
 
 
 def closed_reports(match: Match) -> list[dict[str, Any]]:
-    """The closed hands' reports in order, as ``games.rules.records.report_json`` writes them: what
+    """The closed hands' reports in order, as ``games.rules.records.report_json`` writes them and the
+    service that closes or corrects a hand stores them (``Hand.report``): what the scoreboard shows and
     the phone's engine takes to tell where the match stands after a hand it scored offline
-    (``match_status``). One query."""
-    seats = tuple(tuple(seat.number for seat in side) for side in sides_of_match(match))
-    lines = HandScore.objects.filter(hand__match=match, hand__closed_at__isnull=False).select_related("hand")
-    return [
-        convert.report_json(convert.stored_report(scored[0].hand, scored, seats))
-        for scored in (
-            list(scores)
-            for _number, scores in groupby(
-                lines.order_by("hand__number", "side"), key=attrgetter("hand.number")
-            )
-        )
-    ]
+    (``match_status``). One query; nothing is recomputed. A hand closed by an older release, which kept
+    the sides in its score rows only, is completed from them (one more query)."""
+    closed = Hand.objects.filter(match=match, closed_at__isnull=False).order_by("number")
+    rows = list(closed.values_list("pk", "report"))
+    reports = [report for _pk, report in rows]
+    lacking = [pk for pk, report in rows if "sides" not in report]
+    if lacking:
+        seats = tuple(tuple(seat.number for seat in side) for side in sides_of_match(match))
+        lines = HandScore.objects.filter(hand_id__in=lacking).order_by("hand_id", "side")
+        found = {
+            pk: [side_json(convert.side_report(line, seats)) for line in scored]
+            for pk, scored in groupby(lines, key=attrgetter("hand_id"))
+        }
+        reports = [
+            report if "sides" in report else {**report, "sides": found.get(pk, [])} for pk, report in rows
+        ]
+    return reports

@@ -16,17 +16,17 @@ from games.services.versions import match_version_bump
 
 def match_rescore(*, match: Match, from_number: int) -> MatchStatus:
     """Replay the closed hands from ``from_number`` on, store their scores, then the match's result
-    (``match``: its row locked by the caller)."""
+    (``match``: its row locked by the caller); the hands before it are taken as stored."""
     table = table_of(match)
     hands = Hand.objects.filter(match=match, closed_at__isnull=False).order_by("number")
     sweeps = (0,) * len(table.sides)
     reports: list[HandReport] = []
-    for hand in hands.prefetch_related("scores"):
+    for hand in hands:
         if hand.number >= from_number:
             report = finished_report(hand, table, sweeps)
             _store_report(hand, report)
         else:
-            report = convert.stored_report(hand, list(hand.scores.all()), table.sides)
+            report = convert.closed_report(hand, table.sides)
         reports.append(report)
         sweeps = tuple(before + side.sweeps for before, side in zip(sweeps, report.sides, strict=True))
     status = table.game.match_status(reports, len(table.sides), table.options, is_time_up(match))
@@ -36,7 +36,9 @@ def match_rescore(*, match: Match, from_number: int) -> MatchStatus:
 
 
 def _store_report(hand: Hand, report: HandReport) -> None:
-    hand.report = convert.report_fields(report)
+    """The closed hand's whole report (sides too) in ``Hand.report``, which screens read as it is, and
+    its score rows."""
+    hand.report = convert.report_json(report)
     hand.save(update_fields=["report"])
     HandScore.objects.filter(hand=hand).delete()
     HandScore.objects.bulk_create(convert.score_rows(hand, report))

@@ -331,3 +331,21 @@ def test_an_etag_tells_nothing_new_only_while_nothing_is(owner: User, outsider: 
     assert _api(outsider).get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304
     hand_play_record(hand=Hand.objects.get(), seat=1, card="9C", expected_seq=0)
     assert _api(outsider).get(url, HTTP_IF_NONE_MATCH=tag).status_code == 404
+
+
+def test_a_play_finds_its_key_in_the_plays_it_reads_anyway(
+    owner: User, django_assert_num_queries: Callable[..., Any]
+) -> None:
+    """The idempotency key is looked up among the hand's plays, which the play reads under the hand's
+    lock to replay the log: no round trip of its own. The API's play costs the token, BEGIN, the hand
+    and match locked, the plays, the play, the hand's count, its chain link, the match's version and
+    COMMIT; a retry with the same key the same up to the plays, and no write."""
+    api = _api(owner)
+    match = _dealt(owner)
+    url = f"/api/v1/matches/{match.pk}/hands/1/plays/"
+    play = {"seat": 1, "card": "9C", "expected_seq": 0, "idempotency_key": "p-1"}
+    with django_assert_num_queries(9):
+        assert api.post(url, play, content_type="application/json").status_code == 201
+    with django_assert_num_queries(5):
+        retried = api.post(url, play, content_type="application/json")
+    assert (retried.status_code, retried.headers["Idempotent-Replayed"]) == (201, "true")

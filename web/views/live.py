@@ -1,4 +1,10 @@
-"""The match screen's live region: who may see it, rendering it, and polls that skip unchanged states."""
+"""The match screen's live region: who may see it, rendering it, and polls that skip unchanged states.
+
+A poll that finds a change is answered from :func:`live_fragment`: the region as every phone of the
+same kind sees the match at its version, rendered by the first phone to ask and kept in Django's cache
+(Redis, shared by the nodes; the embedded default's is the process's own memory) for the others, with
+slots for what is each phone's own (its CSRF token, its forms' idempotency key), filled in per request
+(:func:`personal`)."""
 
 from __future__ import annotations
 
@@ -7,30 +13,38 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import get_language
 
-from games.access import match_for
+from games.access import can_write_match, match_for
 from games.models import Match
 from games.screen_keys import READ, WRITE, key_opens, screen_key
-from games.selectors import match_get, match_version
+from games.selectors import match_get, match_seats_load, match_version
 from games.services.plays import Recorded
+from scorekeeper.public import public_url
 from web.deals import deal_questions
 from web.entries import entry_form
-from web.screens import MatchScreen, match_screen, polled_version
+from web.screens import MatchScreen, match_screen, polled_version, screen_version
 from web.table_guests import confirmation_box
 from web.views import HtmxHttpRequest
 
 POLL_SECONDS = 3
+# How long a rendered region is kept: the phones of a table ask for a version within a poll's interval
+# of each other; a region shown longer is asked for again only by a phone that slept through it.
+FRAGMENT_SECONDS = 120
 
 
 def match_readable(
     request: HtmxHttpRequest, pk: int, token: str = "", *, read: Callable[[int], Match] = match_get
 ) -> Match:
-    """The match, as ``read`` gives it (the whole page's by default; ``match_get_live``: the live
-    region's), if the visitor may read it (404 otherwise, so its existence is not revealed)."""
+    """The match, as ``read`` gives it (the whole page's by default; ``match_row``: its row alone,
+    for a poll), if the visitor may read it (404 otherwise, so its existence is not revealed)."""
     return match_for(request.user, pk, share=token, read=read)
 
 
@@ -105,10 +119,51 @@ def unchanged(request: HtmxHttpRequest, *, pk: int | None = None, token: str = "
 
 
 def live_poll(request: HtmxHttpRequest, match: Match, token: str = "") -> HttpResponse:
-    """The live region, or 204 (htmx leaves the page alone) when the screen has not changed."""
-    context = live_context(request, match, token=token)
-    screen = context["screen"]
-    assert isinstance(screen, MatchScreen)
-    if request.GET.get("v") == screen.version:
+    """The live region, or 204 (htmx leaves the page alone) when the screen has not changed.
+    ``match``: its row alone; its seats are read only if the region is rendered."""
+    version = screen_version(match)
+    if request.GET.get("v") == version:
         return HttpResponse(status=204)
-    return render(request, "web/matches/_live.html", context)
+    return HttpResponse(personal(request, live_fragment(request, match, version, token=token)))
+
+
+def live_fragment(request: HtmxHttpRequest, match: Match, version: str, *, token: str = "") -> str:
+    """The live region of ``match`` at ``version`` as every phone that asks in the reader's language, may
+    write or not, and comes by the share link or not sees it, with :func:`personal`'s slots: rendered
+    once per version and kept in the cache (the key holds all it depends on; a write changes the
+    version, so nothing is ever invalidated). ``match``: as :func:`live_poll` takes it."""
+    writable = not token and can_write_match(request.user, match)
+    box = confirmation_box(match, request.user)  # per person, and only for a finished event table
+    key = ":".join(
+        (
+            "live",
+            str(match.pk),
+            str(match.created_at.timestamp()),  # another database's match of the same id and version
+            version,
+            get_language(),
+            "write" if writable else "read",
+            "manage" if writable and request.user.is_authenticated else "",  # a table's guest only records
+            "" if box is None else f"confirm-{box.waiting:d}{box.can_confirm:d}",
+            "shared" if token else "",  # the share link's own (the link is the match's at this version)
+            "engine" if settings.PHONE_ENGINE else "",
+            public_url(request, "/"),  # the share link's full address, where the region shows it
+        )
+    )
+    fragment: str | None = cache.get(key)
+    if fragment is None:
+        match_seats_load(match)
+        context = live_context(request, match, token=token, key=_slot("key"), csrf_token=_slot("csrf"))
+        fragment = render_to_string("web/matches/_live.html", context, request)
+        cache.set(key, fragment, FRAGMENT_SECONDS)
+    return fragment
+
+
+def personal(request: HtmxHttpRequest, fragment: str) -> str:
+    """:func:`live_fragment`'s region for this phone: its CSRF token, and a new key for its forms' writes
+    (a retry of a write sends the key of the form it was made from)."""
+    return fragment.replace(_slot("csrf"), get_token(request)).replace(_slot("key"), uuid.uuid4().hex)
+
+
+def _slot(name: str) -> str:
+    """A text no visitor can write into a region (a name, a note): the same on every node."""
+    return salted_hmac("web.views.live.slot", name, algorithm="sha256").hexdigest()[:32]

@@ -24,9 +24,9 @@ from games.selectors import (
     club_list,
     club_of,
     match_get,
-    match_get_live,
     match_id_shared,
     match_last_started,
+    match_row,
     season_list,
 )
 from games.services.errors import RecordConflict
@@ -203,7 +203,7 @@ def _screen_context(request: HtmxHttpRequest, match: Match, token: str = "") -> 
 
 
 def match_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    return unchanged(request, pk=pk) or live_poll(request, match_readable(request, pk, read=match_get_live))
+    return unchanged(request, pk=pk) or live_poll(request, match_readable(request, pk, read=match_row))
 
 
 def _shared(request: HtmxHttpRequest, token: str, read: Callable[[int], Match] = match_get) -> Match:
@@ -221,9 +221,7 @@ def match_shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def match_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return unchanged(request, token=token) or live_poll(
-        request, _shared(request, token, match_get_live), token
-    )
+    return unchanged(request, token=token) or live_poll(request, _shared(request, token, match_row), token)
 
 
 @require_POST
