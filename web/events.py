@@ -32,6 +32,7 @@ from games.events.selectors import (
 from games.events.services import PlannedRound, PlannedTable
 from games.models import Player
 from games.services.seating import SeatKind, seating_known
+from games.serbian import shown_name
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -52,7 +53,7 @@ def entry_rows(
     rows = [
         EntryRow(
             entry=entry,
-            name=entry.player.name,
+            name=shown_name(entry.player.name),
             checked_in=entry.checked_in_at is not None,
             dropped=entry.dropped_round is not None,
             joined_round=entry.joined_round,
@@ -79,7 +80,7 @@ def member_choices(event: Event, director: User) -> list[MemberChoice]:
         if choice.kind is not SeatKind.ACCOUNT or player is None or player.pk in entered | seen:
             continue
         seen.add(player.pk)
-        choices.append(MemberChoice(player.pk, player.name))
+        choices.append(MemberChoice(player.pk, shown_name(player.name)))
     return by_name(choices, lambda choice: choice.name)
 
 
@@ -227,7 +228,7 @@ class EventScreen:
 
 
 def _names(event: Event) -> dict[int, str]:
-    return {entry.player_id: entry.player.name for entry in entry_list(event=event)}
+    return {entry.player_id: shown_name(entry.player.name) for entry in entry_list(event=event)}
 
 
 def _places_text(places: Sequence[int], names: Sequence[str]) -> str:
@@ -337,7 +338,7 @@ def _value(value: float) -> str:
 def event_screen(event: Event, *, can_direct: bool, player: int | None = None) -> EventScreen:
     """The public page's (and the TV's) content: every round, the last one first in the pairings."""
     entries = list(entry_list(event=event))
-    names = {entry.player_id: entry.player.name for entry in entries}
+    names = {entry.player_id: shown_name(entry.player.name) for entry in entries}
     dropped = {entry.player_id for entry in entries if entry.dropped_round is not None}
     played_rounds = list(round_list(event=event))
     check = results_check(event=event, rounds=played_rounds)

@@ -10,6 +10,7 @@ from django.forms.models import ModelChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
 from games.collation import by_name
+from games.serbian import shown_name
 from games.labels import game_title
 from games.models import Club, Player, Season
 from games.rules.registry import GAMES
@@ -47,6 +48,9 @@ class PlayersByName(ModelChoiceIterator):  # type: ignore[type-arg]
 
 class PlayerChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
     iterator = PlayersByName
+
+    def label_from_instance(self, obj: Any) -> str:
+        return shown_name(obj.name)
 
 
 class HeadToHeadForm(forms.Form):

@@ -3,9 +3,7 @@ head-to-head, and the CSV exports. Views read through selectors (``games.stats``
 
 from __future__ import annotations
 
-import csv
-import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Sequence
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
@@ -13,7 +11,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from games.access import club_for, player_for
-from games.events.exports import spreadsheet_safe
+from games.events.exports import MEDIA_TYPE, Cell, SheetFormat
 from games.models import Club
 from games.rules.registry import GAMES
 from games.selectors import merge_list
@@ -84,6 +82,7 @@ def club_standings(request: HttpRequest, club_id: int) -> HttpResponse:
         "game": GAMES.get(table.game or ""),
         "columns": _sort_links(request.GET, sort, request.GET.get("order", "")),
         "query": request.GET.urlencode(),
+        "csv_format": SheetFormat.of(),
     }
     return render(request, "stats/standings.html", context)
 
@@ -122,18 +121,9 @@ def head_to_head(request: HttpRequest, club_id: int) -> HttpResponse:
     return render(request, "stats/head_to_head.html", context)
 
 
-class _Echo:
-    """A file-like object that returns what is written: csv.writer's lines, streamed."""
-
-    def write(self, value: str) -> str:
-        return value
-
-
-def _csv(lines: Iterable[Iterable[object]], filename: str) -> StreamingHttpResponse:
-    writer = csv.writer(_Echo())
-    body = (writer.writerow([spreadsheet_safe(cell) for cell in line]) for line in lines)
-    rows: Iterator[str] = itertools.chain(["\ufeff"], body)  # the BOM: Excel then reads UTF-8
-    response = StreamingHttpResponse(rows, content_type="text/csv; charset=utf-8")
+def _csv(lines: Iterable[Sequence[Cell]], filename: str) -> StreamingHttpResponse:
+    """The file in the reader's language, with the delimiter and decimal mark of its spreadsheets."""
+    response = StreamingHttpResponse(SheetFormat.of().chunks(lines), content_type=MEDIA_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 

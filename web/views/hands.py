@@ -46,6 +46,7 @@ from games.services.plays import (
     hand_play_record,
     hand_play_undo,
 )
+from games.serbian import shown_name
 from scorekeeper.digits import whole_number
 from web.entries import EntryForm, entry_form
 from web.forms import HandStartForm, PlayForm, SeqForm
@@ -200,7 +201,7 @@ def _match_ref(request: HtmxHttpRequest, pk: int) -> MatchRef:
 @require_POST
 def hand_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     def write(match: Match) -> Hand:
-        seats = {seat.number: seat.player.name for seat in match.seats.all()}
+        seats = {seat.number: shown_name(seat.player.name) for seat in match.seats.all()}
         form = valid(HandStartForm(request.POST, seats=seats))
         data = form.cleaned_data
         mode = data["mode"] or Hand.Mode.PLAYS
