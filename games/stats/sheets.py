@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.events.exports import Cell
 from games.labels import game_title
@@ -39,9 +39,9 @@ STANDINGS_COLUMNS = (
     ("provisional", gettext_lazy("Provisional")),
 )
 STATUS_WORDS = {
-    Match.Status.IN_PROGRESS: gettext_lazy("In progress"),
-    Match.Status.FINISHED: gettext_lazy("Finished"),
-    Match.Status.ABANDONED: gettext_lazy("Abandoned"),
+    Match.Status.IN_PROGRESS: pgettext_lazy("a match's status", "In progress"),
+    Match.Status.FINISHED: pgettext_lazy("a match's status", "Finished"),
+    Match.Status.ABANDONED: pgettext_lazy("a match's status", "Abandoned"),
 }
 SHEET_HEADINGS = (
     gettext_lazy("Match"),
