@@ -19,8 +19,8 @@ from games.rules.cards import Card
 from games.rules.game import HandReport, LogEntry
 from games.rules.registry import find_game
 from games.selectors import hand_log, sides_of_match
-from games.services.hands import PlayInput
 from games.serbian import shown_name
+from games.services.hands import PlayInput
 from web.deals import deal_questions
 from web.presets import sweep_name
 from web.screens import HandView, hand_view

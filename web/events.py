@@ -31,8 +31,8 @@ from games.events.selectors import (
 )
 from games.events.services import PlannedRound, PlannedTable
 from games.models import Player
-from games.services.seating import SeatKind, seating_known
 from games.serbian import shown_name
+from games.services.seating import SeatKind, seating_known
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

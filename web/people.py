@@ -20,8 +20,8 @@ from games.selectors import (
     player_names_of,
     sides_of_match,
 )
-from games.services.seating import Known, SeatChoice, SeatKind
 from games.serbian import shown_name
+from games.services.seating import Known, SeatChoice, SeatKind
 
 KIND_LABELS: dict[SeatKind, Promise] = {
     SeatKind.ACCOUNT: _("account"),

@@ -25,10 +25,10 @@ from games.rules.game import Reviewing
 from games.rules.registry import find_game
 from games.rules.review import HandReview, PlayReview
 from games.selectors import hand_numbers, sides_of_match
+from games.serbian import shown_name
 from games.services.errors import ReviewNoPlays
 from games.stats.models import HandReviewSeat
 from games.stats.reviews import ReviewTotals, review_rows, reviewable_hands, totals_of
-from games.serbian import shown_name
 
 
 def sweep_article(game: str) -> str:

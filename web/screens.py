@@ -35,9 +35,9 @@ from games.selectors import (
     scoreboard_for,
     sides_of_match,
 )
+from games.serbian import shown_name
 from games.services.hands import summary_pending
 from games.services.plays import Recorded
-from games.serbian import shown_name
 from web.presets import sweep_name
 
 

@@ -15,8 +15,8 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from games.events.exports import SheetFormat, spreadsheet_safe
-from games.stats.sheets import STANDINGS_COLUMNS
 from games.stats.selectors import RatingPoint
+from games.stats.sheets import STANDINGS_COLUMNS
 from tests.factories import PlayerFactory, SeasonFactory
 from tests.stats.conftest import ClubWorld
 from tests.stats.matches import tamlin_match

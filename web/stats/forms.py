@@ -10,11 +10,11 @@ from django.forms.models import ModelChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
 from games.collation import by_name
-from games.serbian import shown_name
 from games.labels import game_title
 from games.models import Club, Player, Season
 from games.rules.registry import GAMES
 from games.selectors import season_list
+from games.serbian import shown_name
 from games.stats.standings import SORT_KEYS
 
 

@@ -37,6 +37,7 @@ from games.selectors import (
     match_get_live,
     match_seats_load,
 )
+from games.serbian import shown_name
 from games.services.errors import HandNotOpen, RecordConflict
 from games.services.hands import hand_close, hand_start, hand_summary_record
 from games.services.locks import HandRef, MatchRef
@@ -46,7 +47,6 @@ from games.services.plays import (
     hand_play_record,
     hand_play_undo,
 )
-from games.serbian import shown_name
 from scorekeeper.digits import whole_number
 from web.entries import EntryForm, entry_form
 from web.forms import HandStartForm, PlayForm, SeqForm

@@ -18,6 +18,7 @@ from games.messages import violation_text
 from games.models import Match
 from games.rules.errors import CodedError
 from games.selectors import account_named, invitation_of, seat_get
+from games.serbian import shown_name
 from games.services.claims import guest_claim_create, guest_claim_decide
 from games.services.clubs import player_rename
 from games.services.invitations import (
@@ -26,7 +27,6 @@ from games.services.invitations import (
     invitation_create,
     invitation_withdraw,
 )
-from games.serbian import shown_name
 from scorekeeper.digits import whole_number
 from web.forms import InviteForm, RenameForm
 from web.views import HtmxHttpRequest
@@ -45,7 +45,8 @@ def _people_url(match: Match) -> str:
 def guest_seats(match: Match) -> dict[int, str]:
     """Seat number (0-based) -> "Seat n: name" of the match's guest seats."""
     return {
-        seat.number: _("Seat %(number)s: %(name)s") % {"number": seat.number + 1, "name": shown_name(seat.player.name)}
+        seat.number: _("Seat %(number)s: %(name)s")
+        % {"number": seat.number + 1, "name": shown_name(seat.player.name)}
         for seat in match.seats.all()
         if seat.player.user_id is None
     }

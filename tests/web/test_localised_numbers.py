@@ -1,0 +1,55 @@
+"""Numbers and percentages as each language writes them, also on the match screen, which turns Django's
+localization off for its counts and form values (docs/languages.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.contrib.auth.models import User
+from django.template import Context, Template
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from games.models import Match
+from games.services.clubs import player_create
+from games.services.demo import demo_hand_play
+from games.services.matches import match_start
+
+NBSP = "\u00a0"
+# The best-play rates of the demo match below (20.8 and 58.3), as each reader writes them.
+RATES = {
+    "en": ("20.8%", "58.3%"),
+    "ru": (f"20,8{NBSP}%", f"58,3{NBSP}%"),
+    "sr": ("20,8%", "58,3%"),
+    "sr-Latn": ("20,8%", "58,3%"),
+    "es": (f"20,8{NBSP}%", f"58,3{NBSP}%"),
+    "it": ("20,8%", "58,3%"),
+    "pt": ("20,8%", "58,3%"),
+}
+
+
+@pytest.mark.parametrize(("language", "written"), [("en", "43.2%"), ("es", f"43,2{NBSP}%"), ("it", "43,2%")])
+def test_a_percentage_has_the_readers_decimal_mark_even_where_localization_is_off(
+    language: str, written: str
+) -> None:
+    template = Template("{% load l10n language_tags %}{% localize off %}{{ rate|percent }}{% endlocalize %}")
+    with translation.override(language):
+        assert template.render(Context({"rate": 43.2})) == written
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", list(RATES))
+def test_the_finished_match_page_writes_its_review_rates_in_the_readers_way(language: str) -> None:
+    owner = User.objects.create_user("marija")
+    players = [player_create(name=name, by=owner) for name in ("Marija", "Dragan")]
+    match = match_start(game="tablo", players=players, by=owner, options={"target": 1})
+    demo_hand_play(match=match, rng=random.Random(2))
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    client = Client()
+    client.force_login(owner)
+    page = client.get(reverse("match", args=[match.pk]), headers={"accept-language": language})
+    text = page.content.decode()
+    assert all(f"<td>{rate}</td>" in text for rate in RATES[language]), language
