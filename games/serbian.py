@@ -14,38 +14,8 @@ from unicodedata import normalize
 
 from django.utils.translation import get_language
 
-_LATIN = [
-    "a",
-    "b",
-    "v",
-    "g",
-    "d",
-    "đ",
-    "e",
-    "ž",
-    "z",
-    "i",
-    "j",
-    "k",
-    "l",
-    "lj",
-    "m",
-    "n",
-    "nj",
-    "o",
-    "p",
-    "r",
-    "s",
-    "t",
-    "ć",
-    "u",
-    "f",
-    "h",
-    "c",
-    "č",
-    "dž",
-    "š",
-]
+_LATIN: tuple[str, ...] = ("a", "b", "v", "g", "d", "đ", "e", "ž", "z", "i", "j", "k", "l", "lj", "m")
+_LATIN += ("n", "nj", "o", "p", "r", "s", "t", "ć", "u", "f", "h", "c", "č", "dž", "š")  # in Cyrillic's order
 _CYRILLIC = "абвгдђежзијклљмнњопрстћуфхцчџш"
 LATIN_OF = dict(zip(_CYRILLIC, _LATIN, strict=True))  # lower-case Cyrillic letter -> Latin
 CYRILLIC_OF = {latin: cyrillic for cyrillic, latin in LATIN_OF.items()}  # lower-case Latin -> Cyrillic

@@ -1,6 +1,6 @@
-"""The reader's language in templates: the page's language as HTML names it (``{{ LANGUAGE_CODE|html_lang }}``),
-a person's name in the reader's script (``{{ player.name|shown_name }}``) and a percentage as the reader
-writes it (``{{ rate|percent }}``)."""
+"""The reader's language in templates: the page's language as HTML names it
+(``{{ LANGUAGE_CODE|html_lang }}``), a person's name in the reader's script
+(``{{ player.name|shown_name }}``) and a percentage as the reader writes it (``{{ rate|percent }}``)."""
 
 from __future__ import annotations
 
