@@ -52,4 +52,4 @@ def test_the_finished_match_page_writes_its_review_rates_in_the_readers_way(lang
     client.force_login(owner)
     page = client.get(reverse("match", args=[match.pk]), headers={"accept-language": language})
     text = page.content.decode()
-    assert all(f"<td>{rate}</td>" in text for rate in RATES[language]), language
+    assert all(f"<dd>{rate}</dd>" in text for rate in RATES[language]), language
