@@ -138,9 +138,10 @@ def test_the_coach_at_phone_widths_names_an_illegal_play_the_points_lost_the_big
 
 
 # Each player's review figure, name and label that is wider than its place, or past the screen's edge.
-REVIEW_OVERFLOW = """() => [...document.querySelectorAll('.review-players, .review-player, .review-figures > div > *')]
-  .filter((el) => el.scrollWidth > el.clientWidth || el.getBoundingClientRect().right > window.innerWidth)
-  .map((el) => `${el.tagName} "${el.innerText}" ${el.scrollWidth} px in ${el.clientWidth}`)"""
+REVIEW_OVERFLOW = """() => [
+  ...document.querySelectorAll('.review-players, .review-player, .review-figures > div > *')
+].filter((el) => el.scrollWidth > el.clientWidth || el.getBoundingClientRect().right > window.innerWidth
+).map((el) => `${el.tagName} "${el.innerText}" ${el.scrollWidth} px in ${el.clientWidth}`)"""
 
 
 @pytest.mark.browser
