@@ -11,6 +11,7 @@ from typing import TypedDict
 
 from django.contrib.auth.models import User
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from games.chain import short_code
@@ -332,7 +333,9 @@ def pairing_view(event: Event, draft: PlannedRound) -> RoundView:
 
 
 def _value(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    """A tie-break value as the reader writes it: a whole number bare, else with one decimal ("4,5" in
+    Serbian, "4.5" in English)."""
+    return number_format(value, decimal_pos=0 if float(value).is_integer() else 1, use_l10n=True)
 
 
 def event_screen(event: Event, *, can_direct: bool, player: int | None = None) -> EventScreen:
