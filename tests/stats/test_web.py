@@ -212,3 +212,6 @@ def test_the_head_to_head_picker_lists_players_in_the_readers_order(world: ClubW
         page = client.get(f"/clubs/{world.club.pk}/head-to-head/", headers={"Accept-Language": language})
         select = page.content.decode().split('name="a"', 1)[1].split("</select>", 1)[0]
         assert re.findall(r'<option value="\d+">([^<]+)</option>', select) == order, language
+        labels = [label.strip() for label in re.findall(r"<label[^>]*>([^<]+)", page.content.decode())]
+        with translation.override(language.lower()):
+            assert str(_("Game")) in labels, labels  # the game filter's label, translated too

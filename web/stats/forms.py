@@ -56,7 +56,7 @@ class PlayerChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
 class HeadToHeadForm(forms.Form):
     a = PlayerChoiceField(queryset=Player.objects.none(), label=_("Player"))
     b = PlayerChoiceField(queryset=Player.objects.none(), label=_("Opponent"))
-    game = forms.ChoiceField(required=False)
+    game = forms.ChoiceField(required=False, label=_("Game"))
 
     def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
