@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -14,6 +15,9 @@ from games.models import HandScore, Match, Seat
 from games.serbian import shown_name
 from games.stats.results import outcome_letters, outcome_of
 from games.stats.standings import StandingsRow
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # (field, heading) of each column, in order; the headings in the reader's language.
 STANDINGS_COLUMNS = (
@@ -38,7 +42,7 @@ STANDINGS_COLUMNS = (
     ("deviation", gettext_lazy("Rating deviation")),
     ("provisional", gettext_lazy("Provisional")),
 )
-STATUS_WORDS = {
+STATUS_WORDS: dict[str, StrOrPromise] = {
     Match.Status.IN_PROGRESS: pgettext_lazy("a match's status", "In progress"),
     Match.Status.FINISHED: pgettext_lazy("a match's status", "Finished"),
     Match.Status.ABANDONED: pgettext_lazy("a match's status", "Abandoned"),
