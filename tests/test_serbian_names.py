@@ -15,10 +15,12 @@ from django.utils import translation
 from games.events.exports import round_lines, standings_lines
 from games.events.models import Round
 from games.events.services import entry_add, round_pair
+from games.messages import violation_text
 from games.models import Match, Player
 from games.serbian import shown_name, to_cyrillic, to_latin
 from games.services.clubs import player_create
 from games.services.demo import demo_hand_play
+from games.services.errors import PlayerSeatedTwice
 from games.services.matches import match_start
 from tests.events.helpers import make_room, swiss
 from web.result_card import result_card_of
@@ -111,3 +113,12 @@ def test_the_event_csv_files_name_players_in_the_readers_script(db: None) -> Non
         assert {line[3] for line in list(round_lines(event, played))[1:]} == {"Његош", "Ђорђе"}
     with translation.override("sr-latn"):
         assert {line[1] for line in list(standings_lines(event))[1:]} == {"Njegoš", "Đorđe"}
+
+
+def test_a_refusal_names_the_player_in_the_readers_script() -> None:
+    error = PlayerSeatedTwice(player="Ђорђе")
+    with translation.override("sr-latn"):
+        assert "Đorđe" in violation_text(error)
+    with translation.override("ru"):
+        assert "Ђорђе" in violation_text(error)
+    assert error.facts == {"player": "Ђорђе"}
