@@ -3,11 +3,12 @@ head-to-head, and the CSV exports. Views read through selectors (``games.stats``
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from games.access import club_for, player_for
@@ -121,9 +122,16 @@ def head_to_head(request: HttpRequest, club_id: int) -> HttpResponse:
     return render(request, "stats/head_to_head.html", context)
 
 
+def _in_language(chunks: Iterator[str], language: str) -> Iterator[str]:
+    """``chunks`` made in ``language`` however late the server reads them (the response streams)."""
+    with translation.override(language):
+        yield from chunks
+
+
 def _csv(lines: Iterable[Sequence[Cell]], filename: str) -> StreamingHttpResponse:
     """The file in the reader's language, with the delimiter and decimal mark of its spreadsheets."""
-    response = StreamingHttpResponse(SheetFormat.of().chunks(lines), content_type=MEDIA_TYPE)
+    chunks = _in_language(SheetFormat.of().chunks(lines), translation.get_language())
+    response = StreamingHttpResponse(chunks, content_type=MEDIA_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
