@@ -20,54 +20,25 @@ from unicodedata import combining, normalize
 import icu
 from django.utils.translation import get_language, to_locale
 
+from games.serbian import SCRIPT_OF, to_cyrillic, to_latin
+
 T = TypeVar("T")
 
-_LATIN = "a b v g d đ e ž z i j k l lj m n nj o p r s t ć u f h c č dž š"
-_LATIN_LOWER = _LATIN.split()
-_CYRILLIC_LOWER = "абвгдђежзијклљмнњопрстћуфхцчџш"
-TO_LATIN = {
-    **dict(zip(_CYRILLIC_LOWER, _LATIN_LOWER, strict=True)),
-    **dict(zip(_CYRILLIC_LOWER.upper(), (letter.title() for letter in _LATIN_LOWER), strict=True)),
-}
-# Latin to Cyrillic: the digraphs first (lj, nj, dž are one letter each: Љ, Њ, Џ).
-TO_CYRILLIC = sorted(
-    ((latin, cyrillic) for cyrillic, latin in TO_LATIN.items()), key=lambda pair: -len(pair[0])
-)
-SERBIAN_LATIN = frozenset("čćđšžČĆĐŠŽ")  # the letters with marks of the Serbian Latin alphabet
-SERBIAN = {"sr": "cyrillic", "sr-latn": "latin"}
+MARKED_LATIN = frozenset("čćđšžČĆĐŠŽ")  # the letters with marks of the Serbian Latin alphabet
 
 
-def to_latin(text: str) -> str:
-    """Serbian Cyrillic in Latin script, letter by letter.
+def _sortable_cyrillic(text: str) -> str:
+    """Serbian Latin in Cyrillic script (games/serbian.py); a Latin letter the Serbian alphabet lacks
+    loses its accents (Á as A), so that it is sorted among its base letter.
 
-    >>> to_latin("Ђорђе Љубић")
-    'Đorđe Ljubić'
-    """
-    return "".join(TO_LATIN.get(char, char) for char in text)
-
-
-def to_cyrillic(text: str) -> str:
-    """Serbian Latin in Cyrillic script (lj, nj and dž read as one letter each); a Latin letter the
-    Serbian alphabet lacks loses its accents (Á as A), so that it is sorted among its base letter.
-
-    >>> to_cyrillic("Đorđe Ljubić, Džej, Ángel")
+    >>> _sortable_cyrillic("Đorđe Ljubić, Džej, Ángel")
     'Ђорђе Љубић, Џеј, Ангел'
     """
     text = "".join(
-        char if char in SERBIAN_LATIN else "".join(c for c in normalize("NFD", char) if not combining(c))
+        char if char in MARKED_LATIN else "".join(c for c in normalize("NFD", char) if not combining(c))
         for char in normalize("NFC", text)
     )
-    out, index = [], 0
-    while index < len(text):
-        for latin, cyrillic in TO_CYRILLIC:
-            if text.startswith(latin, index):
-                out.append(cyrillic)
-                index += len(latin)
-                break
-        else:
-            out.append(text[index])
-            index += 1
-    return "".join(out)
+    return to_cyrillic(text)
 
 
 @lru_cache(maxsize=16)
@@ -78,11 +49,11 @@ def _collator(language: str) -> icu.Collator:
 def name_key(name: str, language: str | None = None) -> bytes:
     """The sort key of ``name`` for a reader of ``language`` (the active one by default)."""
     code = (language or get_language() or "en").lower()
-    script = SERBIAN.get(code)
+    script = SCRIPT_OF.get(code)
     if script == "latin":
         name = to_latin(name)
     elif script == "cyrillic":
-        name = to_cyrillic(name)
+        name = _sortable_cyrillic(name)
     return bytes(_collator(code).getSortKey(" ".join(name.split())))
 
 

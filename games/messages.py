@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from games.labels import game_title, text_label
 from games.rules.capture.capturing import Verdict
 from games.rules.errors import CaptureIllegal, CaptureRequired, RuleViolation, labelled, violation_classes
+from games.serbian import shown_name
 
 if TYPE_CHECKING:
     pass
@@ -39,10 +40,17 @@ def _shown(value: object) -> object:
     return value
 
 
+PERSON_FACTS = frozenset({"player", "guest", "name", "names"})
+"""Facts that are people's names, shown in the reader's script (games/serbian.py)."""
+
+
 def _worded(key: str, value: object) -> object:
-    """A fact as a player reads it: a game's name in words, cards with suit symbols."""
+    """A fact as a player reads it: a game's name in words, a person's name in the reader's script,
+    cards with suit symbols."""
     if key == "game" and isinstance(value, str):
         return str(game_title(value))
+    if key in PERSON_FACTS and isinstance(value, str):
+        return shown_name(value)
     return _shown(value)
 
 

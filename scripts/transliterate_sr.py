@@ -2,9 +2,10 @@
 ``sr`` one beside it, in ``locale/`` (the app's messages) and ``locale_drf/`` (Django REST framework's,
 scripts/drf_messages.py); run by ``make messages`` (docs/languages.md).
 
-The mapping is the official one-to-one correspondence of the two Serbian alphabets (Љ→Lj, Њ→Nj,
-Џ→Dž, Ђ→Đ, Ћ→Ć, Ч→Č, Ш→Š, Ж→Ž...). Only translations (``msgstr``) change; placeholders
-(``%(name)s``, ``%s``, ``{count}``), HTML tags and entities and escapes are kept as they are.
+The mapping is the app's one transliteration (games/serbian.py, the official one-to-one
+correspondence of the two Serbian alphabets: Љ→Lj, Њ→Nj, Џ→Dž, Ђ→Đ, Ћ→Ć, Ч→Č, Ш→Š, Ж→Ž...).
+Only translations (``msgstr``) change; placeholders (``%(name)s``, ``%s``, ``{count}``), HTML tags and
+entities and escapes are kept as they are.
 
     python scripts/transliterate_sr.py            # writes the sr_Latn catalogue
     python scripts/transliterate_sr.py --check    # exits 1 when it is out of date
@@ -17,40 +18,21 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from games.serbian import to_latin  # noqa: E402  (the app's one transliteration)
+
 # (Cyrillic source, Latin target) for each directory of catalogues.
 CATALOGUES = tuple(
     (ROOT / directory / "sr/LC_MESSAGES/django.po", ROOT / directory / "sr_Latn/LC_MESSAGES/django.po")
     for directory in ("locale", "locale_drf")
 )
 
-LATIN: tuple[str, ...] = ("a", "b", "v", "g", "d", "đ", "e", "ž", "z", "i", "j", "k", "l", "lj", "m")
-LATIN += ("n", "nj", "o", "p", "r", "s", "t", "ć", "u", "f", "h", "c", "č", "dž", "š")
-# The 30 letters of the Serbian Cyrillic alphabet in the order of LATIN (written as escapes: they look
-# like Latin letters), "абвгдђежзијклљмнњопрстћуфхцчџш".
-CYRILLIC = "\u0430\u0431\u0432\u0433\u0434\u0452\u0435\u0436\u0437\u0438\u0458\u043a\u043b\u0459\u043c"
-CYRILLIC += "\u043d\u045a\u043e\u043f\u0440\u0441\u0442\u045b\u0443\u0444\u0445\u0446\u0447\u045f\u0448"
-LETTERS = dict(zip(CYRILLIC, LATIN, strict=True))
 # Left alone: placeholders, HTML tags and entities, and the .po file's backslash escapes.
 KEEP = re.compile(
     r"%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]|%[-#0 +]*\d*(?:\.\d+)?[sdifr%]|\{[^{}]*\}|<[^<>]*>|&#?\w+;|\\."
 )
-CYRILLIC_WORD = re.compile("[\u0400-\u04ff]+")
 MSGSTR = re.compile(r'^msgstr(?:\[\d+\])? "')
-
-
-def _letter(char: str, upper_word: bool) -> str:
-    latin = LETTERS.get(char.lower())
-    if latin is None:
-        return char
-    if not char.isupper():
-        return latin
-    return latin.upper() if upper_word else latin.capitalize()
-
-
-def _word(match: re.Match[str]) -> str:
-    word = match.group()
-    upper_word = len(word) > 1 and word.isupper()  # ЉУБАВ → LJUBAV, but Љубав → Ljubav
-    return "".join(_letter(char, upper_word) for char in word)
 
 
 def transliterate(text: str) -> str:
@@ -61,10 +43,10 @@ def transliterate(text: str) -> str:
     """
     out, end = [], 0
     for kept in KEEP.finditer(text):
-        out.append(CYRILLIC_WORD.sub(_word, text[end : kept.start()]))
+        out.append(to_latin(text[end : kept.start()]))
         out.append(kept.group())
         end = kept.end()
-    out.append(CYRILLIC_WORD.sub(_word, text[end:]))
+    out.append(to_latin(text[end:]))
     return "".join(out)
 
 

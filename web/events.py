@@ -11,6 +11,7 @@ from typing import TypedDict
 
 from django.contrib.auth.models import User
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from games.chain import short_code
@@ -32,6 +33,7 @@ from games.events.selectors import (
 )
 from games.events.services import PlannedRound, PlannedTable
 from games.models import Player
+from games.serbian import shown_name
 from games.services.seating import SeatKind, seating_known
 
 
@@ -53,7 +55,7 @@ def entry_rows(
     rows = [
         EntryRow(
             entry=entry,
-            name=entry.player.name,
+            name=shown_name(entry.player.name),
             checked_in=entry.checked_in_at is not None,
             dropped=entry.dropped_round is not None,
             joined_round=entry.joined_round,
@@ -80,7 +82,7 @@ def member_choices(event: Event, director: User) -> list[MemberChoice]:
         if choice.kind is not SeatKind.ACCOUNT or player is None or player.pk in entered | seen:
             continue
         seen.add(player.pk)
-        choices.append(MemberChoice(player.pk, player.name))
+        choices.append(MemberChoice(player.pk, shown_name(player.name)))
     return by_name(choices, lambda choice: choice.name)
 
 
@@ -238,7 +240,7 @@ class EventScreen:
 
 
 def _names(event: Event) -> dict[int, str]:
-    return {entry.player_id: entry.player.name for entry in entry_list(event=event)}
+    return {entry.player_id: shown_name(entry.player.name) for entry in entry_list(event=event)}
 
 
 def _places_text(places: Sequence[int], names: Sequence[str]) -> str:
@@ -342,13 +344,15 @@ def pairing_view(event: Event, draft: PlannedRound) -> RoundView:
 
 
 def _value(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    """A tie-break value as the reader writes it: a whole number bare, else with one decimal ("4,5" in
+    Serbian, "4.5" in English)."""
+    return number_format(value, decimal_pos=0 if float(value).is_integer() else 1, use_l10n=True)
 
 
 def event_screen(event: Event, *, can_direct: bool, player: int | None = None) -> EventScreen:
     """The public page's (and the TV's) content: every round, the last one first in the pairings."""
     entries = list(entry_list(event=event))
-    names = {entry.player_id: entry.player.name for entry in entries}
+    names = {entry.player_id: shown_name(entry.player.name) for entry in entries}
     dropped = {entry.player_id for entry in entries if entry.dropped_round is not None}
     played_rounds = list(round_list(event=event))
     check = results_check(event=event, rounds=played_rounds)

@@ -20,6 +20,7 @@ from games.selectors import (
     player_names_of,
     sides_of_match,
 )
+from games.serbian import shown_name
 from games.services.seating import Known, SeatChoice, SeatKind
 
 KIND_LABELS: dict[SeatKind, Promise] = {
@@ -44,7 +45,7 @@ def member_names(club: Club) -> list[tuple[str, str]]:
         SeatChoice(players.get(account.pk, account.username), SeatKind.ACCOUNT, account)
         for account in accounts
     )
-    return by_name(((choice.name, choice.typed) for choice in named), lambda pair: pair[0])
+    return by_name(((shown_name(choice.name), choice.typed) for choice in named), lambda pair: pair[0])
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -81,7 +82,7 @@ def table_people(match: Match, user: User | AnonymousUser, *, writer: bool) -> T
     rows = tuple(
         SeatRow(
             number=seat.number,
-            name=seat.player.name,
+            name=shown_name(seat.player.name),
             account=seat.player.user.username if seat.player.user else "",
             invitations=tuple(invitations.get(seat.number, ())),
             my_claim=mine.get(seat.player_id),

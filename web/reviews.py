@@ -25,6 +25,7 @@ from games.rules.cards import Card
 from games.rules.errors import RuleViolation
 from games.rules.review import HandReview, PlayReview
 from games.selectors import hand_numbers, sides_of_match
+from games.serbian import shown_name
 from games.services.errors import ReviewNoPlays
 from games.stats.models import HandReviewSeat
 from games.stats.reviews import ReviewTotals, review_rows, reviewable_hands, totals_of
@@ -183,7 +184,7 @@ class ReviewScreen:
 
 
 def seat_names(match: Match) -> dict[int, str]:
-    return {seat.number: seat.player.name for side in sides_of_match(match) for seat in side}
+    return {seat.number: shown_name(seat.player.name) for side in sides_of_match(match) for seat in side}
 
 
 def review_screen(match: Match, hand: Hand) -> ReviewScreen:

@@ -36,6 +36,7 @@ from games.selectors import (
     scoreboard_for,
     sides_of_match,
 )
+from games.serbian import shown_name
 from games.services.hands import summary_pending
 from games.services.plays import Recorded
 from web.presets import sweep_name
@@ -201,7 +202,7 @@ def _side_views(match: Match, board: Scoreboard) -> tuple[SideView, ...]:
     return tuple(
         SideView(
             index=side["index"],
-            names=" & ".join(side["players"]),
+            names=" & ".join(shown_name(name) for name in side["players"]),
             total=side["total"],
             progress_pct=side["progress_pct"],
             to_target=side["to_target"],
@@ -320,7 +321,7 @@ def match_screen(
     order: those before it), so none is read either: the sides' totals are the match's stored ones,
     and the phone keeps the score sheet it shows (``kept``)."""
     seats = sides_of_match(match)
-    names = {seat.number: seat.player.name for side in seats for seat in side}
+    names = {seat.number: shown_name(seat.player.name) for side in seats for seat in side}
     if written is None:
         last_hand, draft = hand_last(match=match), None
     else:
@@ -363,6 +364,6 @@ def who_of(match: Match) -> Who:
     """The names of the match's sides and seats, for the numbers in the engine's messages."""
     sides = sides_of_match(match)
     return Who(
-        sides=[" & ".join(seat.player.name for seat in side) for side in sides],
-        seats={seat.number: seat.player.name for side in sides for seat in side},
+        sides=[" & ".join(shown_name(seat.player.name) for seat in side) for side in sides],
+        seats={seat.number: shown_name(seat.player.name) for side in sides for seat in side},
     )

@@ -19,6 +19,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy
 from games.events.models import Event, Round
 from games.events.selectors import entry_list, event_standings, override_of, table_result
 from games.events.standings import PointsTable, TableResult
+from games.serbian import shown_name
 
 TIEBREAK_LABELS = {
     "median_buchholz": gettext_lazy("Median Buchholz"),
@@ -79,12 +80,18 @@ class SheetFormat:
 
     def text(self, lines: Iterable[Sequence[Cell]]) -> str:
         """The whole file: a BOM, then one CSV line per line."""
+        return "".join(self.chunks(lines))
+
+    def chunks(self, lines: Iterable[Sequence[Cell]]) -> Iterator[str]:
+        """The file as it streams: a BOM (Excel then reads UTF-8), then each CSV line as it comes."""
+        yield "\ufeff"
         out = io.StringIO()
-        out.write("\ufeff")
         writer = csv.writer(out, delimiter=self.delimiter, lineterminator="\r\n")
         for line in lines:
             writer.writerow([self.cell(value) for value in line])
-        return out.getvalue()
+            yield out.getvalue()
+            out.seek(0)
+            out.truncate()
 
     @property
     def description(self) -> str:
@@ -122,7 +129,7 @@ def standings_lines(event: Event) -> Iterator[tuple[Cell, ...]]:
         entry = names.get(row.player)
         yield (
             row.rank,
-            entry.player.name if entry else "?",
+            shown_name(entry.player.name) if entry else "?",
             row.points,
             row.wins,
             row.draws,
@@ -139,7 +146,7 @@ def round_lines(event: Event, played: Round) -> Iterator[tuple[Cell, ...]]:
     """Round ``played``'s tables in order, one line per side (who, place, win/draw/loss, game points,
     the event points it earned, whether a director set the result), then its byes: header first. A
     table still playing shows its sides with the result cells empty."""
-    names = {entry.player_id: entry.player.name for entry in entry_list(event=event)}
+    names = {entry.player_id: shown_name(entry.player.name) for entry in entry_list(event=event)}
     points = PointsTable.of(event.points)
     yield (
         gettext("Round"),

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from django.utils.translation import gettext_lazy
+
 MatchKey = tuple[datetime, int]
 """Time order of finished matches: when it finished, then its id (ties in time are possible)."""
 
@@ -20,6 +22,16 @@ class Outcome(StrEnum):
     WIN = "W"
     DRAW = "D"
     LOSS = "L"
+
+
+# The standings' column heads and result letters, won, drawn, lost, in the reader's language.
+OUTCOME_LETTERS = {"W": gettext_lazy("W"), "D": gettext_lazy("D"), "L": gettext_lazy("L")}
+
+
+def outcome_letters(text: str) -> str:
+    """Each outcome letter (W, D, L) of ``text`` (``"W3"``, ``"WLD"``) in the reader's language; digits
+    stay."""
+    return "".join(str(OUTCOME_LETTERS.get(each, each)) for each in text)
 
 
 def outcome_of(side: int, totals: Sequence[int], winner: int | None, draw: bool) -> Outcome:

@@ -1,69 +1,91 @@
-"""Rows of the CSV exports: a season's standings table and every match's score sheet."""
+"""Rows of the CSV exports, in the reader's language: a season's standings table and every match's score
+sheet (written by games/events/exports.py's ``SheetFormat``, with the reader's delimiter and decimal mark)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from games.events.exports import Cell
+from games.labels import game_title
 from games.models import HandScore, Match, Seat
-from games.stats.results import outcome_of
+from games.serbian import shown_name
+from games.stats.results import outcome_letters, outcome_of
 from games.stats.standings import StandingsRow
 
-STANDINGS_HEADER = (
-    "position",
-    "player",
-    "played",
-    "won",
-    "drawn",
-    "lost",
-    "win_pct",
-    "points_for",
-    "points_against",
-    "points_diff",
-    "hands",
-    "points_per_hand",
-    "sweeps",
-    "sweeps_per_match",
-    "best_hand",
-    "streak",
-    "last_five",
-    "rating",
-    "deviation",
-    "provisional",
-)
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
-SHEET_HEADER = (
-    "match",
-    "game",
-    "season",
-    "status",
-    "finished_at",
-    "hand",
-    "side",
-    "players",
-    "cards",
-    "sweeps",
-    "points",
-    "hand_total",
-    "running_total",
-    "match_total",
-    "result",
+# (field, heading) of each column, in order; the headings in the reader's language.
+STANDINGS_COLUMNS = (
+    ("position", gettext_lazy("Position")),
+    ("player", gettext_lazy("Player")),
+    ("played", gettext_lazy("Played")),
+    ("won", gettext_lazy("Won")),
+    ("drawn", gettext_lazy("Drawn")),
+    ("lost", gettext_lazy("Lost")),
+    ("win_pct", gettext_lazy("Win %")),
+    ("points_for", gettext_lazy("Points for")),
+    ("points_against", gettext_lazy("Points against")),
+    ("points_diff", gettext_lazy("Points difference")),
+    ("hands", gettext_lazy("Hands")),
+    ("points_per_hand", gettext_lazy("Points per hand")),
+    ("sweeps", gettext_lazy("Sweeps")),
+    ("sweeps_per_match", gettext_lazy("Sweeps per match")),
+    ("best_hand", gettext_lazy("Best hand")),
+    ("streak", gettext_lazy("Streak")),
+    ("last_five", gettext_lazy("Last five")),
+    ("rating", gettext_lazy("Rating")),
+    ("deviation", gettext_lazy("Rating deviation")),
+    ("provisional", gettext_lazy("Provisional")),
+)
+STATUS_WORDS: dict[str, StrOrPromise] = {
+    Match.Status.IN_PROGRESS: pgettext_lazy("a match's status", "In progress"),
+    Match.Status.FINISHED: pgettext_lazy("a match's status", "Finished"),
+    Match.Status.ABANDONED: pgettext_lazy("a match's status", "Abandoned"),
+}
+SHEET_HEADINGS = (
+    gettext_lazy("Match"),
+    gettext_lazy("Game"),
+    gettext_lazy("Season"),
+    gettext_lazy("Status"),
+    gettext_lazy("Finished at"),
+    gettext_lazy("Hand"),
+    gettext_lazy("Side"),
+    gettext_lazy("Players"),
+    gettext_lazy("Cards"),
+    gettext_lazy("Sweeps"),
+    gettext_lazy("Points"),
+    gettext_lazy("Hand total"),
+    gettext_lazy("Running total"),
+    gettext_lazy("Match total"),
+    gettext_lazy("Result"),
 )
 SHEET_BATCH = 2000
 
 
-def standings_lines(rows: Sequence[StandingsRow]) -> Iterator[tuple[object, ...]]:
-    """The table as CSV lines, header first, in the table's order."""
-    yield STANDINGS_HEADER
+def standings_lines(rows: Sequence[StandingsRow]) -> Iterator[tuple[Cell, ...]]:
+    """The table as CSV lines in the reader's language, header first, in the table's order: names in
+    the reader's script, results in the reader's letters."""
+    yield tuple(str(heading) for _, heading in STANDINGS_COLUMNS)
     for position, row in enumerate(rows, start=1):
-        values = {"position": position, "player": row.name}
-        yield tuple(values[name] if name in values else getattr(row, name) for name in STANDINGS_HEADER)
+        values: dict[str, Cell] = {
+            "position": position,
+            "player": shown_name(row.name),
+            "streak": outcome_letters(row.streak),
+            "last_five": outcome_letters(row.last_five),
+        }
+        yield tuple(values[name] if name in values else getattr(row, name) for name, _ in STANDINGS_COLUMNS)
 
 
-def score_sheet_lines(*, club_id: int, season_id: int | None = None) -> Iterator[tuple[object, ...]]:
+def score_sheet_lines(*, club_id: int, season_id: int | None = None) -> Iterator[tuple[Cell, ...]]:
     """One line per side and hand of every match of the club (or season), oldest match first, with the
-    running total; ``result`` (W/D/L) once the match is finished. Header first."""
-    yield SHEET_HEADER
+    running total; the result (W/D/L in the reader's letters) once the match is finished. Header first,
+    in the reader's language; the points per item keep the engine's item names."""
+    yield tuple(str(heading) for heading in SHEET_HEADINGS)
     matches = Match.objects.filter(club_id=club_id)
     if season_id is not None:
         matches = matches.filter(season_id=season_id)
@@ -73,7 +95,7 @@ def score_sheet_lines(*, club_id: int, season_id: int | None = None) -> Iterator
         .order_by("number")
         .values_list("match_id", "side__index", "player__name")
     ):
-        names[match_id, side].append(name)
+        names[match_id, side].append(shown_name(name))
     running: dict[tuple[int, int], int] = defaultdict(int)
     scores = (
         HandScore.objects.filter(hand__match__in=matches)
@@ -85,9 +107,9 @@ def score_sheet_lines(*, club_id: int, season_id: int | None = None) -> Iterator
         running[match.pk, score.side] += score.total
         yield (
             match.pk,
-            match.game,
+            str(game_title(match.game)),
             match.season.name if match.season else "",
-            match.status,
+            str(STATUS_WORDS.get(match.status, match.status)),
             match.finished_at.isoformat() if match.finished_at else "",
             score.hand.number,
             score.side,
@@ -105,4 +127,4 @@ def score_sheet_lines(*, club_id: int, season_id: int | None = None) -> Iterator
 def _result(match: Match, side: int) -> str:
     if match.status != Match.Status.FINISHED:
         return ""
-    return outcome_of(side, match.totals, match.winner, match.draw)
+    return outcome_letters(outcome_of(side, match.totals, match.winner, match.draw))

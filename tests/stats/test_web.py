@@ -11,9 +11,12 @@ from datetime import UTC, datetime
 
 import pytest
 from django.test import Client
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
-from games.events.exports import spreadsheet_safe
+from games.events.exports import SheetFormat, spreadsheet_safe
 from games.stats.selectors import RatingPoint
+from games.stats.sheets import STANDINGS_COLUMNS
 from tests.factories import PlayerFactory, SeasonFactory
 from tests.stats.conftest import ClubWorld
 from tests.stats.matches import tamlin_match
@@ -28,11 +31,11 @@ def signed_in(world: ClubWorld, who: str = "member") -> Client:
     return client
 
 
-def csv_rows(response: object) -> list[list[str]]:
+def csv_rows(response: object, delimiter: str = ",") -> list[list[str]]:
     """The rows of a CSV export, which starts with a UTF-8 BOM (so spreadsheets read it as UTF-8)."""
     content = b"".join(response.streaming_content)  # type: ignore[attr-defined]
     assert content.startswith(codecs.BOM_UTF8)
-    return list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
+    return list(csv.reader(io.StringIO(content.decode("utf-8-sig")), delimiter=delimiter))
 
 
 def test_the_standings_page_lists_the_members_results_with_sortable_columns(world: ClubWorld) -> None:
@@ -94,7 +97,7 @@ def test_the_standings_csv_is_the_table_shown(world: ClubWorld) -> None:
         == f'attachment; filename="standings-club-{world.club.pk}-season-{season.pk}.csv"'
     )
     header, ana, bo = csv_rows(response)
-    assert header[:4] == ["position", "player", "played", "won"]
+    assert header[:4] == ["Position", "Player", "Played", "Won"]
     assert ana[:4] == ["1", "Ana", "1", "1"]
     assert bo[:2] == ["2", "Bo"]
 
@@ -103,14 +106,49 @@ def test_the_score_sheets_csv_has_every_hand_of_every_match_with_running_totals(
     match = tamlin_match(world.club, [world.ana, world.bo])
     header, *lines = csv_rows(signed_in(world).get(f"/clubs/{world.club.pk}/score-sheets.csv"))
     assert header == [
-        "match", "game", "season", "status", "finished_at", "hand", "side", "players", "cards", "sweeps",
-        "points", "hand_total", "running_total", "match_total", "result",
+        "Match", "Game", "Season", "Status", "Finished at", "Hand", "Side", "Players", "Cards", "Sweeps",
+        "Points", "Hand total", "Running total", "Match total", "Result",
     ]  # fmt: skip
+    assert (lines[0][1], lines[0][3]) == ("Tamlin", "Finished")
     assert [(line[0], line[5], line[7], line[11], line[12], line[14]) for line in lines] == [
         (str(match.pk), "1", "Ana", "11", "11", "W"),
         (str(match.pk), "1", "Bo", "1", "1", "L"),
     ]
     assert "tamlins=2" in lines[0][10]
+
+
+@pytest.mark.parametrize(
+    ("language", "delimiter", "name", "win_pct"),
+    [
+        pytest.param("en", ",", "Đorđe", "66.7", id="en"),
+        pytest.param("sr", ";", "Ђорђе", "66,7", id="sr"),
+        pytest.param("sr-latn", ";", "Đorđe", "66,7", id="sr-latn"),
+        pytest.param("es", ";", "Đorđe", "66,7", id="es"),
+        pytest.param("it", ";", "Đorđe", "66,7", id="it"),
+        pytest.param("pt", ";", "Đorđe", "66,7", id="pt"),
+    ],
+)
+def test_the_standings_csv_is_in_the_readers_language_and_spreadsheet_format(
+    world: ClubWorld, language: str, delimiter: str, name: str, win_pct: str
+) -> None:
+    """Headings and result letters translated, the delimiter and decimal mark the reader's spreadsheet
+    expects (and the page says which), names in the reader's script."""
+    world.ana.name = "Đorđe"
+    world.ana.save()
+    for winner in (0, 0, 1):
+        tamlin_match(world.club, [world.ana, world.bo], winner=winner)
+    client = signed_in(world)
+    accept = {"accept-language": language}
+    page = client.get(f"/clubs/{world.club.pk}/standings/", headers=accept).content.decode()
+    response = client.get(f"/clubs/{world.club.pk}/standings.csv", headers=accept)
+    header, first, _second = csv_rows(response, delimiter)
+    with translation.override(language):
+        assert SheetFormat.of().description in page
+        assert header == [str(heading) for _, heading in STANDINGS_COLUMNS]
+        assert first[header.index(str(_("Win %")))] == win_pct
+        assert first[header.index(str(_("Last five")))] == "".join(map(str, (_("W"), _("W"), _("L"))))
+    assert (language == "en") == (header[0] == "Position")
+    assert first[1] == name
 
 
 def test_csv_cells_a_spreadsheet_would_run_are_shown_as_text(world: ClubWorld) -> None:
@@ -167,10 +205,13 @@ def test_the_head_to_head_picker_lists_players_in_the_readers_order(world: ClubW
     client = Client()
     client.force_login(world.member)
     for language, order in {
-        "sr-Latn": ["Ana", "Cvijan", "Čedomir", "Dragan", "Ђурђа", "Zoran"],
-        "sr": ["Ana", "Dragan", "Ђурђа", "Zoran", "Cvijan", "Čedomir"],
+        "sr-Latn": ["Ana", "Cvijan", "Čedomir", "Dragan", "Đurđa", "Zoran"],  # each in the reader's script
+        "sr": ["Ана", "Драган", "Ђурђа", "Зоран", "Цвијан", "Чедомир"],
         "en": ["Ana", "Čedomir", "Cvijan", "Dragan", "Zoran", "Ђурђа"],
     }.items():
         page = client.get(f"/clubs/{world.club.pk}/head-to-head/", headers={"Accept-Language": language})
         select = page.content.decode().split('name="a"', 1)[1].split("</select>", 1)[0]
         assert re.findall(r'<option value="\d+">([^<]+)</option>', select) == order, language
+        labels = [label.strip() for label in re.findall(r"<label[^>]*>([^<]+)", page.content.decode())]
+        with translation.override(language.lower()):
+            assert str(_("Game")) in labels, labels  # the game filter's label, translated too

@@ -8,7 +8,7 @@ from itertools import combinations
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Match
@@ -21,7 +21,7 @@ from games.services.demo import demo_hand_play, demo_match_play, random_play, ra
 from games.services.hands import hand_close, hand_start
 from games.services.matches import match_start
 from games.services.plays import hand_play_record
-from tests.ui.flows import MEASURE, WIDTHS, signed_in
+from tests.ui.flows import LOCALES, MEASURE, WIDTHS, signed_in, viewport
 
 
 @pytest.mark.browser
@@ -135,3 +135,33 @@ def test_the_coach_at_phone_widths_names_an_illegal_play_the_points_lost_the_big
             expect(chart).to_be_visible()
         assert not page.evaluate(MEASURE, "body")["findings"]
         page.screenshot(path=f"test-artifacts/coach-{width}.png", full_page=True)
+
+
+# Each player's review figure, name and label that is wider than its place, or past the screen's edge.
+REVIEW_OVERFLOW = """() => [
+  ...document.querySelectorAll('.review-players, .review-player, .review-figures > div > *')
+].filter((el) => el.scrollWidth > el.clientWidth || el.getBoundingClientRect().right > window.innerWidth
+).map((el) => `${el.tagName} "${el.innerText}" ${el.scrollWidth} px in ${el.clientWidth}`)"""
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_review_figures_fit_the_narrowest_phone_in_every_language(
+    live_server: LiveServer, browser: Browser, locale: str
+) -> None:
+    """Each player's review (the finished match's and the hand's) shows every figure at 320 px without
+    scrolling sideways, whatever the language's words: nothing in it wider than its place."""
+    owner = User.objects.create_user("marija")
+    players = [player_create(name=name, by=owner) for name in ("Marija", "Dragan", "Ljiljana", "Njegoš")]
+    match = match_start(game="tablo", players=players, by=owner, teams=True, options={"target": 1})
+    demo_hand_play(match=match, rng=random.Random(2))
+    context = browser.new_context(viewport=viewport(WIDTHS[0]), locale=locale)
+    page = context.new_page()
+    signed_in(page, live_server.url)
+    for path in (f"/matches/{match.pk}/", f"/matches/{match.pk}/hands/1/review/"):
+        page.goto(live_server.url + path)
+        expect(page.locator(".review-figures").first).to_be_visible()
+        assert page.locator(".review-figures").count() == 4, path
+        assert page.evaluate(REVIEW_OVERFLOW) == [], (locale, path)
+    context.close()

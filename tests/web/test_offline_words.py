@@ -97,7 +97,6 @@ def test_refusals_and_problems_read_as_the_servers(
     match = MatchFactory.create(
         game=game, players=[PlayerFactory.create(name="Marija"), PlayerFactory.create(name="Dragan")]
     )
-    who = who_of(match)
     refusals = refused_plays(game, options, 2)
     codes = {violation.code for _, violation in refusals}
     assert {"capture.illegal", "turn.wrong_seat"} <= codes
@@ -105,6 +104,7 @@ def test_refusals_and_problems_read_as_the_servers(
     setup = setup_json(HandSetup(players=2))
     summary = call("summary", game="tablo", options={}, setup=setup, entries=bad)["error"]
     with translation.override(language):
+        who = who_of(match)  # the names in the reader's script, as the phone gets them
         with pytest.raises(SummaryInconsistent) as raised:
             find_game("tablo").score_summary(HandSetup(players=2), bad, {})
         phone = node(

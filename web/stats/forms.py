@@ -14,6 +14,7 @@ from games.labels import game_title
 from games.models import Club, Player, Season
 from games.rules.registry import GAMES
 from games.selectors import season_list
+from games.serbian import shown_name
 from games.stats.standings import SORT_KEYS
 
 
@@ -48,11 +49,14 @@ class PlayersByName(ModelChoiceIterator):  # type: ignore[type-arg]
 class PlayerChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
     iterator = PlayersByName
 
+    def label_from_instance(self, obj: Any) -> str:
+        return shown_name(obj.name)
+
 
 class HeadToHeadForm(forms.Form):
     a = PlayerChoiceField(queryset=Player.objects.none(), label=_("Player"))
     b = PlayerChoiceField(queryset=Player.objects.none(), label=_("Opponent"))
-    game = forms.ChoiceField(required=False)
+    game = forms.ChoiceField(required=False, label=_("Game"))
 
     def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

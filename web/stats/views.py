@@ -3,17 +3,16 @@ head-to-head, and the CSV exports. Views read through selectors (``games.stats``
 
 from __future__ import annotations
 
-import csv
-import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from games.access import club_for, player_for
-from games.events.exports import spreadsheet_safe
+from games.events.exports import MEDIA_TYPE, Cell, SheetFormat
 from games.models import Club
 from games.rules.registry import GAMES
 from games.selectors import merge_list
@@ -84,6 +83,7 @@ def club_standings(request: HttpRequest, club_id: int) -> HttpResponse:
         "game": GAMES.get(table.game or ""),
         "columns": _sort_links(request.GET, sort, request.GET.get("order", "")),
         "query": request.GET.urlencode(),
+        "csv_format": SheetFormat.of(),
     }
     return render(request, "stats/standings.html", context)
 
@@ -122,18 +122,16 @@ def head_to_head(request: HttpRequest, club_id: int) -> HttpResponse:
     return render(request, "stats/head_to_head.html", context)
 
 
-class _Echo:
-    """A file-like object that returns what is written: csv.writer's lines, streamed."""
+def _in_language(chunks: Iterator[str], language: str) -> Iterator[str]:
+    """``chunks`` made in ``language`` however late the server reads them (the response streams)."""
+    with translation.override(language):
+        yield from chunks
 
-    def write(self, value: str) -> str:
-        return value
 
-
-def _csv(lines: Iterable[Iterable[object]], filename: str) -> StreamingHttpResponse:
-    writer = csv.writer(_Echo())
-    body = (writer.writerow([spreadsheet_safe(cell) for cell in line]) for line in lines)
-    rows: Iterator[str] = itertools.chain(["\ufeff"], body)  # the BOM: Excel then reads UTF-8
-    response = StreamingHttpResponse(rows, content_type="text/csv; charset=utf-8")
+def _csv(lines: Iterable[Sequence[Cell]], filename: str) -> StreamingHttpResponse:
+    """The file in the reader's language, with the delimiter and decimal mark of its spreadsheets."""
+    chunks = _in_language(SheetFormat.of().chunks(lines), translation.get_language())
+    response = StreamingHttpResponse(chunks, content_type=MEDIA_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 

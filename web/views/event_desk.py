@@ -23,6 +23,7 @@ from games.messages import violation_text
 from games.models import Club, Player
 from games.rules.errors import CodedError
 from games.selectors import player_get, season_list
+from games.serbian import shown_name
 from scorekeeper.digits import whole_number
 from scorekeeper.throttles import EventCreateThrottle, WalkInThrottle, account_refusal
 from web.event_forms import EntryNameForm, EntrySearchForm, EventForm
@@ -144,7 +145,7 @@ def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     except CodedError as error:
         messages.error(request, violation_text(error))
     else:
-        messages.success(request, _("%(name)s is entered.") % {"name": entry.player.name})
+        messages.success(request, _("%(name)s is entered.") % {"name": shown_name(entry.player.name)})
     return redirect("event-entries", pk=event.pk)
 
 

@@ -37,6 +37,7 @@ from games.selectors import (
     match_get_live,
     match_seats_load,
 )
+from games.serbian import shown_name
 from games.services.errors import HandNotOpen, RecordConflict
 from games.services.hands import hand_close, hand_start, hand_summary_record
 from games.services.locks import HandRef, MatchRef
@@ -201,7 +202,7 @@ def _match_ref(request: HtmxHttpRequest, pk: int) -> MatchRef:
 @require_POST
 def hand_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     def write(match: Match) -> Hand:
-        seats = {seat.number: seat.player.name for seat in match.seats.all()}
+        seats = {seat.number: shown_name(seat.player.name) for seat in match.seats.all()}
         form = valid(HandStartForm(request.POST, seats=seats))
         data = form.cleaned_data
         mode = data["mode"] or Hand.Mode.PLAYS

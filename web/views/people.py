@@ -18,6 +18,7 @@ from games.messages import violation_text
 from games.models import Match
 from games.rules.errors import CodedError
 from games.selectors import account_named, invitation_of, seat_get
+from games.serbian import shown_name
 from games.services.claims import guest_claim_create, guest_claim_decide
 from games.services.clubs import player_rename
 from games.services.invitations import (
@@ -44,7 +45,8 @@ def _people_url(match: Match) -> str:
 def guest_seats(match: Match) -> dict[int, str]:
     """Seat number (0-based) -> "Seat n: name" of the match's guest seats."""
     return {
-        seat.number: _("Seat %(number)s: %(name)s") % {"number": seat.number + 1, "name": seat.player.name}
+        seat.number: _("Seat %(number)s: %(name)s")
+        % {"number": seat.number + 1, "name": shown_name(seat.player.name)}
         for seat in match.seats.all()
         if seat.player.user_id is None
     }
@@ -108,7 +110,7 @@ def invitation_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
             messages.success(request, _("You have your seat: this phone can now record the match."))
             return redirect("match", pk=invitation.match_id)
     seat = seat_get(match_id=invitation.match_id, number=invitation.seat)
-    context = {"invitation": invitation, "seat_name": seat.player.name if seat else ""}
+    context = {"invitation": invitation, "seat_name": shown_name(seat.player.name) if seat else ""}
     return render(request, "web/people/invitation.html", context)
 
 
