@@ -44,8 +44,8 @@ class Event(models.Model):
     seed = models.BigIntegerField()
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
-    # Bumped by every write to the event (entries, rounds, overrides); open phones poll it together with
-    # its tables' match versions (games.events.selectors.event_version).
+    # Bumped by every write to the event (entries, rounds, overrides, the round clock); open phones poll
+    # it together with its tables' results (games.events.selectors.event_version).
     version = models.PositiveIntegerField(default=0)
     share_token = models.CharField(max_length=43, blank=True, default="")
 
