@@ -570,19 +570,47 @@ def result_chosen(table: TableView, choices: ResultChoices, data: Mapping[str, s
     return {"places": sorted(range(count), key=lambda side: int(given[side]))}
 
 
+SHEETS_PER_PAGE = 6
+
+
 @dataclass(frozen=True, slots=True)
 class Sheet:
-    """A printed table sheet: the table and the full address of its match (its QR code)."""
+    """A printed table sheet: the table, the full address of its match (its QR code) and the table's
+    code for guests, where tables have one (empty otherwise)."""
 
     table: TableView
     url: str
+    code: str = ""
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """A score and a signature line for each side."""
+        return self.table.sides
 
 
-def print_sheets(event: Event, number: int, absolute: Callable[[str], str]) -> list[Sheet] | None:
-    """Round ``number``'s sheets, one per table (``None``: no such round); ``absolute`` makes a path
-    a full address, as the request came."""
+@dataclass(frozen=True, slots=True)
+class Sheets:
+    """A round's printout: who sits where (by name, the project's collation), then its tables'
+    sheets, :data:`SHEETS_PER_PAGE` to a page."""
+
+    names: list[tuple[str, str]]
+    pages: list[list[Sheet]]
+
+
+def print_sheets(event: Event, number: int, absolute: Callable[[str], str]) -> Sheets | None:
+    """Round ``number``'s sheets (``None``: no such round); ``absolute`` makes a path a full address
+    (on ``PUBLIC_URL``, scorekeeper/public.py)."""
     played = round_find(event=event, number=number)
     if played is None:
         return None
     view = _round_view(played, _names(event))
-    return [Sheet(table, absolute(reverse("match", args=[table.match_id]))) for table in view.tables]
+    sheets = [
+        Sheet(
+            table,
+            absolute(reverse("match", args=[table.match_id])),
+            str(getattr(table.table, "code", "") or ""),
+        )
+        for table in view.tables
+    ]
+    pages = [sheets[at : at + SHEETS_PER_PAGE] for at in range(0, len(sheets), SHEETS_PER_PAGE)]
+    return Sheets(view.by_name, pages)

@@ -99,6 +99,7 @@ urlpatterns = [
     path("events/<int:pk>/standings.csv", events.event_standings_csv, name="event-standings-csv"),
     path("events/<int:pk>/rounds/<int:number>.csv", events.event_round_csv, name="event-round-csv"),
     path("events/<int:pk>/share/", events.event_share_view, name="event-share"),
+    path("events/<int:pk>/clock/", events.event_clock, name="event-clock"),
     path("events/<int:pk>/entries/", event_desk.entries_page, name="event-entries"),
     path("events/<int:pk>/entries/add/", event_desk.entry_add, name="event-entry-add"),
     path(

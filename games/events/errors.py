@@ -84,3 +84,13 @@ class PairingRunning(RecordConflict):
 class PairingLost(RecordConflict):
     code = "event.pairing_lost"
     template = gettext_noop("The pairing of round {number} did not finish; pair the round again.")
+
+
+class ClockMinutesNeeded(RecordInvalid):
+    code = "event.clock_minutes"
+    template = gettext_noop("The round clock is not set: say how many minutes it runs.")
+
+
+class ClockNotRunning(RecordConflict):
+    code = "event.clock_not_running"
+    template = gettext_noop("The round clock is not running.")

@@ -48,6 +48,11 @@ class Event(models.Model):
     # it together with its tables' results (games.events.selectors.event_version).
     version = models.PositiveIntegerField(default=0)
     share_token = models.CharField(max_length=43, blank=True, default="")
+    # The round clock (games.events.clock): its length, and either the moment it ends (running) or the
+    # seconds it has left (stopped); no minutes, no clock. A deadline, so every node and phone agrees.
+    clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_deadline = models.DateTimeField(null=True, blank=True)
+    clock_left = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -4,14 +4,23 @@ match screen's live region does: an unchanged event answers 204 from its version
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.access import club_role, event_by_link, event_for
+from games.events.clock import (
+    MINUTES_MAX,
+    round_clock,
+    round_clock_pause,
+    round_clock_reset,
+    round_clock_start,
+)
 from games.events.exports import (
     MEDIA_TYPE,
     SheetFormat,
@@ -23,7 +32,9 @@ from games.events.exports import (
 from games.events.models import Event
 from games.events.selectors import event_list, event_version, round_find, with_club_and_season
 from games.events.services import event_share
+from games.messages import violation_text
 from games.models import Membership
+from games.rules.errors import CodedError
 from games.selectors import club_of, player_of
 from scorekeeper.digits import whole_number
 from scorekeeper.public import public_url
@@ -61,6 +72,7 @@ def _context(
         "live_url": live + (shown if shown != "?" else ""),
         "token": token,
         "nav": "event",
+        "clock": round_clock(event),
     }
 
 
@@ -130,6 +142,30 @@ def event_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if (answer := _unchanged(request)) is not None:
         return answer
     return _live(request, event_by_link(token), None, token)
+
+
+CLOCK_ACTIONS = {"start": round_clock_start, "pause": round_clock_pause, "reset": round_clock_reset}
+
+
+@login_required
+@require_POST
+def event_clock(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The director's round clock: start (``minutes``, else the stopped clock again), pause, reset."""
+    event = event_for(request.user, pk, write=True, read=with_club_and_season)[0]
+    assert request.user.is_authenticated
+    action = request.POST.get("action", "")
+    minutes = whole_number(request.POST.get("minutes", ""))
+    if action not in CLOCK_ACTIONS or (minutes is not None and not 1 <= minutes <= MINUTES_MAX):
+        messages.error(request, _("Give the clock between 1 and %(max)s minutes.") % {"max": MINUTES_MAX})
+        return redirect(reverse("event", args=[event.pk]) + "#clock")
+    try:
+        if action == "start":
+            round_clock_start(event=event, by=request.user, minutes=minutes)
+        else:
+            CLOCK_ACTIONS[action](event=event, by=request.user)
+    except CodedError as refused:
+        messages.error(request, violation_text(refused))
+    return redirect(reverse("event", args=[event.pk]) + "#clock")
 
 
 @login_required
@@ -209,8 +245,9 @@ def event_shared_round_csv(request: HtmxHttpRequest, token: str, number: int) ->
 
 @login_required
 def round_print(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    """One sheet per table of round ``number``, each with a QR code of its match, for the browser to
-    print on A4 or Letter (``paper``)."""
+    """Round ``number``'s printout for A4 or Letter (``paper``): who sits where by name, then six table
+    sheets a page, each with the QR code of its match (on ``PUBLIC_URL``), its table code where tables
+    have one, and a score and signature line per side."""
     event = event_for(request.user, pk, write=True, read=with_club_and_season)[0]
     sheets = print_sheets(event, number, lambda path: public_url(request, path))
     if sheets is None:
