@@ -43,7 +43,10 @@ class ClubEventOutput(serializers.Serializer[Event]):
     tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=TIEBREAKS))
     seed = serializers.IntegerField()
     version = serializers.IntegerField(
-        help_text="Changes whenever what the event shows does (entries, rounds, results, the round clock), not at a play: poll and compare."
+        help_text=(
+            "Changes whenever what the event shows does (entries, rounds, results, the round clock),"
+            " not at every play: poll and compare."
+        )
     )
     created_by = serializers.CharField(source="created_by.username")
     created_at = serializers.DateTimeField()

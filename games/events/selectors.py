@@ -70,8 +70,11 @@ def event_version(pk: int) -> int | None:
     """A number that changes whenever what the event shows does: the event's own counter (entries,
     check-ins, rounds, directors' results) plus its tables' results (:func:`_results_shown`), not a
     play in a match still going (one query; ``None`` when there is no such event). Phones poll it."""
-    found = with_versions(Event.objects.filter(pk=pk)).values_list("shown_version", flat=True).first()
-    return None if found is None else int(found)
+    found = Event.objects.filter(pk=pk).annotate(
+        shown=F("version") + _results_shown("event_rounds__tables__")
+    )
+    shown = found.values_list("shown", flat=True).first()
+    return None if shown is None else int(shown)
 
 
 def entry_list(

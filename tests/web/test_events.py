@@ -333,7 +333,8 @@ def test_the_print_page_lists_who_sits_where_then_six_tables_a_page_with_qr_code
     assert text.count("<svg") == 7
     assert 'class="sheets paper-letter"' in text
     names = re.findall(r"<li><span>([^<]+)</span> <span class=\"where\">table (\d+)", text)
-    assert [name for name, _ in names] == sorted(name for name, _ in names) and len(names) == 14
+    assert [name for name, _ in names] == sorted(name for name, _ in names)
+    assert len(names) == 14
     assert text.count('<th scope="row">') == 14  # a score and a signature line per side
     for table in tables:
         assert f"http://testserver{reverse('match', args=[table.match_id])}" in text
