@@ -209,7 +209,7 @@ class Page:
         return cls(name, min(max(asked or 1, 1), count), count, size)
 
     @property
-    def first(self) -> int:
+    def start(self) -> int:
         """The index of the page's first item."""
         return (self.number - 1) * self.size
 
@@ -453,7 +453,7 @@ def event_screen(
     current = None
     if number is not None:
         shown = round_tables(
-            event=event, number=number, first=tables.first + 1, last=tables.first + tables.size
+            event=event, number=number, first=tables.start + 1, last=tables.start + tables.size
         )
         current = RoundView(
             number=number,
@@ -470,7 +470,7 @@ def event_screen(
         tables_page=tables,
         open_tables=summary.open_tables.get(number or 0, 0),
         standings=_standing_rows(
-            summary, event, summary.standings[ranked.first : ranked.first + ranked.size]
+            summary, event, summary.standings[ranked.start : ranked.start + ranked.size]
         ),
         standings_page=ranked,
         tiebreaks=tuple(str(TIEBREAK_LABELS.get(name, name)) for name in event.tiebreaks),
