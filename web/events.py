@@ -583,9 +583,10 @@ class Sheet:
     code: str = ""
 
     @property
-    def lines(self) -> tuple[str, ...]:
-        """A score and a signature line for each side."""
-        return self.table.sides
+    def teams(self) -> bool:
+        """Whether a side has several players: then the seats are listed, and the lines are by side
+        (else one line per seat, each its own side)."""
+        return len(self.table.seats) != len(self.table.sides)
 
 
 @dataclass(frozen=True, slots=True)
