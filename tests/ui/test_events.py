@@ -19,6 +19,7 @@ from django.urls import reverse
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.events.clock import round_clock_start
 from games.events.models import Entry, PairingJob, Round, Table
 from games.events.services import entry_check_in, event_share, round_pair, table_result_set
 from tests.ui.flows import AXE, WIDTHS, fits_at_each_width, width_walk
@@ -261,4 +262,22 @@ def test_check_in_by_keyboard_alone(live_server: LiveServer, browser: Browser, n
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     expect(undo).to_be_focused()
+    context.close()
+
+
+def test_the_tv_counts_the_round_clock_down_from_the_servers_deadline(
+    live_server: LiveServer, browser: Browser, night: Night
+) -> None:
+    entered(night)
+    round_pair(event=night.event, by=night.admin)
+    round_clock_start(event=night.event, by=night.admin, minutes=2)
+    context = _phone(browser, live_server, night.member, 1024)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("event-tv", args=[night.event.pk]))
+    time = page.locator(".round-clock .clock-time")
+    expect(time).to_have_text(re.compile(r"^1:5\d$|^2:00$"))
+    first = time.inner_text()
+    expect(time).not_to_have_text(first)  # it counts down in the page, without a new answer
+    minutes, seconds = map(int, time.inner_text().split(":"))
+    assert 60 * minutes + seconds < 120
     context.close()
