@@ -439,11 +439,12 @@ def event_screen(
     player: int | None = None,
     version: int | None = None,
     pages: Pages = Pages(),
+    wait: bool = True,
 ) -> EventScreen:
     """The public page's (and the TV's) content at the event's ``version``: the last round's page of
     tables, a page of the standings, and the rounds before by number (docs/events.md, "How big an
     event's pages get")."""
-    summary = event_summary(event=event, version=version)
+    summary = event_summary(event=event, version=version, wait=wait)
     number = summary.current
     tables = Page.of("tables", pages.tables, summary.tables.get(number or 0, 0), TABLES_PER_PAGE)
     size = TV_STANDINGS if pages.tv else STANDINGS_PER_PAGE

@@ -5,7 +5,8 @@ the last round. A page then reads only the tables it shows, so it does not grow 
 (docs/events.md, "How big an event's pages get").
 
 The version changes with everything summed up here but a player's new name, so the summary is also
-dropped after :data:`SUMMARY_SECONDS`.
+dropped after :data:`SUMMARY_SECONDS`. While one request computes a version's summary, a poll asking for
+it is told so (:class:`SummaryBusy`) and answers "nothing new" rather than compute it again alongside.
 """
 
 from __future__ import annotations
@@ -20,6 +21,11 @@ from games.events.selectors import entry_list, event_history, event_standings, e
 from games.events.standings import Row
 
 SUMMARY_SECONDS = 600
+COMPUTING_SECONDS = 30  # the longest a summary may take before another request computes it too
+
+
+class SummaryBusy(Exception):
+    """Another request is computing this version's summary."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,14 +62,25 @@ def _key(event: Event, version: int) -> str:
     return f"event-summary:{event.pk}:{event.created_at.timestamp()}:{version}"
 
 
-def event_summary(*, event: Event, version: int | None = None) -> EventSummary:
-    """The event's summary at ``version`` (its current one when not given), from the cache or read."""
+def event_summary(*, event: Event, version: int | None = None, wait: bool = True) -> EventSummary:
+    """The event's summary at ``version`` (its current one when not given), from the cache or read.
+
+    Raises:
+        SummaryBusy: not ``wait``, and another request is computing it.
+    """
     version = (event_version(event.pk) or 0) if version is None else version
     key = _key(event, version)
     found = cache.get(key)
-    if not isinstance(found, EventSummary):
+    if isinstance(found, EventSummary):
+        return found
+    computing = f"{key}:computing"
+    if not cache.add(computing, 1, COMPUTING_SECONDS) and not wait:
+        raise SummaryBusy
+    try:
         found = _summary(event, version)
         cache.set(key, found, SUMMARY_SECONDS)
+    finally:
+        cache.delete(computing)
     return found
 
 

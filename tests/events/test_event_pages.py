@@ -22,6 +22,7 @@ from games.services.hands import hand_start, hand_summary_record
 from tests.events.bulk import bulk_event
 from tests.events.helpers import Room, make_room, swiss
 from tests.factories import api_client
+from web.event_keys import event_key
 
 pytestmark = pytest.mark.django_db
 
@@ -138,3 +139,18 @@ def test_the_desk_starts_the_clock_and_a_member_may_not() -> None:
     page = director.get(f"/events/{event.pk}/").content.decode()
     assert "15:00" in page or "14:5" in page
     assert "Pause the clock" in page
+
+
+def test_a_poll_waits_while_another_request_computes_the_new_summary() -> None:
+    room, event, _ = _paired()
+    client = Client()
+    client.force_login(room.member)
+    version = event_version(event.pk)
+    query = {"v": "0", "e": event.pk, "k": event_key(event.pk)}
+    computing = f"event-summary:{event.pk}:{event.created_at.timestamp()}:{version}:computing"
+    cache.delete(computing.removesuffix(":computing"))
+    cache.add(computing, 1, 30)  # another request is at it
+    url = f"/events/{event.pk}/live/"
+    assert client.get(url, query, headers={"HX-Request": "true"}).status_code == 204  # asks again later
+    assert client.get(f"/events/{event.pk}/").status_code == 200  # a page computes it anyway
+    assert client.get(url, query, headers={"HX-Request": "true"}).status_code == 200

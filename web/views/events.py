@@ -32,6 +32,7 @@ from games.events.exports import (
 from games.events.models import Event
 from games.events.selectors import event_list, event_version, round_find, with_club_and_season
 from games.events.services import event_share
+from games.events.summary import SummaryBusy
 from games.messages import violation_text
 from games.models import Membership
 from games.rules.errors import CodedError
@@ -59,8 +60,10 @@ def _context(
     player = None if mine is None else mine.pk
     version = event_version(event.pk)
     can_direct = role == Membership.Role.ADMIN and not token
+    pages = _pages(request, tv)
+    poll = bool(request.GET.get("v"))  # a poll may wait for another request's summary: see _live
     screen = event_screen(
-        event, can_direct=can_direct, player=player, version=version, pages=_pages(request, tv)
+        event, can_direct=can_direct, player=player, version=version, pages=pages, wait=not poll
     )
     live = reverse("event-shared-live", args=[token]) if token else reverse("event-live", args=[event.pk])
     shown = screen.tables_page.href(screen.tables_page.number) if not tv else ""
@@ -113,7 +116,11 @@ def _unchanged(request: HtmxHttpRequest) -> HttpResponse | None:
 
 def _live(request: HtmxHttpRequest, event: Event, role: str | None, token: str = "") -> HttpResponse:
     tv = bool(request.GET.get("tv"))
-    context = _context(request, event, role, token, tv) | {"poll_seconds": _poll_seconds(request), "tv": tv}
+    try:
+        context = _context(request, event, role, token, tv)
+    except SummaryBusy:  # another request is computing what changed: this poll asks again at its next
+        return HttpResponse(status=204)
+    context |= {"poll_seconds": _poll_seconds(request), "tv": tv}
     if request.GET.get("v") == str(context["version"]) and not request.GET.get("cycle"):
         return HttpResponse(status=204)
     return render(request, "web/events/_live.html", context)
