@@ -146,7 +146,7 @@ def test_a_poll_waits_while_another_request_computes_the_new_summary() -> None:
     client = Client()
     client.force_login(room.member)
     version = event_version(event.pk)
-    query = {"v": "0", "e": event.pk, "k": event_key(event.pk)}
+    query: dict[str, str | int] = {"v": "0", "e": event.pk, "k": event_key(event.pk)}
     computing = f"event-summary:{event.pk}:{event.created_at.timestamp()}:{version}:computing"
     cache.delete(computing.removesuffix(":computing"))
     cache.add(computing, 1, 30)  # another request is at it
