@@ -145,38 +145,28 @@ class TableView:
     result_version: int = 0  # what the result form sends back (expected_version)
 
 
+def _seat_text(table: int, seat: int) -> str:
+    return _("table %(table)s, seat %(seat)s") % {"table": table, "seat": seat}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundView:
     number: int
     tables: tuple[TableView, ...]
     byes: tuple[str, ...]
     rematches: tuple[str, ...] = ()
-    bye_ids: tuple[int, ...] = ()
     stale: bool = False  # paired on standings that have changed since
 
     @property
     def by_name(self) -> list[tuple[str, str]]:
         """(name, where), alphabetically: each player's table and seat, or their bye."""
         where = [
-            (name, _("table %(table)s, seat %(seat)s") % {"table": table.number, "seat": seat + 1})
+            (name, _seat_text(table.number, seat))
             for table in self.tables
-            for seat, name in enumerate(table.seats)
+            for seat, name in enumerate(table.seats, 1)
         ]
         where += [(name, _("bye")) for name in self.byes]
         return by_name(where, lambda item: item[0])
-
-    def where(self, player: int) -> tuple[str, TableView | None]:
-        """Where ``player`` plays this round (as :attr:`by_name` says it) and at which table, or
-        ``("", None)`` when they are not in it."""
-        for table in self.tables:
-            if player in table.players:
-                seat = table.players.index(player) + 1
-                return _("table %(table)s, seat %(seat)s") % {"table": table.number, "seat": seat}, table
-        return (_("bye"), None) if player in self.bye_ids else ("", None)
-
-    @property
-    def open_tables(self) -> int:
-        return sum(table.result is None for table in self.tables)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -354,7 +344,6 @@ def _round_view(played: Round, names: Mapping[int, str], check: ResultsCheck | N
         number=played.number,
         tables=tuple(_table_view(table, names, played.number, check) for table in played.tables.all()),
         byes=tuple(names.get(bye.player_id, "?") for bye in played.byes.all()),
-        bye_ids=tuple(bye.player_id for bye in played.byes.all()),
         stale=check is not None and played.number in check.stale,
     )
 
@@ -395,7 +384,7 @@ def _mine(summary: EventSummary, player: int | None) -> tuple[str, Place | None]
         return "", None
     place = summary.places.get(player)
     if place is not None:
-        return _("table %(table)s, seat %(seat)s") % {"table": place.table, "seat": place.seat}, place
+        return _seat_text(place.table, place.seat), place
     return (_("bye"), None) if player in summary.byes else ("", None)
 
 
@@ -460,7 +449,6 @@ def event_screen(
             number=number,
             tables=tuple(_table_view(table, summary.names, number, summary.check) for table in shown),
             byes=tuple(summary.names.get(bye, "?") for bye in sorted(summary.byes)),
-            bye_ids=tuple(sorted(summary.byes)),
             stale=number in summary.check.stale,
         )
     missing = [key for key in summary.check.missing if key[0] != number]
