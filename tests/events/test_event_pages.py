@@ -4,6 +4,7 @@ standings API stay under 200 KB at 800 entrants, and the round clock is a deadli
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 
 import pytest
@@ -17,7 +18,8 @@ from games.events.errors import ClockMinutesNeeded, ClockNotRunning
 from games.events.models import Event, Table
 from games.events.selectors import event_version
 from games.events.services import entry_add, round_pair
-from games.models import AuditEntry, Hand
+from games.models import AuditEntry, Hand, Play
+from games.services.demo import demo_hand_play
 from games.services.hands import hand_start, hand_summary_record
 from tests.events.bulk import bulk_event
 from tests.events.helpers import Room, make_room, swiss
@@ -39,11 +41,25 @@ def _paired() -> tuple[Room, Event, Table]:
     return room, event, Table.objects.select_related("match").filter(round__event=event).first()  # type: ignore[return-value]
 
 
+def test_plays_keep_the_events_version_and_a_result_changes_it() -> None:
+    room = make_room(3)
+    event = swiss(room)  # to 101 points: a hand played out does not finish a match
+    for player in [room.member_player, *room.guests]:
+        entry_add(event=event, by=room.director, player=player)
+    round_pair(event=event, by=room.director)
+    table = Table.objects.select_related("match").filter(round__event=event).first()
+    assert table is not None
+    before = event_version(event.pk)
+    demo_hand_play(match=table.match, rng=random.Random(3))  # every card played, the hand closed
+    assert Play.objects.filter(hand__match=table.match).exists()
+    assert event_version(event.pk) == before  # plays: the event shows nothing new
+
+
 def test_a_hand_started_keeps_the_events_version_and_its_result_changes_it() -> None:
     _, event, table = _paired()
     before = event_version(event.pk)
     hand = hand_start(match=table.match, mode=Hand.Mode.SUMMARY)
-    assert event_version(event.pk) == before  # a play: the event shows nothing new
+    assert event_version(event.pk) == before
     hand_summary_record(hand=hand, entries=WIN)  # the match finishes: a result
     assert event_version(event.pk) != before
 
