@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import TypedDict
+from typing import Any, TypedDict
 from urllib.parse import urlencode
 
 from django.contrib.auth.models import User
@@ -31,7 +31,6 @@ from games.events.selectors import (
     table_result,
 )
 from games.events.services import PlannedRound, PlannedTable
-from games.events.standings import Row
 from games.events.summary import EventSummary, Place, event_summary
 from games.models import Player
 from games.services.seating import SeatKind, seating_known
@@ -388,8 +387,11 @@ def _mine(summary: EventSummary, player: int | None) -> tuple[str, Place | None]
     return (_("bye"), None) if player in summary.byes else ("", None)
 
 
-def _standing_rows(summary: EventSummary, event: Event, rows: Sequence[Row]) -> tuple[StandingRow, ...]:
+def _standing_rows(
+    summary: EventSummary, event: Event, page: Sequence[tuple[Any, ...]]
+) -> tuple[StandingRow, ...]:
     names = summary.names
+    rows = [summary.row(values) for values in page]
     return tuple(
         StandingRow(
             rank=row.rank,
@@ -437,7 +439,7 @@ def event_screen(
     number = summary.current
     tables = Page.of("tables", pages.tables, summary.tables.get(number or 0, 0), TABLES_PER_PAGE)
     size = TV_STANDINGS if pages.tv else STANDINGS_PER_PAGE
-    ranked = Page.of("standings", None if pages.tv else pages.standings, len(summary.standings), size)
+    ranked = Page.of("standings", None if pages.tv else pages.standings, len(summary.rows), size)
     tables = replace(tables, others=(("standings", ranked.number),))
     ranked = replace(ranked, others=(("tables", tables.number),))
     current = None
@@ -458,9 +460,7 @@ def event_screen(
         current=current,
         tables_page=tables,
         open_tables=summary.open_tables.get(number or 0, 0),
-        standings=_standing_rows(
-            summary, event, summary.standings[ranked.start : ranked.start + ranked.size]
-        ),
+        standings=_standing_rows(summary, event, summary.rows[ranked.start : ranked.start + ranked.size]),
         standings_page=ranked,
         tiebreaks=tuple(str(TIEBREAK_LABELS.get(name, name)) for name in event.tiebreaks),
         entries=len(summary.names),

@@ -156,7 +156,10 @@ class StandingsApi(EventsApi):
         event = self.event(request, pk)
         summary = event_summary(event=event)
         paginator = BoundedPagination()
-        page = paginator.paginate_queryset(list(summary.standings), request, view=self) or []
+        page = [
+            summary.row(values)
+            for values in paginator.paginate_queryset(summary.rows, request, view=self) or []
+        ]
         rows = [
             {
                 **asdict(row),
@@ -166,7 +169,7 @@ class StandingsApi(EventsApi):
             for row in page
         ]
         body = {
-            "count": len(summary.standings),
+            "count": len(summary.rows),
             "next": paginator.get_next_link(),
             "previous": paginator.get_previous_link(),
             "rows": rows,

@@ -11,7 +11,8 @@ it is told so (:class:`SummaryBusy`) and answers "nothing new" rather than compu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any, NamedTuple
 
 from django.core.cache import cache
 
@@ -28,13 +29,15 @@ class SummaryBusy(Exception):
     """Another request is computing this version's summary."""
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
+class Place(NamedTuple):
     """Where a player sits in a round: the table, the seat (from 1) and the table's match."""
 
     table: int
     seat: int
     match: int
+
+
+ROW_FIELDS = tuple(each.name for each in fields(Row))
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +46,9 @@ class EventSummary:
     rounds: tuple[int, ...]  # the published rounds' numbers, in order
     tables: dict[int, int]  # round -> how many tables
     open_tables: dict[int, int]  # round -> tables without a result
-    standings: tuple[Row, ...]
+    rows: tuple[
+        tuple[Any, ...], ...
+    ]  # the standings, best first, each Row's fields in order (quick to unpickle)
     names: dict[int, str]  # player id -> name, of every entry
     dropped: frozenset[int]
     check: ResultsCheck
@@ -56,6 +61,11 @@ class EventSummary:
     @property
     def current(self) -> int | None:
         return self.rounds[-1] if self.rounds else None
+
+    @staticmethod
+    def row(values: tuple[Any, ...]) -> Row:
+        """A standings row of :attr:`rows` as the standings made it."""
+        return Row(*values)
 
 
 def _key(event: Event, version: int) -> str:
@@ -104,7 +114,10 @@ def _summary(event: Event, version: int) -> EventSummary:
         rounds=tuple(each.number for each in played),
         tables={each.number: len(each.tables.all()) for each in played},
         open_tables=history.open_tables,
-        standings=tuple(event_standings(event=event, history=history)),
+        rows=tuple(
+            tuple(getattr(row, name) for name in ROW_FIELDS)
+            for row in event_standings(event=event, history=history)
+        ),
         names={entry.player_id: entry.player.name for entry in entries},
         dropped=frozenset(entry.player_id for entry in entries if entry.dropped_round is not None),
         check=check,
