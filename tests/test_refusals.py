@@ -126,6 +126,8 @@ TABLE = [
     _r(EVENT, "get", "/api/v1/events/{event}/"),
     _r(f"{EVENT}standings/", "get", "/api/v1/events/{event}/standings/"),
     _r(f"{EVENT}standings.csv", "get", "/api/v1/events/{event}/standings.csv"),
+    _r(f"{EVENT}clock/", "get", "/api/v1/events/{event}/clock/"),
+    _r(f"{EVENT}clock/", "post", "/api/v1/events/{event}/clock/", action="start", minutes=30),
     _r(f"{EVENT}rounds/<int:number>.csv", "get", "/api/v1/events/{event}/rounds/1.csv"),
     _r(f"{EVENT}entries/", "get", "/api/v1/events/{event}/entries/"),
     _r(f"{EVENT}entries/", "post", "/api/v1/events/{event}/entries/", player="{own}"),
@@ -253,6 +255,8 @@ TABLE = [
     _r(f"{WEVENT}standings.csv", "get", "/events/{event}/standings.csv"),
     _r(f"{WEVENT}rounds/<int:number>.csv", "get", "/events/{event}/rounds/1.csv"),
     _r(f"{WEVENT}share/", "post", "/events/{event}/share/"),
+    _r(f"{WEVENT}clock/", "post", "/events/{event}/clock/", action="start", minutes="30"),
+    _r(f"{WEVENT}rounds/<int:number>/", "get", "/events/{event}/rounds/1/"),
     _r(f"{WEVENT}entries/", "get", "/events/{event}/entries/"),
     _r(f"{WEVENT}entries/add/", "post", "/events/{event}/entries/add/", name="Walk-in"),
     _r(f"{WEVENT}entries/<int:entry_id>/check-in/", "post", "/events/{event}/entries/{entry}/check-in/"),
@@ -290,6 +294,7 @@ TABLE = [
     _r("account/email/verify/<str:token>/", "post", "/account/email/verify/{email_link}/"),
     _r("events/shared/<str:token>/", "get", "/events/shared/not-the-link/"),
     _r("events/shared/<str:token>/live/", "get", "/events/shared/not-the-link/live/"),
+    _r("events/shared/<str:token>/rounds/<int:number>/", "get", "/events/shared/not-the-link/rounds/1/"),
     _r("events/shared/<str:token>/standings.csv", "get", "/events/shared/not-the-link/standings.csv"),
     _r(
         "events/shared/<str:token>/rounds/<int:number>.csv", "get", "/events/shared/not-the-link/rounds/1.csv"

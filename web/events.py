@@ -5,9 +5,10 @@ tie-break's value. Nothing here pairs or scores: the pairing core and the standi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import TypedDict
+from typing import Any, TypedDict
+from urllib.parse import urlencode
 
 from django.contrib.auth.models import User
 from django.urls import reverse
@@ -24,14 +25,15 @@ from games.events.selectors import (
     awaiting_confirmation,
     entered_player_ids,
     entry_list,
-    event_standings,
     override_of,
     result_version,
     round_find,
     round_list,
+    round_tables,
     table_result,
 )
 from games.events.services import PlannedRound, PlannedTable
+from games.events.summary import EventSummary, Place, event_summary
 from games.models import Player
 from games.serbian import shown_name
 from games.services.seating import SeatKind, seating_known
@@ -145,38 +147,28 @@ class TableView:
     result_version: int = 0  # what the result form sends back (expected_version)
 
 
+def _seat_text(table: int, seat: int) -> str:
+    return _("table %(table)s, seat %(seat)s") % {"table": table, "seat": seat}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundView:
     number: int
     tables: tuple[TableView, ...]
     byes: tuple[str, ...]
     rematches: tuple[str, ...] = ()
-    bye_ids: tuple[int, ...] = ()
     stale: bool = False  # paired on standings that have changed since
 
     @property
     def by_name(self) -> list[tuple[str, str]]:
         """(name, where), alphabetically: each player's table and seat, or their bye."""
         where = [
-            (name, _("table %(table)s, seat %(seat)s") % {"table": table.number, "seat": seat + 1})
+            (name, _seat_text(table.number, seat))
             for table in self.tables
-            for seat, name in enumerate(table.seats)
+            for seat, name in enumerate(table.seats, 1)
         ]
         where += [(name, _("bye")) for name in self.byes]
         return by_name(where, lambda item: item[0])
-
-    def where(self, player: int) -> tuple[str, TableView | None]:
-        """Where ``player`` plays this round (as :attr:`by_name` says it) and at which table, or
-        ``("", None)`` when they are not in it."""
-        for table in self.tables:
-            if player in table.players:
-                seat = table.players.index(player) + 1
-                return _("table %(table)s, seat %(seat)s") % {"table": table.number, "seat": seat}, table
-        return (_("bye"), None) if player in self.bye_ids else ("", None)
-
-    @property
-    def open_tables(self) -> int:
-        return sum(table.result is None for table in self.tables)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -192,47 +184,76 @@ class StandingRow:
     dropped: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Page:
+    """Page ``number`` (from 1) of ``count`` of a list shown ``size`` at a time, by the query parameter
+    ``name``; ``others``: the other lists' pages, kept in the links."""
+
+    name: str
+    number: int
+    count: int
+    size: int
+    others: tuple[tuple[str, int], ...] = ()
+
+    @classmethod
+    def of(cls, name: str, asked: int | None, total: int, size: int) -> Page:
+        count = max(1, -(-total // size))
+        return cls(name, min(max(asked or 1, 1), count), count, size)
+
+    @property
+    def start(self) -> int:
+        """The index of the page's first item."""
+        return (self.number - 1) * self.size
+
+    @property
+    def following(self) -> int:
+        """The page after this one, the first after the last (the TV goes round its pages)."""
+        return self.number % self.count + 1
+
+    def href(self, number: int) -> str:
+        pages = dict(self.others) | {self.name: number}
+        return "?" + urlencode({name: page for name, page in pages.items() if page > 1})
+
+    @property
+    def previous(self) -> str:
+        return self.href(self.number - 1) if self.number > 1 else ""
+
+    @property
+    def next(self) -> str:
+        return self.href(self.number + 1) if self.number < self.count else ""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedTable:
+    """A table the result checks name: its round, number and each side's names."""
+
+    round: int
+    number: int
+    sides: tuple[str, ...]
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EventScreen:
     event: Event
-    rounds: tuple[RoundView, ...]
-    standings: tuple[StandingRow, ...]
+    rounds: tuple[int, ...]  # the published rounds' numbers
+    current: RoundView | None  # the last round, with the page of its tables shown
+    tables_page: Page
+    open_tables: int  # the last round's tables without a result
+    standings: tuple[StandingRow, ...]  # the page shown
+    standings_page: Page
     tiebreaks: tuple[str, ...]  # the columns' headings, in the event's order
     entries: int
     can_direct: bool
-    player: int | None = None  # the visitor's own player, if they have one
-    missing: tuple[TableView, ...] = ()  # tables of rounds before the current one without a result
+    mine: tuple[str, Place | None] = ("", None)  # where the visitor plays in the last round, and the table
+    missing: tuple[CheckedTable, ...] = ()  # tables of rounds before the current one without a result
+    changed: tuple[ChangeView, ...] = ()  # tables whose result changed after a later round was paired
+    stale: tuple[int, ...] = ()  # rounds paired on standings that have changed since
+    awaiting: tuple[TableView, ...] = ()  # for the director: the last round's tables awaiting confirmation
 
     @property
-    def changed(self) -> tuple[ChangeView, ...]:
-        """Every table whose result changed after a later round was paired on it."""
-        return tuple(table.changed for played in self.rounds for table in played.tables if table.changed)
-
-    @property
-    def awaiting(self) -> tuple[TableView, ...]:
-        """The tables whose finished match waits for a second person to confirm its result."""
-        if not self.event.confirm_results:
-            return ()
-        tables = (table for played in self.rounds for table in played.tables)
-        return tuple(
-            table for table in tables if table.table is not None and awaiting_confirmation(table.table)
-        )
-
-    @property
-    def stale(self) -> tuple[int, ...]:
-        """The rounds paired on standings that have changed since."""
-        return tuple(played.number for played in self.rounds if played.stale)
-
-    @property
-    def mine(self) -> tuple[str, TableView | None]:
-        """Where the visitor plays in the current round (see :meth:`RoundView.where`)."""
-        if self.current is None or self.player is None:
-            return "", None
-        return self.current.where(self.player)
-
-    @property
-    def current(self) -> RoundView | None:
-        return self.rounds[-1] if self.rounds else None
+    def earlier(self) -> tuple[int, ...]:
+        """The rounds before the last, the latest first (their tables are read on demand)."""
+        return tuple(reversed(self.rounds[:-1]))
 
     @property
     def planned(self) -> int:
@@ -326,7 +347,6 @@ def _round_view(played: Round, names: Mapping[int, str], check: ResultsCheck | N
         number=played.number,
         tables=tuple(_table_view(table, names, played.number, check) for table in played.tables.all()),
         byes=tuple(names.get(bye.player_id, "?") for bye in played.byes.all()),
-        bye_ids=tuple(bye.player_id for bye in played.byes.all()),
         stale=check is not None and played.number in check.stale,
     )
 
@@ -349,21 +369,41 @@ def _value(value: float) -> str:
     return number_format(value, decimal_pos=0 if float(value).is_integer() else 1, use_l10n=True)
 
 
-def event_screen(event: Event, *, can_direct: bool, player: int | None = None) -> EventScreen:
-    """The public page's (and the TV's) content: every round, the last one first in the pairings."""
-    entries = list(entry_list(event=event))
-    names = {entry.player_id: shown_name(entry.player.name) for entry in entries}
-    dropped = {entry.player_id for entry in entries if entry.dropped_round is not None}
-    played_rounds = list(round_list(event=event))
-    check = results_check(event=event, rounds=played_rounds)
-    rounds = tuple(_round_view(played, names, check) for played in played_rounds)
-    missing = tuple(
-        table
-        for played in rounds[:-1]
-        for table in played.tables
-        if (played.number, table.number) in check.missing
-    )
-    rows = tuple(
+TABLES_PER_PAGE = 40
+STANDINGS_PER_PAGE = 50
+TV_STANDINGS = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Pages:
+    """The pages asked for (``None``: the first), and whether for the TV (the top of the standings
+    only, and the tables' page the TV has gone round to)."""
+
+    tables: int | None = None
+    standings: int | None = None
+    tv: bool = False
+
+
+def _shown(summary: EventSummary) -> EventSummary:
+    """The event's summary (cached in no language) with its names in the reader's script."""
+    return replace(summary, names={player: shown_name(name) for player, name in summary.names.items()})
+
+
+def _mine(summary: EventSummary, player: int | None) -> tuple[str, Place | None]:
+    if player is None or summary.current is None:
+        return "", None
+    place = summary.places.get(player)
+    if place is not None:
+        return _seat_text(place.table, place.seat), place
+    return (_("bye"), None) if player in summary.byes else ("", None)
+
+
+def _standing_rows(
+    summary: EventSummary, event: Event, page: Sequence[tuple[Any, ...]]
+) -> tuple[StandingRow, ...]:
+    names = summary.names
+    rows = [summary.row(values) for values in page]
+    return tuple(
         StandingRow(
             rank=row.rank,
             name=names.get(row.player, "?"),
@@ -373,21 +413,93 @@ def event_screen(event: Event, *, can_direct: bool, player: int | None = None) -
             losses=row.losses,
             byes=row.byes,
             tiebreaks=tuple(_value(row.tiebreaks[name]) for name in event.tiebreaks),
-            dropped=row.player in dropped,
+            dropped=row.player in summary.dropped,
         )
-        for row in event_standings(event=event)
+        for row in rows
     )
-    headings = tuple(str(TIEBREAK_LABELS.get(name, name)) for name in event.tiebreaks)
+
+
+def _checked(summary: EventSummary, keys: Iterable[tuple[int, int]]) -> tuple[CheckedTable, ...]:
+    return tuple(
+        CheckedTable(number, table, _sides(summary.sides.get((number, table), ()), summary.names))
+        for number, table in keys
+    )
+
+
+def _changes(summary: EventSummary) -> tuple[ChangeView, ...]:
+    views = (
+        _change_view(change, _sides(summary.sides.get((change.round, change.table), ()), summary.names))
+        for change in summary.check.changed
+    )
+    return tuple(view for view in views if view is not None)
+
+
+def event_screen(
+    event: Event,
+    *,
+    can_direct: bool,
+    player: int | None = None,
+    version: int | None = None,
+    pages: Pages = Pages(),
+    wait: bool = True,
+) -> EventScreen:
+    """The public page's (and the TV's) content at the event's ``version``: the last round's page of
+    tables, a page of the standings, and the rounds before by number (docs/events.md, "How big an
+    event's pages get")."""
+    summary = _shown(event_summary(event=event, version=version, wait=wait))
+    number = summary.current
+    tables = Page.of("tables", pages.tables, summary.tables.get(number or 0, 0), TABLES_PER_PAGE)
+    size = TV_STANDINGS if pages.tv else STANDINGS_PER_PAGE
+    ranked = Page.of("standings", None if pages.tv else pages.standings, len(summary.rows), size)
+    tables = replace(tables, others=(("standings", ranked.number),))
+    ranked = replace(ranked, others=(("tables", tables.number),))
+    current = None
+    if number is not None:
+        shown = round_tables(
+            event=event, number=number, first=tables.start + 1, last=tables.start + tables.size
+        )
+        current = RoundView(
+            number=number,
+            tables=tuple(_table_view(table, summary.names, number, summary.check) for table in shown),
+            byes=tuple(summary.names.get(bye, "?") for bye in sorted(summary.byes)),
+            stale=number in summary.check.stale,
+        )
+    missing = [key for key in summary.check.missing if key[0] != number]
+    awaiting: tuple[TableView, ...] = ()
+    if can_direct and event.confirm_results and number is not None:
+        every = round_tables(event=event, number=number, first=1, last=summary.tables.get(number, 0))
+        awaiting = tuple(
+            _table_view(table, summary.names, number, summary.check)
+            for table in every
+            if awaiting_confirmation(table)
+        )
     return EventScreen(
         event=event,
-        rounds=rounds,
-        standings=rows,
-        tiebreaks=headings,
-        entries=len(names),
+        rounds=summary.rounds,
+        current=current,
+        tables_page=tables,
+        open_tables=summary.open_tables.get(number or 0, 0),
+        standings=_standing_rows(summary, event, summary.rows[ranked.start : ranked.start + ranked.size]),
+        standings_page=ranked,
+        tiebreaks=tuple(str(TIEBREAK_LABELS.get(name, name)) for name in event.tiebreaks),
+        entries=len(summary.names),
         can_direct=can_direct,
-        player=player,
-        missing=missing,
+        mine=_mine(summary, player),
+        missing=_checked(summary, missing),
+        changed=_changes(summary),
+        stale=tuple(sorted(summary.check.stale)),
+        awaiting=awaiting,
     )
+
+
+def round_screen(event: Event, number: int) -> RoundView | None:
+    """Every table of round ``number`` and its names list, as the page opens it on demand (``None``:
+    no such round)."""
+    played = round_find(event=event, number=number)
+    if played is None:
+        return None
+    summary = _shown(event_summary(event=event))
+    return _round_view(played, summary.names, summary.check)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -467,19 +579,48 @@ def result_chosen(table: TableView, choices: ResultChoices, data: Mapping[str, s
     return {"places": sorted(range(count), key=lambda side: int(given[side]))}
 
 
+SHEETS_PER_PAGE = 6
+
+
 @dataclass(frozen=True, slots=True)
 class Sheet:
-    """A printed table sheet: the table and the full address of its match (its QR code)."""
+    """A printed table sheet: the table, the full address of its match (its QR code) and the table's
+    code for guests, where tables have one (empty otherwise)."""
 
     table: TableView
     url: str
+    code: str = ""
+
+    @property
+    def teams(self) -> bool:
+        """Whether a side has several players: then the seats are listed, and the lines are by side
+        (else one line per seat, each its own side)."""
+        return len(self.table.seats) != len(self.table.sides)
 
 
-def print_sheets(event: Event, number: int, absolute: Callable[[str], str]) -> list[Sheet] | None:
-    """Round ``number``'s sheets, one per table (``None``: no such round); ``absolute`` makes a path
-    a full address, as the request came."""
+@dataclass(frozen=True, slots=True)
+class Sheets:
+    """A round's printout: who sits where (by name, the project's collation), then its tables'
+    sheets, :data:`SHEETS_PER_PAGE` to a page."""
+
+    names: list[tuple[str, str]]
+    pages: list[list[Sheet]]
+
+
+def print_sheets(event: Event, number: int, absolute: Callable[[str], str]) -> Sheets | None:
+    """Round ``number``'s sheets (``None``: no such round); ``absolute`` makes a path a full address
+    (on ``PUBLIC_URL``, scorekeeper/public.py)."""
     played = round_find(event=event, number=number)
     if played is None:
         return None
     view = _round_view(played, _names(event))
-    return [Sheet(table, absolute(reverse("match", args=[table.match_id]))) for table in view.tables]
+    sheets = [
+        Sheet(
+            table,
+            absolute(reverse("match", args=[table.match_id])),
+            str(getattr(table.table, "code", "") or ""),
+        )
+        for table in view.tables
+    ]
+    pages = [sheets[at : at + SHEETS_PER_PAGE] for at in range(0, len(sheets), SHEETS_PER_PAGE)]
+    return Sheets(view.by_name, pages)

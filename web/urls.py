@@ -98,9 +98,11 @@ urlpatterns = [
     path("events/<int:pk>/", events.event_page, name="event"),
     path("events/<int:pk>/live/", events.event_live, name="event-live"),
     path("events/<int:pk>/tv/", events.event_tv, name="event-tv"),
+    path("events/<int:pk>/rounds/<int:number>/", events.event_round, name="event-round"),
     path("events/<int:pk>/standings.csv", events.event_standings_csv, name="event-standings-csv"),
     path("events/<int:pk>/rounds/<int:number>.csv", events.event_round_csv, name="event-round-csv"),
     path("events/<int:pk>/share/", events.event_share_view, name="event-share"),
+    path("events/<int:pk>/clock/", events.event_clock, name="event-clock"),
     path("events/<int:pk>/entries/", event_desk.entries_page, name="event-entries"),
     path("events/<int:pk>/entries/add/", event_desk.entry_add, name="event-entry-add"),
     path(
@@ -142,6 +144,9 @@ urlpatterns = [
     ),
     path("events/shared/<str:token>/", events.event_shared_page, name="event-shared"),
     path("events/shared/<str:token>/live/", events.event_shared_live, name="event-shared-live"),
+    path(
+        "events/shared/<str:token>/rounds/<int:number>/", events.event_shared_round, name="event-shared-round"
+    ),
     path(
         "events/shared/<str:token>/standings.csv",
         events.event_shared_standings_csv,

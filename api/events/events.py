@@ -14,12 +14,14 @@ from rest_framework.response import Response
 from api.events.base import EventsApi
 from api.idempotency import idempotent
 from api.inputs import valid
+from api.pagination import BoundedPagination
 from api.records.base import ID_MAX, account, paginated
 from api.records.people import NAME_HELP
 from games.events import selectors
 from games.events.models import Event
 from games.events.services import event_create
 from games.events.standings import TIEBREAKS
+from games.events.summary import event_summary
 from games.models import Season
 from games.rules.registry import GAMES
 from scorekeeper.throttles import EventCreateThrottle, account_refusal
@@ -44,7 +46,10 @@ class ClubEventOutput(serializers.Serializer[Event]):
         help_text="A table's result counts once a second person at the table confirms it."
     )
     version = serializers.IntegerField(
-        help_text="Changes whenever the event or one of its tables' matches does: poll and compare."
+        help_text=(
+            "Changes whenever what the event shows does (entries, rounds, results, the round clock),"
+            " not at every play: poll and compare."
+        )
     )
     created_by = serializers.CharField(source="created_by.username")
     created_at = serializers.DateTimeField()
@@ -142,22 +147,38 @@ class EventStandingsRowOutput(serializers.Serializer[Any]):
 
 
 class EventStandingsOutput(serializers.Serializer[Any]):
-    rows = EventStandingsRowOutput(many=True)
+    count = serializers.IntegerField(help_text="Every row, on every page.")
+    next = serializers.URLField(allow_null=True, help_text="The next page (``?limit=&offset=``), if any.")
+    previous = serializers.URLField(allow_null=True)
+    rows = EventStandingsRowOutput(many=True, help_text="This page's rows, best first.")
 
 
 class StandingsApi(EventsApi):
-    """The standings now: points, then the event's tie-breaks in order, each with its value."""
+    """The standings now: points, then the event's tie-breaks in order, each with its value; a page of
+    them (``?limit=`` rows, 50 unless asked, at most 200, from ``?offset=``), read from the event's
+    summary, which is computed once per version of the event (docs/events.md)."""
 
     @extend_schema(operation_id="events_standings", responses=EventStandingsOutput)
     def get(self, request: Request, pk: int) -> Response:
         event = self.event(request, pk)
-        entries = {entry.player_id: entry for entry in selectors.entry_list(event=event)}
+        summary = event_summary(event=event)
+        paginator = BoundedPagination()
+        page = [
+            summary.row(values)
+            for values in paginator.paginate_queryset(summary.rows, request, view=self) or []
+        ]
         rows = [
             {
                 **asdict(row),
-                "name": entries[row.player].player.name,
-                "dropped": entries[row.player].dropped_round is not None,
+                "name": summary.names.get(row.player, "?"),
+                "dropped": row.player in summary.dropped,
             }
-            for row in selectors.event_standings(event=event)
+            for row in page
         ]
-        return Response(EventStandingsOutput({"rows": rows}).data)
+        body = {
+            "count": len(summary.rows),
+            "next": paginator.get_next_link(),
+            "previous": paginator.get_previous_link(),
+            "rows": rows,
+        }
+        return Response(EventStandingsOutput(body).data)

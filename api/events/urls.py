@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from api.events import entries, events, exports, jobs, repair, rounds, table_sessions
+from api.events import clock, entries, events, exports, jobs, repair, rounds, table_sessions
 
 EVENT = "events/<int:pk>/"
 
@@ -13,6 +13,7 @@ urlpatterns = [
     path("clubs/<int:pk>/events/", events.EventListCreateApi.as_view(), name="events-list"),
     path(EVENT, events.EventDetailApi.as_view(), name="events-detail"),
     path(f"{EVENT}standings/", events.StandingsApi.as_view(), name="events-standings"),
+    path(f"{EVENT}clock/", clock.RoundClockApi.as_view(), name="events-clock"),
     path(f"{EVENT}standings.csv", exports.StandingsCsvApi.as_view(), name="events-standings-csv"),
     path(f"{EVENT}entries/", entries.EntryListCreateApi.as_view(), name="events-entries"),
     path(f"{EVENT}entries/<int:player>/drop/", entries.EntryDropApi.as_view(), name="events-entry-drop"),

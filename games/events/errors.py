@@ -163,3 +163,13 @@ class SwapNoChange(RecordInvalid):
 class EntryNotDropped(RecordConflict):
     code = "entry.not_dropped"
     template = gettext_noop("{player} has not dropped out.")
+
+
+class ClockMinutesNeeded(RecordInvalid):
+    code = "event.clock_minutes"
+    template = gettext_noop("The round clock is not set: say how many minutes it runs.")
+
+
+class ClockNotRunning(RecordConflict):
+    code = "event.clock_not_running"
+    template = gettext_noop("The round clock is not running.")

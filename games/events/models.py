@@ -44,12 +44,17 @@ class Event(models.Model):
     seed = models.BigIntegerField()
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
-    # Bumped by every write to the event (entries, rounds, overrides); open phones poll it together with
-    # its tables' match versions (games.events.selectors.event_version).
+    # Bumped by every write to the event (entries, rounds, overrides, the round clock); open phones poll
+    # it together with its tables' results (games.events.selectors.event_version).
     version = models.PositiveIntegerField(default=0)
     share_token = models.CharField(max_length=43, blank=True, default="")
     # A table's result counts only once a second person at the table confirms it (docs/events.md).
     confirm_results = models.BooleanField(default=False)
+    # The round clock (games.events.clock): its length, and either the moment it ends (running) or the
+    # seconds it has left (stopped); no minutes, no clock. A deadline, so every node and phone agrees.
+    clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_deadline = models.DateTimeField(null=True, blank=True)
+    clock_left = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

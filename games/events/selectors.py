@@ -7,11 +7,22 @@ directors' overrides, so a hand corrected in a finished match changes every row 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, F, Max, OuterRef, Prefetch, QuerySet, Sum
+from django.db.models import (
+    BigIntegerField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    Max,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Sum,
+)
 from django.db.models.functions import Coalesce
 
 from games.access import User, event_visible_to
@@ -29,10 +40,23 @@ from games.events.standings import PointsTable, Row, TableResult, standings
 from games.models import Hand, Match
 
 
+def _results_shown(tables: str) -> Coalesce:
+    """What the event shows of its tables' matches, as one number over the tables at ``tables`` (a
+    path to ``Table``): each finished match counts its id times one more than its screen version, so
+    a match finishing, corrected when finished or made unfinished again changes the sum, and a play
+    in an unfinished match (which the event does not show) leaves it alone (docs/events.md, "How big
+    an event's pages get")."""
+    match = f"{tables}match__"
+    finished = Q(**{f"{match}status": Match.Status.FINISHED})
+    shown = ExpressionWrapper(
+        (F(f"{match}screen_version") + 1) * F(f"{match}id"), output_field=BigIntegerField()
+    )
+    return Coalesce(Sum(shown, filter=finished), 0, output_field=BigIntegerField())
+
+
 def with_versions(events: QuerySet[Event]) -> QuerySet[Event]:
     """``events``, each with ``shown_version``: what :func:`event_version` answers, in the same query."""
-    tables = Sum("event_rounds__tables__match__screen_version")
-    return events.annotate(shown_version=F("version") + Coalesce(tables, 0))
+    return events.annotate(shown_version=F("version") + _results_shown("event_rounds__tables__"))
 
 
 def with_club_and_season(events: QuerySet[Event]) -> QuerySet[Event]:
@@ -53,15 +77,14 @@ def event_list(*, user: User, club: int | None = None) -> QuerySet[Event]:
 
 
 def event_version(pk: int) -> int | None:
-    """A number that changes whenever what the event shows does: the event's own counter plus its
-    tables' match versions (one query; ``None`` when there is no such event). Phones poll it."""
-    row = (
-        Event.objects.filter(pk=pk)
-        .annotate(matches=Sum("event_rounds__tables__match__screen_version"))
-        .values_list("version", "matches")
-        .first()
+    """A number that changes whenever what the event shows does: the event's own counter (entries,
+    check-ins, rounds, directors' results) plus its tables' results (:func:`_results_shown`), not a
+    play in a match still going (one query; ``None`` when there is no such event). Phones poll it."""
+    found = Event.objects.filter(pk=pk).annotate(
+        shown=F("version") + _results_shown("event_rounds__tables__")
     )
-    return None if row is None else row[0] + (row[1] or 0)
+    shown = found.values_list("shown", flat=True).first()
+    return None if shown is None else int(shown)
 
 
 def entry_list(
@@ -151,7 +174,7 @@ def _tables(confirmed: bool) -> QuerySet[Table]:
         "match__game",
         "match__chain_head",
     )
-    fields = ("round_id", "number", "match_id", "players", "sides", "dealer", "reasons", "counted")
+    fields = ("round_id", "number", "match_id", "players", "sides", "dealer", "reasons", "counted", "code")
     return (
         Table.objects.select_related("match")
         .only(*fields, *match_fields, "match__finished_at")
@@ -171,6 +194,13 @@ def round_list(*, event: Event) -> QuerySet[Round]:
 def round_find(*, event: Event, number: int) -> Round | None:
     """Round ``number`` of the event, as :func:`round_list` reads it (``None`` when there is none)."""
     return round_list(event=event).filter(number=number).first()
+
+
+def round_tables(*, event: Event, number: int, first: int, last: int) -> QuerySet[Table]:
+    """Tables ``first`` to ``last`` of round ``number``, with their matches and overrides (one page of
+    a big round)."""
+    tables = _tables(event.confirm_results)
+    return tables.filter(round__event=event, round__number=number, number__range=(first, last))
 
 
 def round_get(*, event: Event, number: int) -> Round:
@@ -281,16 +311,20 @@ class History:
     missing: tuple[tuple[int, int], ...] = ()  # (round, table) of every table without a result
 
 
-def event_history(event: Event, seats: int, *, before: int | None = None) -> History:
-    """What the pairing knows of the event's rounds (``before``: only of the rounds before that one)."""
+def event_history(
+    event: Event, seats: int, rounds: Sequence[Round] | None = None, *, before: int | None = None
+) -> History:
+    """What the pairing needs of the rounds played; ``rounds``: every round of the event as
+    :func:`round_list` reads them (else read here); ``before``: only the rounds before that one."""
     results: list[TableResult] = []
     open_tables: dict[int, int] = {}
     seat_counts: dict[int, list[int]] = {}
     first_deals: dict[int, int] = {}
     byes: list[int] = []
     missing: list[tuple[int, int]] = []
-    rounds = round_list(event=event)
-    for played in rounds if before is None else rounds.filter(number__lt=before):
+    for played in round_list(event=event) if rounds is None else rounds:
+        if before is not None and played.number >= before:
+            continue
         open_tables[played.number] = 0
         for table in played.tables.all():
             result = table_result(table)

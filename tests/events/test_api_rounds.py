@@ -42,7 +42,7 @@ def test_a_retried_publish_answers_the_first_round_and_stores_one() -> None:
 
 
 @pytest.mark.django_db
-def test_the_version_changes_when_a_tables_match_does() -> None:
+def test_the_version_changes_with_a_round_and_a_result_not_with_a_hand_started() -> None:
     room, event = _event(3)
     client = api_client(room.member)
     director = api_client(room.director)
@@ -51,11 +51,15 @@ def test_the_version_changes_when_a_tables_match_does() -> None:
     published = director.post(f"{url}rounds/", {}, format="json").json()
     after_pairing = client.get(url).json()["version"]
     match = published["tables"][0]["match"]
-    director.post(f"/api/v1/matches/{match}/hands/", {"mode": "summary"}, format="json")
-    after_hand = client.get(url).json()["version"]
-    assert before < after_pairing < after_hand
+    started = director.post(f"/api/v1/matches/{match}/hands/", {"mode": "summary"}, format="json").json()
+    after_start = client.get(url).json()["version"]
+    director.post(
+        f"/api/v1/matches/{match}/hands/{started['number']}/summary/", {"sides": WIN}, format="json"
+    )
+    after_result = client.get(url).json()["version"]
+    assert before < after_pairing == after_start != after_result
     listed = client.get(f"/api/v1/clubs/{room.club.pk}/events/").json()["results"]
-    assert [each["version"] for each in listed] == [after_hand]
+    assert [each["version"] for each in listed] == [after_result]
 
 
 @pytest.mark.django_db

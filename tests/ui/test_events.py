@@ -19,6 +19,7 @@ from django.urls import reverse
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.events.clock import round_clock_start
 from games.events.models import Entry, PairingJob, Round, Table
 from games.events.services import entry_check_in, event_share, round_pair, table_result_set
 from tests.ui.flows import AXE, WIDTHS, fits_at_each_width, width_walk
@@ -197,7 +198,7 @@ def printed(live_server: LiveServer, browser: Browser, night: Night) -> Iterator
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", "A4"), ("letter", "Letter")])
-def test_the_sheets_print_one_page_per_table_each_with_its_match_qr_code(
+def test_the_sheets_print_the_names_then_six_tables_a_page_each_with_its_match_qr_code(
     live_server: LiveServer, printed: tuple[Page, list[Table]], night: Night, paper: str, size: str
 ) -> None:
     page, tables = printed
@@ -206,12 +207,33 @@ def test_the_sheets_print_one_page_per_table_each_with_its_match_qr_code(
     expect(page.locator(".print-tools")).to_be_hidden()
     pdf = page.pdf(format=size)
     pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
-    assert pages == len(tables) == 3
+    assert len(tables) == 3
+    assert pages == 2  # who sits where, then the three tables on one page
     for table in tables:
         sheet = page.locator(f'.table-sheet[data-table="{table.number}"]')
         url = live_server.url + reverse("match", args=[table.match_id])
         assert _modules(sheet.locator("svg").evaluate("svg => svg.outerHTML")) == _matrix(url)
         expect(sheet).to_contain_text(url)
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", "A4"), ("letter", "Letter")])
+def test_six_pods_of_four_fit_one_page_with_their_lines_and_codes(
+    live_server: LiveServer, browser: Browser, paper: str, size: str
+) -> None:
+    night = make_night(guests=23, format="pods")  # 24 players: six tables of four, the fullest sheets
+    entered(night)
+    round_pair(event=night.event, by=night.admin)
+    context = _phone(browser, live_server, night.admin, 390)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("event-round-print", args=[night.event.pk, 1]) + f"?paper={paper}")
+    page.emulate_media(media="print")
+    expect(page.locator(".table-sheet")).to_have_count(6)
+    pdf = page.pdf(format=size)
+    assert len(re.findall(rb"/Type\s*/Page\b", pdf)) == 2  # who sits where, then the six tables
+    page.set_viewport_size({"width": 718, "height": 1000})  # A4's width inside its margins, as printed
+    for sheet in page.locator(".table-sheet").all():  # nothing cut off: each sheet's content fits it
+        assert sheet.evaluate("el => el.scrollHeight <= el.clientHeight + 1")
+    context.close()
 
 
 def test_check_in_by_keyboard_alone(live_server: LiveServer, browser: Browser, night: Night) -> None:
@@ -241,4 +263,22 @@ def test_check_in_by_keyboard_alone(live_server: LiveServer, browser: Browser, n
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     expect(undo).to_be_focused()
+    context.close()
+
+
+def test_the_tv_counts_the_round_clock_down_from_the_servers_deadline(
+    live_server: LiveServer, browser: Browser, night: Night
+) -> None:
+    entered(night)
+    round_pair(event=night.event, by=night.admin)
+    round_clock_start(event=night.event, by=night.admin, minutes=2)
+    context = _phone(browser, live_server, night.member, 1024)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("event-tv", args=[night.event.pk]))
+    time = page.locator(".round-clock .clock-time")
+    expect(time).to_have_text(re.compile(r"^1:5\d$|^2:00$"))
+    first = time.inner_text()
+    expect(time).not_to_have_text(first)  # it counts down in the page, without a new answer
+    minutes, seconds = map(int, time.inner_text().split(":"))
+    assert 60 * minutes + seconds < 120
     context.close()

@@ -321,17 +321,22 @@ def test_the_share_link_shows_the_event_read_only_until_revoked() -> None:
     assert anyone.get(reverse("event-shared-live", args=[token])).status_code == 404
 
 
-def test_the_print_page_has_one_sheet_per_table_with_its_match_qr_code() -> None:
-    night = make_night(guests=5)
+def test_the_print_page_lists_who_sits_where_then_six_tables_a_page_with_qr_code_and_lines() -> None:
+    night = make_night(guests=13)
     entered(night)
     round_pair(event=night.event, by=night.admin)
     admin = _client(night.admin)
     page = admin.get(reverse("event-round-print", args=[night.event.pk, 1]), {"paper": "letter"})
     text = page.content.decode()
     tables = list(Round.objects.get().tables.all())
-    assert text.count('class="table-sheet"') == len(tables) == 3
-    assert text.count("<svg") == 3
+    assert text.count('class="table-sheet"') == len(tables) == 7
+    assert text.count('class="sheet-page"') == 2  # six, then one
+    assert text.count("<svg") == 7
     assert 'class="sheets paper-letter"' in text
+    names = re.findall(r"<li><span>([^<]+)</span> <span class=\"where\">table (\d+)", text)
+    assert [name for name, _ in names] == sorted(name for name, _ in names)
+    assert len(names) == 14
+    assert text.count('<th scope="row">') == 14  # a score and a signature line per side
     for table in tables:
         assert f"http://testserver{reverse('match', args=[table.match_id])}" in text
     assert admin.get(reverse("event-round-print", args=[night.event.pk, 2])).status_code == 404
