@@ -37,7 +37,7 @@ PRESENTATION = Presentation(
         "per_tablo": _("1 point per tablo"),
         "graded": _("27, 28, 29+ cards: 1, 2, 3 points"),
         "majority3": _("3 points to the most cards"),
-        "last_card": _("to whoever took with his last card"),
+        "last_card": _("to whoever took with their last card"),
         "last_capturer": _("to the last capturer"),
         "clockwise": _("clockwise"),
         "counterclockwise": _("counterclockwise"),
