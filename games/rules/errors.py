@@ -261,7 +261,7 @@ class TwentyTableCards(RuleViolation):
 
 class TwentyTeams(RuleViolation):
     code = "twenty.teams"
-    template = gettext_noop("Twenty is played by two players, each for himself: there are no teams.")
+    template = gettext_noop("Twenty is played by two players, each on their own: there are no teams.")
 
 
 class NotATwentyPlay(RuleViolation):

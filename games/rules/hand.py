@@ -68,7 +68,7 @@ def last_capturer(state: HandState) -> int | None:
 
 
 def last_card_rule(rank: Callable[[Card], int], *, when_nobody_captured: bool = True) -> LeftoverRule:
-    """Tablo B10: whoever last captured with his last card; else the highest last card by ``rank``,
+    """Tablo B10: whoever last captured with their last card; else the highest last card by ``rank``,
     a tie going to the later-played card; also when nobody captured in the whole hand unless
     ``when_nobody_captured`` is False (edition 1)."""
 
@@ -86,7 +86,7 @@ def last_card_rule(rank: Callable[[Card], int], *, when_nobody_captured: bool = 
 
 
 def last_turns(state: HandState) -> tuple[Turn, ...]:
-    """The turns in which each player played his last card of the hand."""
+    """The turns in which each player played their last card of the hand."""
     return state.turns[-state.players :]
 
 
