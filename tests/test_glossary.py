@@ -4,8 +4,8 @@ A language's glossary (``locale/<locale>/glossary.toml``) names the word for eac
 (match, hand, deal, dealer, trail, capture, sweep, tally, challenge, each game's items) and, under
 ``not``, the words it replaces. Everything a reader of that language is shown is checked against it:
 the catalogues (the screens, the API's messages, the offline texts the phone's engine words its
-refusals with, the result card), and the players' rule book (``docs/rules/book/<language>/``). Serbian Latin is
-Serbian transliterated, so it is checked with the Serbian glossary transliterated.
+refusals with, the result card), and the players' rule book (``docs/rules/book/<language>/``).
+Serbian Latin is Serbian transliterated, so it is checked with the Serbian glossary transliterated.
 """
 
 from __future__ import annotations
