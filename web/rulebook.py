@@ -61,8 +61,8 @@ def _source(page: str, language: str) -> tuple[str, str]:
 
 def _anchor_rule(state: StateCore) -> None:
     """Give each block that opens with a rule id that id (a tight list hides its paragraphs, so the
-    list item carries it); turn links between pages of docs/rules into the site's pages, and drop
-    links to other files of the repository (their text stays)."""
+    list item carries it); turn links between the book's pages into the site's pages, keep links within
+    the page, and drop links to other files of the repository (their text stays)."""
     tokens, seen = state.tokens, set()
     for index, token in enumerate(tokens):
         if token.type != "inline" or index == 0:
@@ -82,7 +82,7 @@ def _anchor_rule(state: StateCore) -> None:
             target = re.fullmatch(r"(\w+)\.md(#.*)?", href)
             if target and target.group(1) in PAGES:
                 child.attrSet("href", page_url(target.group(1)) + (target.group(2) or ""))
-            elif not re.match(r"https?://", href):
+            elif not re.match(r"https?://|#", href):  # a link within the page stays
                 child.attrs.pop("href", None)
                 child.tag = "span"
                 next(c for c in children[place:] if c.type == "link_close").tag = "span"

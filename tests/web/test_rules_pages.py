@@ -115,8 +115,11 @@ def test_an_unknown_page_is_not_found(client: Client) -> None:
 
 
 def test_links_between_pages_lead_to_the_site_and_raw_html_is_escaped() -> None:
-    html, _ = rendered("See [Tablo](tablo.md) and [the log](../rules-decisions.md).\n\n<script>x</script>")
+    html, _ = rendered(
+        "See [Tablo](tablo.md), [B7](#B7) and [the log](../rules-decisions.md).\n\n<script>x</script>"
+    )
     assert '<a href="/rules/tablo/">Tablo</a>' in html
+    assert '<a href="#B7">B7</a>' in html
     assert "<span>the log</span>" in html
     assert "<script>" not in html
     assert "&lt;script&gt;" in html
