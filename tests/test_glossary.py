@@ -4,8 +4,8 @@ A language's glossary (``locale/<locale>/glossary.toml``) names the word for eac
 (match, hand, deal, dealer, trail, capture, sweep, tally, challenge, each game's items) and, under
 ``not``, the words it replaces. Everything a reader of that language is shown is checked against it:
 the catalogues (the screens, the API's messages, the offline texts the phone's engine words its
-refusals with, the result card), and the rules pages (``docs/rules/<language>/``). Serbian Latin is
-Serbian transliterated, so it is checked with the Serbian glossary transliterated.
+refusals with, the result card), and the players' rule book (``docs/rules/book/<language>/``).
+Serbian Latin is Serbian transliterated, so it is checked with the Serbian glossary transliterated.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def texts(code: str) -> list[tuple[str, str]]:
         for entry in messages(code, directory)
         for text in entry.msgstrs
     ]
-    pages = ROOT / "docs" / "rules" / RULES_PAGES.get(code, code)
+    pages = ROOT / "docs" / "rules" / "book" / RULES_PAGES.get(code, code)
     for page in sorted(pages.glob("*.md")):
         shown += [
             (f"{page.relative_to(ROOT)}:{number}", CODE.sub("", line))

@@ -1,9 +1,11 @@
-"""The rules reference (docs/rules/) as web pages, in the reader's language.
+"""The players' rule book (docs/rules/book/) as web pages, in the reader's language.
 
-English is ``docs/rules/<page>.md``; a translation is ``docs/rules/<language>/<page>.md`` with the same
-rule ids. Serbian in Latin script is made from the Cyrillic source (:func:`latin`). A page with no
-translation falls back to English. Each rule id (``B8``, ``3.2(a)``, ``EB-3``, ``A1``) that opens a
-rule, a heading or a worked example becomes the ``id`` of its element, so ``/rules/tablo/#B8`` works.
+The book is written for players in every language the app speaks, ``docs/rules/book/<language>/<page>.md``,
+with the rule ids of the developers' reference (``docs/rules/<page>.md``, English, with the code's names
+and option keys, which the book leaves out). Serbian in Latin script is made from the Cyrillic book
+(:func:`games.serbian.to_latin`). A page missing in a language falls back to English. Each rule id (``B8``,
+``3.2(a)``, ``EB-3``, ``A1``) that opens a rule, a heading or a worked example becomes the ``id`` of its
+element, so ``/rules/tablo/#B8`` works.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 
 from games.rule_links import PAGES, page_url
+from games.serbian import to_latin
 
-RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
+RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"  # the developers' reference, in English
+BOOK_DIR = RULES_DIR / "book"  # the players' book, one folder per language
 LATIN_SERBIAN = "sr-latn"
 
 # A rule id where a rule, heading or example begins: B8, A1, 3.2(a), 1.2, EB-3, TB-4a.
@@ -44,36 +48,21 @@ class RulePage:
         return self.language != "en"
 
 
-_LOWER = "a b v g d đ e ž z i j k l lj m n nj o p r s t ć u f h c č dž š"
-_CYRILLIC = dict(
-    zip(
-        "абвгдђежзијклљмнњопрстћуфхцчџшАБВГДЂЕЖЗИЈКЛЉМНЊОПРСТЋУФХЦЧЏШ",
-        _LOWER.split() + _LOWER.title().split(),
-        strict=True,
-    )
-)
-
-
-def latin(text: str) -> str:
-    """Serbian Cyrillic in Latin script, letter by letter (the standard one-to-one correspondence)."""
-    return "".join(_CYRILLIC.get(char, char) for char in text)
-
-
 def _source(page: str, language: str) -> tuple[str, str]:
-    """The page's Markdown and its language: the reader's if translated, else English."""
+    """The book's page and its language: the reader's if written, else English."""
     if language == LATIN_SERBIAN:
         text, found = _source(page, "sr")
-        return (latin(text), LATIN_SERBIAN) if found == "sr" else (text, found)
-    path = RULES_DIR / language / f"{page}.md"
+        return (to_latin(text), LATIN_SERBIAN) if found == "sr" else (text, found)
+    path = BOOK_DIR / language / f"{page}.md"
     if language != "en" and path.is_file():
         return path.read_text(encoding="utf-8"), language
-    return (RULES_DIR / f"{page}.md").read_text(encoding="utf-8"), "en"
+    return (BOOK_DIR / "en" / f"{page}.md").read_text(encoding="utf-8"), "en"
 
 
 def _anchor_rule(state: StateCore) -> None:
     """Give each block that opens with a rule id that id (a tight list hides its paragraphs, so the
-    list item carries it); turn links between pages of docs/rules into the site's pages, and drop
-    links to other files of the repository (their text stays)."""
+    list item carries it); turn links between the book's pages into the site's pages, keep links within
+    the page, and drop links to other files of the repository (their text stays)."""
     tokens, seen = state.tokens, set()
     for index, token in enumerate(tokens):
         if token.type != "inline" or index == 0:
@@ -93,7 +82,7 @@ def _anchor_rule(state: StateCore) -> None:
             target = re.fullmatch(r"(\w+)\.md(#.*)?", href)
             if target and target.group(1) in PAGES:
                 child.attrSet("href", page_url(target.group(1)) + (target.group(2) or ""))
-            elif not re.match(r"https?://", href):
+            elif not re.match(r"https?://|#", href):  # a link within the page stays
                 child.attrs.pop("href", None)
                 child.tag = "span"
                 next(c for c in children[place:] if c.type == "link_close").tag = "span"

@@ -1,6 +1,7 @@
-"""The rules reference in the app (docs/rules/): every page in English and in each translation kept in
-the repository, every rule id an anchor, no rule id of the English page missing from a translation,
-untranslated pages in English with a note, raw HTML escaped."""
+"""The players' rule book in the app (docs/rules/book/): every page in every language the app speaks,
+each keeping every rule id of the developers' reference as an anchor, none carrying what is for
+developers (file names, option keys, code), a page missing in a language shown in English with a note,
+raw HTML escaped."""
 
 from __future__ import annotations
 
@@ -9,14 +10,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
 from django.test import Client
 
 from games.rule_links import PAGES, page_url, refusal_url, rule_url
-from web.rulebook import RULES_DIR, latin, rendered, rule_page
+from web.rulebook import BOOK_DIR, RULES_DIR, rendered, rule_page
 
-TRANSLATIONS = sorted(
-    (path.parent.name, path.stem) for path in RULES_DIR.glob("*/*.md") if path.stem in PAGES
-)
+LANGUAGES = sorted({code for code, _ in django_settings.LANGUAGES} - {"sr-latn"})
+BOOK = [(language, page) for language in LANGUAGES for page in PAGES]
+# What is for developers and stays in docs/rules/ (the reference): file names, links to other files,
+# code and option keys in backticks, test ids, API paths.
+DEVELOPERS = {
+    "a file name": re.compile(r"\w\.(?:py|js|json|toml)\b|tests/|games/"),
+    "a link to another file": re.compile(r"\]\((?!(?:" + "|".join(PAGES) + r")\.md\b|#|https?://)[^)]*\)"),
+    "code in backticks": re.compile(r"`[^`]+`"),
+    "a test's id": re.compile(r"pytest"),
+    "an API path": re.compile(r"/api/v1/"),
+}
+
+
+def reference_ids(page: str) -> tuple[str, ...]:
+    """The rule ids of the developers' reference page: the book keeps every one."""
+    return rendered((RULES_DIR / f"{page}.md").read_text(encoding="utf-8"))[1]
 
 
 def get(client: Client, page: str, language: str) -> str:
@@ -25,65 +40,61 @@ def get(client: Client, page: str, language: str) -> str:
     return response.content.decode()
 
 
-def test_every_english_page_has_its_rule_ids_as_anchors() -> None:
+@pytest.mark.parametrize(("language", "page"), BOOK)
+def test_the_book_has_every_page_in_every_language_with_every_rule_id(language: str, page: str) -> None:
+    path = BOOK_DIR / language / f"{page}.md"
+    assert path.is_file(), f"{path.relative_to(RULES_DIR.parent.parent)} is missing"
+    shown = rule_page(page, language)
+    assert shown.language == language
+    missing = [rule for rule in reference_ids(page) if rule not in shown.ids]
+    assert not missing, f"{path.name} ({language}) lacks {missing}"
+    assert len(shown.ids) == len(set(shown.ids)), f"{page} ({language}): an id twice"
+
+
+@pytest.mark.parametrize(("language", "page"), BOOK)
+def test_the_book_is_written_for_players(language: str, page: str) -> None:
+    text = (BOOK_DIR / language / f"{page}.md").read_text(encoding="utf-8")
+    found = [
+        f"{what}: {hit.group(0)!r}"
+        for what, pattern in DEVELOPERS.items()
+        for line in text.splitlines()
+        if (hit := pattern.search(line))
+    ]
+    assert not found, f"docs/rules/book/{language}/{page}.md: " + "; ".join(found)
+
+
+def test_every_reference_page_has_its_rule_ids_as_anchors() -> None:
     expected = {"tablo": "B8", "escoba": "3.2(a)", "tamlin": "T14", "twenty": "2.2(b)", "shared": "A3"}
     for page, rule in expected.items():
-        ids = rule_page(page, "en").ids
-        assert rule in ids
-        assert len(ids) == len(set(ids)), f"{page}: an id twice"
-    assert {"TB-4a", "B12", "4.2"} <= set(rule_page("tablo", "en").ids)
-
-
-@pytest.mark.parametrize(("language", "page"), TRANSLATIONS)
-def test_a_translation_keeps_every_rule_id_of_the_english_page(language: str, page: str) -> None:
-    english = rule_page(page, "en").ids
-    translated = rule_page(page, language)
-    assert translated.language == language
-    missing = [rule for rule in english if rule not in translated.ids]
-    assert not missing, f"docs/rules/{language}/{page}.md lacks {missing}"
-
-
-def test_every_page_is_in_russian_and_each_game_in_its_home_language() -> None:
-    assert {("ru", page) for page in PAGES} <= set(TRANSLATIONS)
-    assert {("sr", "tablo"), ("es", "escoba"), ("it", "tamlin"), ("pt", "escoba")} <= set(TRANSLATIONS)
-
-
-HOME = [
-    ("sr", "tablo", "Ношење"),
-    ("sr-latn", "tablo", "Nošenje"),
-    ("es", "escoba", "Baza"),
-    ("it", "tamlin", "Prese"),
-    ("pt", "escoba", "Sobras"),
-]
-
-
-@pytest.mark.parametrize(("language", "page", "word"), HOME)
-def test_a_game_reads_in_its_home_language_and_other_pages_fall_back(
-    client: Client, settings: Any, language: str, page: str, word: str
-) -> None:
-    settings.LANGUAGES = [("en", "English"), ("ru", "Russian"), (language, language)]
-    html = get(client, page, language)
-    assert f'<article class="rules" lang="{language}">' in html
-    assert word in html
-    for rule in rule_page(page, "en").ids:
-        assert f'id="{rule}"' in html
-    other = get(client, "twenty", language)
-    assert '<article class="rules" lang="en">' in other
-    assert "rules-fallback" in other
+        assert rule in reference_ids(page)
+    assert {"TB-4a", "B12", "4.2"} <= set(reference_ids("tablo"))
 
 
 @pytest.mark.parametrize("page", PAGES)
-@pytest.mark.parametrize("language", ["en", "ru"])
-def test_each_page_renders_in_english_and_russian_with_its_anchors(
+@pytest.mark.parametrize("language", ["en", "ru", "sr-latn", "pt"])
+def test_each_page_renders_in_the_readers_language_with_its_anchors(
     client: Client, page: str, language: str
 ) -> None:
     html = get(client, page, language)
     shown = rule_page(page, language)
+    assert shown.language == language
     for rule in shown.ids:
         assert f'id="{rule}"' in html
-    assert f'<article class="rules" lang="{shown.language}">' in html
-    note = "здесь она на английском" in html
-    assert note == (language == "ru" and shown.language == "en")
+    assert f'<article class="rules" lang="{language}">' in html
+    assert "rules-fallback" not in html
+
+
+def test_a_page_missing_in_a_language_falls_back_to_english_with_a_note(
+    client: Client, settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for page in PAGES:  # a book with English only
+        (tmp_path / "en").mkdir(exist_ok=True)
+        (tmp_path / "en" / f"{page}.md").write_text((BOOK_DIR / "en" / f"{page}.md").read_text("utf-8"))
+    monkeypatch.setattr("web.rulebook.BOOK_DIR", tmp_path)
+    html = get(client, "twenty", "ru")
+    assert '<article class="rules" lang="en">' in html
+    assert "rules-fallback" in html
+    assert "здесь она на английском" in html
 
 
 def test_a_rule_link_reaches_its_anchor(client: Client) -> None:
@@ -104,8 +115,11 @@ def test_an_unknown_page_is_not_found(client: Client) -> None:
 
 
 def test_links_between_pages_lead_to_the_site_and_raw_html_is_escaped() -> None:
-    html, _ = rendered("See [Tablo](tablo.md) and [the log](../rules-decisions.md).\n\n<script>x</script>")
+    html, _ = rendered(
+        "See [Tablo](tablo.md), [B7](#B7) and [the log](../rules-decisions.md).\n\n<script>x</script>"
+    )
     assert '<a href="/rules/tablo/">Tablo</a>' in html
+    assert '<a href="#B7">B7</a>' in html
     assert "<span>the log</span>" in html
     assert "<script>" not in html
     assert "&lt;script&gt;" in html
@@ -126,15 +140,13 @@ def test_the_ambiguous_readings_are_said_with_their_options() -> None:
     assert "each other side" in (RULES_DIR / "escoba.md").read_text(encoding="utf-8")
 
 
-def test_serbian_latin_is_made_from_the_cyrillic_letter_by_letter() -> None:
-    assert latin("Џак, Љубица и њива: 10♦") == "Džak, Ljubica i njiva: 10♦"
-    cyrillic = RULES_DIR / "sr" / "tablo.md"
-    if cyrillic.is_file():
-        shown = rule_page("tablo", "sr-latn")
-        assert shown.language == "sr-latn"
-        assert not re.search("[\u0400-\u04ff]", shown.html)
+def test_serbian_latin_is_made_from_the_cyrillic_book() -> None:
+    shown = rule_page("tablo", "sr-latn")
+    assert shown.language == "sr-latn"
+    assert not re.search("[\u0400-\u04ff]", shown.html)
+    assert shown.ids == rule_page("tablo", "sr").ids
 
 
 def test_rule_pages_are_cached_by_content() -> None:
-    text = Path(RULES_DIR / "tablo.md").read_text(encoding="utf-8")
+    text = Path(BOOK_DIR / "en" / "tablo.md").read_text(encoding="utf-8")
     assert rendered(text) is rendered(text + "")
