@@ -87,6 +87,7 @@ def test_after_a_card_tap_the_table_the_grid_and_the_suggestions_are_on_one_scre
         page = context.new_page()
         page.goto(f"{live_server.url}/matches/{match.pk}/")
         before = _boxes(page, tapped=False)
+        looks = [_undo_look(page)]  # nothing to undo yet: it looks disabled, not as it will look after a play
         for card in ("7H", "10H"):  # the first play, then a card on the screen that play redrew
             scrolled = page.evaluate("window.scrollY")
             page.locator(f"#card-{card}").tap()
@@ -105,6 +106,16 @@ def test_after_a_card_tap_the_table_the_grid_and_the_suggestions_are_on_one_scre
             page.locator("#play-options button").first.tap()
             expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
             before = _boxes(page, tapped=False)
+            looks.append(_undo_look(page))
+        assert looks[0] != looks[1] == looks[2], f"the undo looks the same disabled and enabled: {looks}"
+
+
+def _undo_look(page: Page) -> str:
+    return str(
+        page.locator("#play-undo button").evaluate(
+            "button => [getComputedStyle(button).color, getComputedStyle(button).backgroundColor]"
+        )
+    )
 
 
 @pytest.mark.browser
