@@ -146,6 +146,13 @@ class MatchScreen:
         return presentation_of(self.match.game).rounds
 
     @property
+    def table_barred(self) -> list[str]:
+        """The cards that may not start on the table (Tamlin's Jacks, docs/rules/tamlin.md T6): the hand
+        form shows them greyed out rather than refuse them once sent."""
+        captures = find_game(self.match.game).captures
+        return [str(card) for card in self.deck if captures is not None and not captures.table_ok(card)]
+
+    @property
     def next_dealer(self) -> int:
         """Who deals the next hand by default: the deal passes as the game says (docs/rules/shared.md A4)."""
         return next_dealer(self.match, self.last_hand)

@@ -120,4 +120,17 @@ def test_twenty_says_round_and_who_starts_never_hand_or_dealer(owner: User, owne
         said = re.findall(r"\b(?:Hands?|hands?|Dealer)\b [^<.\n]*", text)
         rare = ("hand differs", "hand:", "hand.")  # an offline conflict's explanations
         assert [each for each in said if not any(word in each for word in rare)] == [], said
-    assert "Round 1" in pages[1] and "Who starts" in pages[0]
+    assert "Round 1" in pages[1]
+    assert "Who starts" in pages[0]
+
+
+def test_tamlin_s_hand_form_greys_out_the_jacks_it_would_refuse(owner: User, owner_client: Client) -> None:
+    """No Jack starts on Tamlin's table (docs/rules/tamlin.md T6): the form does not offer them."""
+    match = start_match(owner, "tamlin")
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    offered = re.findall(r'<input class="card-input" type="checkbox" name="table" value="(\w+)"[^>]*>', page)
+    greyed = re.findall(
+        r'<input class="card-input" type="checkbox" name="table" value="(\w+)"[^>]* disabled>', page
+    )
+    assert set(greyed) == {"JS", "JH", "JD", "JC"}
+    assert set(offered) >= {"QS", "10D"}
