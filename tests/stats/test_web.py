@@ -10,14 +10,17 @@ import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
+from django.utils import translation
 
 from games.events.exports import spreadsheet_safe
+from games.stats.reviews import MonthReview, ReviewTotals
 from games.stats.selectors import RatingPoint
 from tests.factories import PlayerFactory, SeasonFactory
 from tests.stats.conftest import ClubWorld
 from tests.stats.matches import tamlin_match
-from web.stats.charts import rating_chart
+from web.stats.charts import rating_chart, review_chart
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the follow-up task runs on commit
 
@@ -174,3 +177,16 @@ def test_the_head_to_head_picker_lists_players_in_the_readers_order(world: ClubW
         page = client.get(f"/clubs/{world.club.pk}/head-to-head/", headers={"Accept-Language": language})
         select = page.content.decode().split('name="a"', 1)[1].split("</select>", 1)[0]
         assert re.findall(r'<option value="\d+">([^<]+)</option>', select) == order, language
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_trend_of_one_month_is_drawn_as_points(language: str) -> None:
+    """One month is a line of one point, which draws nothing: each month has its dots too, their
+    coordinates written with a point in every language."""
+    totals = ReviewTotals(hands=2, plays=40, best_plays=30, points_missed=6)
+    chart = review_chart([MonthReview(month="2026-11", game="tablo", totals=totals)])
+    assert chart is not None
+    with translation.override(language):
+        svg = render_to_string("stats/_review_chart.html", {"chart": chart, "id": "tablo"})
+    dots = re.findall(r'<circle class="(rating-dot|review-lost-dot)" cx="([\d.]+)" cy="([\d.]+)"', svg)
+    assert [kind for kind, _x, _y in dots] == ["rating-dot", "review-lost-dot"]
