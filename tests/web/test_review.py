@@ -170,3 +170,18 @@ def test_the_finished_screen_sums_the_review_per_player(people: Personas, client
     assert f"{best[0]} / {plays[0]}" in section
     assert f"{best[1]} / {plays[1]}" in section
     assert f'href="/matches/{match.pk}/hands/1/review/"' in section
+
+
+def test_the_review_links_each_player_to_their_statistics_in_the_club(
+    people: Personas, client: Client
+) -> None:
+    demo_hand_play(match=people.match, rng=random.Random(2))
+    page = page_of(client, people.member, f"/matches/{people.match.pk}/hands/1/review/").content.decode()
+    players = page[page.index('id="players-title"') : page.index('id="missed-title"')]
+    for seat in people.match.seats.all():
+        link = f'<a href="/clubs/{people.club.pk}/players/{seat.player_id}/">{seat.player.name}</a>'
+        assert link in players
+        assert (
+            page_of(client, people.member, f"/clubs/{people.club.pk}/players/{seat.player_id}/").status_code
+            == 200
+        )
