@@ -36,6 +36,7 @@
     if (!notice.hasAttribute("data-offline")) notice.setAttribute("data-offline", notice.textContent);
     notice.textContent = notice.getAttribute(navigator.onLine ? "data-unreachable" : "data-offline");
     notice.hidden = !offline();
+    document.documentElement.classList.toggle("offline", offline());  /* forms that need the network hide (app.css) */
   }
 
   function reachable(yes) {

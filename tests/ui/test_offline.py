@@ -19,7 +19,10 @@ def test_six_plays_made_offline_survive_a_reload_and_are_stored_once_in_order(
     live_server: LiveServer, page: Page
 ) -> None:
     url = tablo_open(page, live_server.url)
+    invite = page.locator("#people form.invite-form")
+    expect(invite).to_be_visible()
     ready_offline(page)
+    expect(invite).to_be_hidden()  # an invitation waits for the network: not offered offline
 
     plays = [("7H", ("7S",)), ("KS", ()), ("3H", ()), ("4D", ()), ("9C", ()), ("QS", ())]
     for card, taken in plays:
@@ -39,6 +42,7 @@ def test_six_plays_made_offline_survive_a_reload_and_are_stored_once_in_order(
     page.context.set_offline(False)
     expect(page.locator("#offline-queue")).to_be_hidden()
     expect(page.locator("#offline-notice")).to_be_hidden()
+    expect(invite).to_be_visible()
     expect(page.locator(".last-play")).to_contain_text("Marija played Q♠")
     stored = stored_plays(page, url)
     assert [(play["seq"], play["card"], play["taken"]) for play in stored] == [
