@@ -81,9 +81,9 @@ def test_each_refusal_of_the_match_screen_is_in_the_project_s_words(
         framework = _framework_words()
     for url, data in _refusals(dealt.pk):
         said = _alert(owner_client, url, data)
-        print(language, url, data, "->", said)
         raw = [words for words in framework if words in said]
         assert not raw, f"{url} {data}: the framework's words {raw} in {said!r}"
+        assert language == "en" or "try again" not in said, f"{url} {data}: untranslated {said!r}"
 
 
 def test_a_key_sent_again_with_another_play_is_said_in_the_project_s_words(
