@@ -32,7 +32,8 @@ def test_a_guest_lists_the_captures_and_checks_a_claim(live_server: LiveServer, 
     assert "card=7H" in page.url
 
 
-OVERFLOWING = """() => [...document.querySelectorAll('.face')].filter((face) => face.scrollWidth > face.clientWidth)
+OVERFLOWING = """() => [...document.querySelectorAll('.face')]
+  .filter((face) => face.scrollWidth > face.clientWidth)
   .map((face) => `${face.textContent} ${face.clientWidth}/${face.scrollWidth} px`)"""
 
 
