@@ -44,6 +44,7 @@ NOTES: Mapping[str, StrOrPromise] = {
     breakdown.TIE: _("tie: nobody"),
     breakdown.NO_AWARD: _("nobody: no award was positive"),
     breakdown.PLAY: _("play %(number)s"),
+    breakdown.TIMES: _("×%(count)s"),  # noqa: RUF001  # the sign, not a letter
     LAST_CAPTURE: _("to the last capture"),
     LAST_CARD_CAPTURE: _("to the last card that captured"),
     HIGHEST_LAST_CARD: _("no last card captured: to the highest last card"),

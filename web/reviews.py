@@ -152,6 +152,7 @@ class PlayerLine:
     name: str
     totals: ReviewTotals
     illegal_plays: int = 0
+    url: str = ""  # the player's statistics in the match's club (a match without a club has none)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -187,6 +188,14 @@ def seat_names(match: Match) -> dict[int, str]:
     return {seat.number: shown_name(seat.player.name) for side in sides_of_match(match) for seat in side}
 
 
+def seat_urls(match: Match) -> dict[int, str]:
+    """Each seat's player's statistics page in the match's club, for the review to link its names to."""
+    if match.club_id is None:
+        return {}
+    seats = (seat for side in sides_of_match(match) for seat in side)
+    return {seat.number: reverse("stats-player", args=[match.club_id, seat.player_id]) for seat in seats}
+
+
 def review_screen(match: Match, hand: Hand) -> ReviewScreen:
     """What the review screen of ``hand`` shows."""
     numbers = hand_numbers(match=match)
@@ -212,16 +221,19 @@ def review_screen(match: Match, hand: Hand) -> ReviewScreen:
         numbers=numbers,
         missed=tuple(missed),
         others=tuple(line for line in lines if not line.missed),
-        players=_players(reviewed, names),
+        players=_players(reviewed, names, seat_urls(match)),
     )
 
 
-def _players(reviewed: HandReview, names: Mapping[int, str]) -> tuple[PlayerLine, ...]:
+def _players(
+    reviewed: HandReview, names: Mapping[int, str], urls: Mapping[int, str]
+) -> tuple[PlayerLine, ...]:
     return tuple(
         PlayerLine(
             names.get(seat.seat, "?"),
             ReviewTotals(1, seat.plays, seat.best_plays, seat.points_missed),
             seat.illegal_plays + seat.caught_plays,
+            urls.get(seat.seat, ""),
         )
         for seat in reviewed.seats
     )
@@ -244,5 +256,7 @@ def match_review_lines(match: Match) -> tuple[PlayerLine, ...]:
             for seat in hand_review(hand).seats:
                 more = ReviewTotals(1, seat.plays, seat.best_plays, seat.points_missed)
                 totals[seat.seat] = totals.get(seat.seat, ReviewTotals()) + more
-    names = seat_names(match)
-    return tuple(PlayerLine(names.get(seat, "?"), totals[seat]) for seat in sorted(totals))
+    names, urls = seat_names(match), seat_urls(match)
+    return tuple(
+        PlayerLine(names.get(seat, "?"), totals[seat], url=urls.get(seat, "")) for seat in sorted(totals)
+    )

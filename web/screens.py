@@ -20,6 +20,7 @@ from games.access import can_record_match
 from games.labels import game_title
 from games.messages import Who
 from games.models import Hand, Match, Play
+from games.presentation import presentation_of
 from games.replay import is_time_up, next_dealer, setup_of, table_of, time_limit_deadline
 from games.rules.capture.capturing import CAPTURE_GAMES
 from games.rules.cards import Card
@@ -143,6 +144,18 @@ class MatchScreen:
     def chart(self) -> list[tuple[str, list[int]]]:
         """Each side's running total after each hand, for the chart."""
         return [(side.names, [row.cells[side.index][1] for row in self.sheet]) for side in self.sides]
+
+    @property
+    def rounds(self) -> bool:
+        """Whether the game is played in rounds nobody deals (the words "Round" and "Who starts")."""
+        return presentation_of(self.match.game).rounds
+
+    @property
+    def table_barred(self) -> list[str]:
+        """The cards that may not start on the table (Tamlin's Jacks, docs/rules/tamlin.md T6): the hand
+        form shows them greyed out rather than refuse them once sent."""
+        captures = find_game(self.match.game).captures
+        return [str(card) for card in self.deck if captures is not None and not captures.table_ok(card)]
 
     @property
     def next_dealer(self) -> int:

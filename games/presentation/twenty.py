@@ -26,6 +26,7 @@ PRESENTATION = Presentation(
         table=False, set_aside=_("The two bonus cards set aside"), starter=True
     ),
     awards=True,
+    rounds=True,
     counts={"awards": AWARDS, "points": _("Points"), "bonus": BONUS},
     breakdown={
         "awards": AWARDS,

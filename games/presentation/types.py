@@ -91,6 +91,9 @@ class Presentation:
     """What taking the whole table is called (a capture game)."""
     sweep_article: StrOrPromise | None = None
     """The same with its article, as a review says what was missed."""
+    rounds: bool = False
+    """A match of rounds nobody deals (Twenty, docs/rules/twenty.md W1, W3): the screens say "Round", not
+    "Hand", and ask who starts, not who deals."""
 
     @property
     def switches(self) -> frozenset[str]:

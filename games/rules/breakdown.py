@@ -25,6 +25,7 @@ from games.rules.twenty_summary import TALLY_AWARDS
 
 LEFTOVERS_LISTED = 8  # more leftover cards than this are only counted
 TIE, NO_AWARD, PLAY = "tie", "no_award", "play"  # notes: "tie: nobody", "nobody: ...", "play 3"
+TIMES = "times"  # a note: the same award this many times ("x3")
 NOBODY_CAPTURED = "nobody_captured"  # the leftovers' note when nobody got them
 LEFTOVER_NOTES: Mapping[str | None, str] = {
     LAST_CAPTURE: LAST_CAPTURE,
@@ -111,19 +112,47 @@ def _award_kind(points: int) -> str:
 
 
 def _award_rows(report: HandReport) -> list[Row]:
-    """One row per award: from the events of a played round, else from the quick entry's awards, else
-    (only the points were noted) one row of each seat's awards."""
+    """One row per kind of award (:func:`_grouped`): from the events of a played round, else from the
+    quick entry's awards, else (only the points were noted) one row of each seat's awards."""
     sides = len(report.sides)
     if report.events:
-        return [_award_row(event, sides, played=True) for event in report.events]
+        return _grouped([_award_row(event, sides, played=True) for event in report.events])
     listed = report.extra.get("awards")
     if not isinstance(listed, list) or any(awards is None for awards in listed):
         return [Row(key="awards", values=tuple(side.points.get("awards", 0) for side in report.sides))]
-    return [
-        _award_row(HandEvent(play_index=-1, kind=_award_kind(points), side=seat, points=points), sides)
-        for seat, awards in enumerate(listed)
-        for points in awards
-    ]
+    return _grouped(
+        [
+            _award_row(HandEvent(play_index=-1, kind=_award_kind(points), side=seat, points=points), sides)
+            for seat, awards in enumerate(listed)
+            for points in awards
+        ]
+    )
+
+
+def _grouped(rows: list[Row]) -> list[Row]:
+    """The awards of one kind (the same label: "Over 20", "Tally of 6 cards") in one row, each side's
+    summed, in the order they were first scored: a round of 50 cards fits a phone's screen. An award
+    scored once keeps its note (its play); more often, the note says how often."""
+    groups: dict[tuple[str, tuple[tuple[str, int], ...]], list[Row]] = {}
+    for row in rows:
+        groups.setdefault((row.label, tuple(sorted(row.label_args.items()))), []).append(row)
+    return [group[0] if len(group) == 1 else _summed(group) for group in groups.values()]
+
+
+def _summed(group: list[Row]) -> Row:
+    columns = zip(*(row.values for row in group), strict=True)
+    values = tuple(
+        None if all(value is None for value in column) else sum(v or 0 for v in column) for column in columns
+    )
+    first = group[0]
+    return Row(
+        key=first.key,
+        values=values,
+        label=first.label,
+        label_args=first.label_args,
+        note=TIMES,
+        note_args={"count": len(group)},
+    )
 
 
 def _award_row(event: HandEvent, sides: int, *, played: bool = False) -> Row:

@@ -125,6 +125,48 @@
     try { return JSON.parse(listed)[input.value] || null; } catch (error) { return null; }
   }
 
+  /* A redraw keeps what was typed while it was on its way (the new-match form's seats while the redraw
+     for another game is loading, a count typed during a poll): a field changed since its request was
+     sent gets its typed value back in the redrawn form, and the focus and caret stay in it. */
+  function typedFields(root) {
+    var found = {};
+    root.querySelectorAll("input[name], textarea[name]").forEach(function (field) {
+      if (typing(field) && field.type !== "hidden") found[field.name] = field.value;
+    });
+    return found;
+  }
+  var sent = new WeakMap(), keeping = null;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var target = event.detail.target;
+    if (target) sent.set(target, typedFields(target));
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target, before = target && sent.get(target);
+    keeping = null;
+    if (!before) return;
+    var now = typedFields(target), typed = {};
+    Object.keys(now).forEach(function (name) { if (now[name] !== before[name]) typed[name] = now[name]; });
+    var focused = document.activeElement;
+    var inside = focused && focused !== document.body && target.contains(focused) && focused.name;
+    if (Object.keys(typed).length || inside) {
+      keeping = { id: target.id, typed: typed, focus: inside || "", caret: inside ? focused.selectionStart : null };
+    }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var kept = keeping, root = kept && ((kept.id && document.getElementById(kept.id)) || event.detail.target);
+    keeping = null;
+    if (!root) return;
+    Object.keys(kept.typed).forEach(function (name) {
+      var field = root.querySelector('[name="' + CSS.escape(name) + '"]');
+      if (field && typing(field)) field.value = kept.typed[name];
+    });
+    var focus = kept.focus && root.querySelector('[name="' + CSS.escape(kept.focus) + '"]');
+    if (focus && typing(focus)) {
+      focus.focus({ preventScroll: true });
+      try { if (kept.caret !== null) focus.setSelectionRange(kept.caret, kept.caret); } catch (error) { /* a number field has no caret */ }
+    }
+  });
+
   /* Forms marked data-confirm ask first (abandoning a match cannot be undone). */
   document.addEventListener("submit", function (event) {
     var message = event.target.getAttribute && event.target.getAttribute("data-confirm");

@@ -36,6 +36,7 @@
     if (!notice.hasAttribute("data-offline")) notice.setAttribute("data-offline", notice.textContent);
     notice.textContent = notice.getAttribute(navigator.onLine ? "data-unreachable" : "data-offline");
     notice.hidden = !offline();
+    document.documentElement.classList.toggle("offline", offline());  /* forms that need the network hide (app.css) */
   }
 
   function reachable(yes) {
@@ -433,8 +434,15 @@
       queueHandEnd(element, new FormData(element));
     } else if (detail.verb !== "get" && element.closest("#match-live")) {
       event.preventDefault();
-      showError(text("needs-network"));
+      /* A hand started or scored before the phone's engine has loaded: it will be done offline, soon. */
+      var engine = window.SkEngine, loading = engine && (engine.state === "loading" || engine.state === "off");
+      showError(text(loading && element.matches(".hand-new, .hand-finish") ? "engine-loading" : "needs-network"));
     }
+  });
+
+  document.addEventListener("sk-engine", function (event) {
+    var shown = document.getElementById("offline-error");
+    if (event.detail.state === "ready" && shown && shown.textContent === text("engine-loading")) showError("");
   });
 
   document.addEventListener("htmx:configRequest", function (event) {

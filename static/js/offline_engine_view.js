@@ -198,7 +198,7 @@
       html += "<p>" + text(play.taken.length ? "played-took" : "played-nothing", values) + "</p>";
     }
     var events = report.events.filter(function (event) { return event.play_index === index && event.kind !== "challenge"; });
-    html += '<ul class="play-events" role="status">' + events.map(function (event) {
+    html += '<ul class="play-events" aria-live="polite">' + events.map(function (event) {
       return "<li>" + view.escape(window.SkWords.event(event, texts.sides, texts)) + "</li>";
     }).join("") + "</ul>";
     var rulings = ((report.extra || {}).rulings || []).filter(function (ruling) { return ruling.play_index === index; });

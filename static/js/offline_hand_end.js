@@ -236,7 +236,7 @@
     live().querySelectorAll(".side-list .side").forEach(function (item) {
       var index = Number(item.getAttribute("data-side")), total = progress.totals[index];
       if (total === undefined) return;
-      item.querySelector(".side-total").textContent = String(total);
+      item.querySelector(".side-total").textContent = String(total).replace("-", "\u2212");
       item.querySelectorAll(".hand-points-live").forEach(function (each) { each.remove(); });
       var bar = item.querySelector("progress");
       if (!bar || !progress.target) return;

@@ -123,7 +123,8 @@
     var summary = entries.filter(function (entry) { return entry.kind === "summary"; })[0];
     var moving = entries.filter(function (entry) { return MOVES.indexOf(entry.kind) >= 0; });
     var other = entries.filter(function (entry) { return WAITING[entry.kind]; })[0];
-    document.getElementById("offline-queue-title").innerHTML = summary ?
+    var title = document.getElementById("offline-queue-title");
+    title.innerHTML = summary ?
       text("counts-waiting", { number: summary.hand }) : moving.length || !other ? waitingText(moving) : text(WAITING[other.kind], { number: other.hand });
     var list = panel.querySelector(".offline-plays");
     list.innerHTML = "";
@@ -134,6 +135,8 @@
       if (entry.refused) item.classList.add("refused");
       list.appendChild(item);
     });
+    /* One waiting write that the title already says (a match or hand started): said once. */
+    list.hidden = entries.length === 1 && !entries[0].refused && list.textContent === title.textContent;
     panel.querySelector('[data-offline-action="take-back"]').hidden = !entries.length || entries[entries.length - 1].kind === "summary";
     if (state) drawHand(state, entries, queueing);
     drawRefusal(state, entries);

@@ -4,13 +4,20 @@
 (function () {
   "use strict";
 
-  /* Scroll so that the live region's top (the sides) stays in view and the room kept for the first
-     suggestion (#play-options) reaches the screen's bottom edge, if it does not already. */
+  /* Scroll so that the room kept for the first suggestion (#play-options) reaches the screen's bottom
+     edge, if it does not already, with as much above it in view as the screen holds: the sides if they
+     fit, else from the hand's head (whose turn), else from the table's cards; the card grid is between. */
   function fit() {
     var live = document.getElementById("match-live");
     var options = live && live.querySelector(".play-form #play-options");
     if (!options) return;
-    var top = live.getBoundingClientRect().top, bottom = options.getBoundingClientRect().bottom;
+    var room = options.getBoundingClientRect(), top = 0;
+    var bottom = room.top + Math.min(room.height, parseFloat(getComputedStyle(options).minHeight) || room.height);
+    [live, live.querySelector(".hand-head"), live.querySelector(".table-cards")].some(function (part) {
+      if (!part) return false;
+      top = part.getBoundingClientRect().top;
+      return bottom - top <= window.innerHeight;
+    });
     var by = Math.min(top, bottom - window.innerHeight);
     if (by > 0 || top < 0) window.scrollBy(0, top < 0 ? top : by);
   }

@@ -10,17 +10,19 @@ import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from games.events.exports import SheetFormat, spreadsheet_safe
+from games.stats.reviews import MonthReview, ReviewTotals
 from games.stats.selectors import RatingPoint
 from games.stats.sheets import STANDINGS_COLUMNS
 from tests.factories import PlayerFactory, SeasonFactory
 from tests.stats.conftest import ClubWorld
 from tests.stats.matches import tamlin_match
-from web.stats.charts import rating_chart
+from web.stats.charts import rating_chart, review_chart
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the follow-up task runs on commit
 
@@ -215,3 +217,16 @@ def test_the_head_to_head_picker_lists_players_in_the_readers_order(world: ClubW
         labels = [label.strip() for label in re.findall(r"<label[^>]*>([^<]+)", page.content.decode())]
         with translation.override(language.lower()):
             assert str(_("Game")) in labels, labels  # the game filter's label, translated too
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_trend_of_one_month_is_drawn_as_points(language: str) -> None:
+    """One month is a line of one point, which draws nothing: each month has its dots too, their
+    coordinates written with a point in every language."""
+    totals = ReviewTotals(hands=2, plays=40, best_plays=30, points_missed=6)
+    chart = review_chart([MonthReview(month="2026-11", game="tablo", totals=totals)])
+    assert chart is not None
+    with translation.override(language):
+        svg = render_to_string("stats/_review_chart.html", {"chart": chart, "id": "tablo"})
+    dots = re.findall(r'<circle class="(rating-dot|review-lost-dot)" cx="([\d.]+)" cy="([\d.]+)"', svg)
+    assert [kind for kind, _x, _y in dots] == ["rating-dot", "review-lost-dot"]

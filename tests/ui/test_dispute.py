@@ -30,3 +30,19 @@ def test_a_guest_lists_the_captures_and_checks_a_claim(live_server: LiveServer, 
     claim.get_by_role("checkbox", name="5 of hearts").check()
     expect(page.locator(".verdict")).to_contain_text("Legal.")
     assert "card=7H" in page.url
+
+
+OVERFLOWING = """() => [...document.querySelectorAll('.face')]
+  .filter((face) => face.scrollWidth > face.clientWidth)
+  .map((face) => `${face.textContent} ${face.clientWidth}/${face.scrollWidth} px`)"""
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_at_320_px_each_tile_holds_its_card(live_server: LiveServer, page: Page) -> None:
+    """The widest label, "10♠", fits its tile at 320 px (the checker's grids have a border and padding
+    round them, as the match screen's do)."""
+    page.set_viewport_size({"width": 320, "height": 693})
+    page.goto(live_server.url + "/disputes/?variant=tablo&table=10S&card=10H&taken=10S")
+    expect(page.locator(".verdict")).to_be_visible()
+    assert page.evaluate(OVERFLOWING) == []

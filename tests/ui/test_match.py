@@ -7,7 +7,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Hand, Match
@@ -165,3 +165,25 @@ def test_a_play_keeps_the_score_sheet_and_the_breakdown_being_read(
     expect(breakdown).to_be_visible()
     expect(page.get_by_role("button", name="Create a share link")).to_be_visible()
     expect(page.locator(".side-total").first).to_have_text(str(Match.objects.get(pk=match.pk).totals[0]))
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_names_typed_while_the_games_redraw_is_on_its_way_stay(live_server: LiveServer, page: Page) -> None:
+    """A slow server: the redraw for another game comes back after four names were typed, and keeps them
+    (and the focus in the last one)."""
+    signed_in(page, live_server.url)
+    page.goto(live_server.url + "/matches/new/")
+    held: list[Route] = []
+    page.route(re.compile(r"/matches/new/\?"), lambda route: held.append(route))
+    page.get_by_label("Game").select_option("escoba-15")
+    while not held:  # the redraw is asked for, and held
+        page.wait_for_timeout(50)
+    names = ("Marija", "Dragan", "Ana", "Luka")
+    for seat, name in enumerate(names, start=1):
+        page.get_by_label(f"Seat {seat}", exact=True).fill(name)
+    held[0].continue_()
+    expect(page.get_by_label("Seat 6")).to_be_visible()  # redrawn for Escoba
+    for seat, name in enumerate(names, start=1):
+        expect(page.get_by_label(f"Seat {seat}", exact=True)).to_have_value(name)
+    expect(page.get_by_label("Seat 4", exact=True)).to_be_focused()

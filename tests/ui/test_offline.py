@@ -9,8 +9,21 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.ui.flows import KEPT_SCREEN, play, play_offline, ready_offline, stored_plays, tablo_open
+from games.services.hands import hand_start, hand_summary_record
+from tests.ui.flows import (
+    KEPT_SCREEN,
+    TABLE,
+    match_started,
+    play,
+    play_offline,
+    ready_offline,
+    signed_in,
+    stored_plays,
+    tablo_open,
+)
 from tests.ui.waiting import until
+
+COUNTS = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
 
 
 @pytest.mark.browser
@@ -19,7 +32,10 @@ def test_six_plays_made_offline_survive_a_reload_and_are_stored_once_in_order(
     live_server: LiveServer, page: Page
 ) -> None:
     url = tablo_open(page, live_server.url)
+    invite = page.locator("#people form.invite-form")
+    expect(invite).to_be_visible()
     ready_offline(page)
+    expect(invite).to_be_hidden()  # an invitation waits for the network: not offered offline
 
     plays = [("7H", ("7S",)), ("KS", ()), ("3H", ()), ("4D", ()), ("9C", ()), ("QS", ())]
     for card, taken in plays:
@@ -39,6 +55,7 @@ def test_six_plays_made_offline_survive_a_reload_and_are_stored_once_in_order(
     page.context.set_offline(False)
     expect(page.locator("#offline-queue")).to_be_hidden()
     expect(page.locator("#offline-notice")).to_be_hidden()
+    expect(invite).to_be_visible()
     expect(page.locator(".last-play")).to_contain_text("Marija played Q♠")
     stored = stored_plays(page, url)
     assert [(play["seq"], play["card"], play["taken"]) for play in stored] == [
@@ -219,3 +236,21 @@ def test_offline_recording_speaks_russian(live_server: LiveServer, page: Page) -
     page.get_by_role("button", name="Ничего не брать: оставить на столе").click()
     expect(page.locator("#offline-queue-title")).to_have_text("1 ход ждёт отправки")
     expect(page.locator(".offline-plays")).to_contain_text("К♠")  # noqa: RUF001  (the Russian king)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_starting_a_hand_offline_while_the_engine_loads_says_so(live_server: LiveServer, page: Page) -> None:
+    """Between hands, offline, the phone's engine still loading: "Start the hand" says to wait for the
+    rules, not that the network is needed."""
+    match = match_started(signed_in(page, live_server.url))
+    hand_summary_record(hand=hand_start(match=match, table=TABLE), entries=COUNTS)
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    ready_offline(page)
+    page.evaluate("window.SkEngine = { state: 'loading' }")  # as engine.js is while it loads
+    for card in TABLE:
+        page.locator(f"#table-{card}").check()
+    page.get_by_role("button", name="Start the hand").click()
+    expect(page.locator("#offline-error")).to_have_text(
+        "The rules are still loading on this phone: try again in a few seconds."
+    )

@@ -142,7 +142,7 @@ def test_a_twenty_round_entered_by_its_awards_offline_is_scored_as_the_server_sc
     entry.locator("[name=bonus][value='1']").check()
     entry.get_by_role("button", name="Score the round from these awards").click()
     scored = page.locator("#offline-hand-end .scored")
-    expect(scored.get_by_role("heading", name="Hand 1 scored")).to_be_visible()
+    expect(scored.get_by_role("heading", name="Round 1 scored")).to_be_visible()  # a game of rounds
     shown_hand = scored.locator("table.breakdown tr.item-total td").all_inner_texts()
     shown_totals = page.locator(".side-total").all_inner_texts()
 
@@ -152,4 +152,6 @@ def test_a_twenty_round_entered_by_its_awards_offline_is_scored_as_the_server_sc
     assert not hand.is_open
     totals = [score.total for score in hand.scores.order_by("side")]
     assert shown_hand == [signed(total) for total in totals]
-    assert shown_totals == [str(total) for total in Match.objects.get(pk=match.pk).totals]
+    assert shown_totals == [
+        str(total).replace("-", "\u2212") for total in Match.objects.get(pk=match.pk).totals
+    ]

@@ -65,6 +65,8 @@ def test_a_match_started_offline_is_played_offline_and_created_once_online(
     expect(page.locator("#offline-queue .offline-plays li")).to_have_text(
         ["The match is started: waiting to be sent"]
     )
+    said = page.get_by_text("The match is started: waiting to be sent").locator("visible=true")
+    expect(said).to_have_count(1)  # said once: the title, the list of one under it is hidden
     page.wait_for_function(READY, timeout=60_000)
 
     form = page.locator("form.hand-new")

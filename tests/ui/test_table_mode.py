@@ -1,6 +1,8 @@
 """The table mode: on a phone held upright (320, 360, 390 px) or sideways (844x390), a card tap leaves the
 sides' line, the table's cards, the card grid, the suggestions and the live events all on the one
-screen, without scrolling; a scored hand's result shows where the thumb is."""
+screen, without scrolling; on the area a short phone shows under the browser's bars (360x640, 320x568),
+in every language, at least the table's cards, the grid and the first suggestion. A scored hand's
+result shows where the thumb is."""
 
 from __future__ import annotations
 
@@ -23,13 +25,20 @@ from games.services.hands import hand_start
 from games.services.matches import match_start
 
 # Phones as they are held: the three widths upright (an iPhone 14 with Display Zoom, a Galaxy S9, an
-# iPhone 14) and the 390x844 phone sideways.
+# iPhone 14) and the 390x844 phone sideways; then what two short phones show under the browser's bars (a
+# 360x740 Android under Chrome's, an iPhone SE's 320x568), where the sides and the last play may be
+# scrolled above, in every language.
 SCREENS = {
     "320x693": (320, 693),
     "360x740": (360, 740),
     "390x844": (390, 844),
     "844x390": (844, 390),
+    "360x640": (360, 640),
+    "320x568": (320, 568),
 }
+SHORT = ("360x640", "320x568")
+LANGUAGES = ("en-US", "ru", "sr", "sr-Latn", "es", "it", "pt")
+PHONES = [(screen, language) for screen in SCREENS for language in LANGUAGES[: 7 if screen in SHORT else 2]]
 TABLE = ("10D", "2C", "7S", "5H")
 PARTS = {
     "sides": ".side-list",
@@ -69,8 +78,7 @@ def _phone(
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("language", ["en-US", "ru"])
-@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize(("screen", "language"), PHONES)
 def test_after_a_card_tap_the_table_the_grid_and_the_suggestions_are_on_one_screen(
     live_server: LiveServer, browser: Browser, match: Match, screen: str, language: str
 ) -> None:
@@ -79,6 +87,7 @@ def test_after_a_card_tap_the_table_the_grid_and_the_suggestions_are_on_one_scre
         page = context.new_page()
         page.goto(f"{live_server.url}/matches/{match.pk}/")
         before = _boxes(page, tapped=False)
+        looks = [_undo_look(page)]  # nothing to undo yet: it looks disabled, not as it will look after a play
         for card in ("7H", "10H"):  # the first play, then a card on the screen that play redrew
             scrolled = page.evaluate("window.scrollY")
             page.locator(f"#card-{card}").tap()
@@ -87,13 +96,26 @@ def test_after_a_card_tap_the_table_the_grid_and_the_suggestions_are_on_one_scre
             where = f"table mode {screen} {language} {card}"
             print(f"{where}: before {json.dumps(before)} after {json.dumps(after)}")
             assert page.evaluate("window.scrollY") == scrolled, "the tap scrolled the page"
-            outside = {part: box for part, box in after.items() if box["y"] < 0 or box["bottom"] > height}
+            shown = ("table", "grid", "suggestion") if screen in SHORT else PARTS
+            outside = {
+                part: after[part] for part in shown if after[part]["y"] < 0 or after[part]["bottom"] > height
+            }
             assert not outside, f"{screen}: outside the {height} px screen after tapping {card}: {outside}"
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"table-mode-{screen}-{language}-{card}.png"))
             page.locator("#play-options button").first.tap()
             expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
             before = _boxes(page, tapped=False)
+            looks.append(_undo_look(page))
+        assert looks[0] != looks[1] == looks[2], f"the undo looks the same disabled and enabled: {looks}"
+
+
+def _undo_look(page: Page) -> str:
+    return str(
+        page.locator("#play-undo button").evaluate(
+            "button => [getComputedStyle(button).color, getComputedStyle(button).backgroundColor]"
+        )
+    )
 
 
 @pytest.mark.browser

@@ -3,6 +3,7 @@ time limit (T15) on the match screen."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from django.contrib.auth.models import User
@@ -105,3 +106,31 @@ def test_tamlin_quick_entry_asks_spades_only_under_cassino(owner: User, owner_cl
     page = owner_client.get(reverse("match", args=[cassino.pk])).content.decode()
     assert 'name="spades_0"' in page
     assert 'name="spades_1"' not in page  # the deck fixes the second side's
+
+
+def test_twenty_says_round_and_who_starts_never_hand_or_dealer(owner: User, owner_client: Client) -> None:
+    """A Twenty match is two rounds nobody deals (W1, W3): its screen, before and during a round and
+    offline, speaks of rounds and of who starts."""
+    match = start_match(owner, "twenty")
+    pages = [owner_client.get(reverse("match", args=[match.pk])).content.decode()]
+    hand_start(match=match, dealer=0, starter=0, set_aside=["3C", "9D"])
+    pages.append(owner_client.get(reverse("match", args=[match.pk])).content.decode())
+    for page in pages:
+        text = re.sub(r"<script.*?</script>|<[^>]+>", " ", page, flags=re.S)
+        said = re.findall(r"\b(?:Hands?|hands?|Dealer)\b [^<.\n]*", text)
+        rare = ("hand differs", "hand:", "hand.")  # an offline conflict's explanations
+        assert [each for each in said if not any(word in each for word in rare)] == [], said
+    assert "Round 1" in pages[1]
+    assert "Who starts" in pages[0]
+
+
+def test_tamlin_s_hand_form_greys_out_the_jacks_it_would_refuse(owner: User, owner_client: Client) -> None:
+    """No Jack starts on Tamlin's table (docs/rules/tamlin.md T6): the form does not offer them."""
+    match = start_match(owner, "tamlin")
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    offered = re.findall(r'<input class="card-input" type="checkbox" name="table" value="(\w+)"[^>]*>', page)
+    greyed = re.findall(
+        r'<input class="card-input" type="checkbox" name="table" value="(\w+)"[^>]* disabled>', page
+    )
+    assert set(greyed) == {"JS", "JH", "JD", "JC"}
+    assert set(offered) >= {"QS", "10D"}

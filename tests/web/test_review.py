@@ -221,3 +221,18 @@ def test_a_caught_capture_is_named_with_the_challengers_points() -> None:
             "was taken back and the challenger scored 2; 2♥ could have taken 10♣ 3♦: no more points "
             "(and 3 more cards)."
         )
+
+
+def test_the_review_links_each_player_to_their_statistics_in_the_club(
+    people: Personas, client: Client
+) -> None:
+    demo_hand_play(match=people.match, rng=random.Random(2))
+    page = page_of(client, people.member, f"/matches/{people.match.pk}/hands/1/review/").content.decode()
+    players = page[page.index('id="players-title"') : page.index('id="missed-title"')]
+    for seat in people.match.seats.all():
+        link = f'<a href="/clubs/{people.club.pk}/players/{seat.player_id}/">{seat.player.name}</a>'
+        assert link in players
+        assert (
+            page_of(client, people.member, f"/clubs/{people.club.pk}/players/{seat.player_id}/").status_code
+            == 200
+        )

@@ -76,6 +76,9 @@ class ReviewChart:
     most_lost: float
     months: tuple[tuple[str, float], ...]  # each month's label and x
     last: MonthReview
+    dots: tuple[
+        tuple[float, float, float], ...
+    ] = ()  # each month's x, rate's y and lost's y: one month is seen too
 
 
 def review_chart(months: Sequence[MonthReview]) -> ReviewChart | None:
@@ -99,4 +102,8 @@ def review_chart(months: Sequence[MonthReview]) -> ReviewChart | None:
         most_lost=most,
         months=tuple((m.month, x(i)) for i, m in enumerate(months)),
         last=months[-1],
+        dots=tuple(
+            (x(i), y(m.totals.best_play_rate / 100), y(m.totals.points_missed_per_hand / most))
+            for i, m in enumerate(months)
+        ),
     )

@@ -48,6 +48,13 @@ def signed(points: int | None) -> str:
     return "" if points is None else breakdowns.signed(points)
 
 
+@register.filter
+def minus(points: int) -> str:
+    """A total with a true minus sign (U+2212), as :func:`signed` writes points: a screen never shows a
+    hyphen for one number and a minus for the next."""
+    return str(points).replace("-", "\u2212")
+
+
 BREAKDOWN = (
     '<table class="breakdown">\n  {caption}\n  <thead><tr><th scope="col">{item}</th>{names}</tr></thead>\n'
     "  <tbody>\n    {rows}\n  </tbody>\n</table>\n"

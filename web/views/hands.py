@@ -49,7 +49,7 @@ from games.services.plays import (
 )
 from scorekeeper.digits import whole_number
 from web.entries import EntryForm, entry_form
-from web.forms import HandStartForm, PlayForm, SeqForm
+from web.forms import CardField, CardsField, HandStartForm, PlayForm, SeqForm
 from web.screens import (
     HandView,
     MatchScreen,
@@ -82,11 +82,29 @@ def refusal(error: Exception, who: Who = NOBODY) -> tuple[str, int, list[str]]:
     return " ".join(error.messages), REFUSED, []
 
 
+OUT_OF_DATE = gettext_lazy("This screen is out of date or incomplete; reload it and try again.")
+CARD_UNKNOWN = gettext_lazy("A card this screen sent is not one of the pack; reload it and try again.")
+
+
 def valid(form: forms.Form) -> forms.Form:
-    """The form, if valid (else ``ValidationError`` with its messages, a refusal)."""
+    """The form, if valid (else ``ValidationError`` with its messages, a refusal). A field's own
+    message is kept; where Django's default would be said ("This field is required." of a hidden
+    field the page did not send), the project's sentence is said instead."""
     if not form.is_valid():
-        raise forms.ValidationError([message for errors in form.errors.values() for message in errors])
+        errors = form.errors.as_data().items()
+        said = [_said(form.fields.get(name), error) for name, each in errors for error in each]
+        raise forms.ValidationError(list(dict.fromkeys(said)))
     return form
+
+
+def _said(field: forms.Field | None, error: forms.ValidationError) -> str:
+    code = error.code or ""
+    defaults = [vars(kind).get("default_error_messages", {}).get(code) for kind in type(field).__mro__]
+    if field is not None and str(field.error_messages.get(code)) not in map(str, filter(None, defaults)):
+        return " ".join(error.messages)  # the field's own words
+    if isinstance(field, CardField | CardsField) and code == "invalid_choice":
+        return str(CARD_UNKNOWN)
+    return str(OUT_OF_DATE)
 
 
 def _open_hand(match: Match) -> Hand | None:
