@@ -13,7 +13,7 @@ from api.records.base import RecordsApi
 from games.access import player_for
 from games.errors import ExportNotFinished
 from games.models import Match
-from games.selectors.bgstats import bgstats_matches, bgstats_play
+from games.selectors.bgstats import bgstats_match, bgstats_matches, bgstats_play
 
 
 class MatchBgStatsApi(RecordsApi):
@@ -24,7 +24,9 @@ class MatchBgStatsApi(RecordsApi):
         match = self.match(request, pk)
         if match.status != Match.Status.FINISHED:
             raise ExportNotFinished(status=match.status)
-        return Response(bgstats_play(bgstats_matches(user=request.user, pk=pk).get()))
+        found = bgstats_match(user=request.user, pk=pk)
+        assert found is not None  # read and finished, just above
+        return Response(bgstats_play(found))
 
 
 class PlayerBgStatsApi(RecordsApi):

@@ -50,6 +50,11 @@ def bgstats_matches(*, user: User, player: int | None = None, pk: int | None = N
     )
 
 
+def bgstats_match(*, user: User, pk: int) -> Match | None:
+    """Match ``pk`` as :func:`bgstats_matches` reads it, if finished and ``user`` may read it."""
+    return bgstats_matches(user=user, pk=pk).first()
+
+
 def _local(at: datetime) -> str:
     return timezone.localtime(at).strftime("%Y-%m-%d %H:%M:%S")
 
