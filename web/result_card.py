@@ -32,6 +32,7 @@ SIDES_SHOWN = 6
 MARGIN = 64
 FONTS = Path(__file__).parent / "fonts"
 BACKGROUND, INK, MUTED, ACCENT, RULE = "#fbfaf7", "#1d1d1f", "#5f6368", "#0b6e4f", "#d6d3cc"
+SIDE_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")  # as on the screen
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,9 +106,11 @@ def result_card_png(card: ResultCard) -> bytes:
         colour = ACCENT if side.winner else INK
         total = str(side.total)
         total_width = draw.textlength(total, font=_font(size, bold=True))
-        names = _fit(draw, side.names, _font(size, bold=side.winner), inner - total_width - 40)
+        dot = size // 2
+        names = _fit(draw, side.names, _font(size, bold=side.winner), inner - total_width - 40 - dot * 2)
         middle = y + row / 2
-        draw.text((MARGIN, middle), names, font=_font(size, bold=side.winner), fill=colour, anchor="lm")
+        draw.ellipse((MARGIN, middle - dot / 2, MARGIN + dot, middle + dot / 2), fill=SIDE_COLOURS[index])
+        draw.text((MARGIN + dot * 2, middle), names, font=_font(size, bold=side.winner), fill=colour, anchor="lm")
         draw.text((right, middle), total, font=_font(size, bold=True), fill=colour, anchor="rm")
     if card.record:
         draw.text((WIDTH - MARGIN, HEIGHT - 8), card.record, font=_font(22), fill=MUTED, anchor="rd")

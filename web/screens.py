@@ -89,6 +89,7 @@ class HandView:
     challengers: tuple[tuple[int, str], ...] = ()
     rulings: tuple[Ruling, ...] = ()  # on the last play
     last_player: str = ""
+    last_side: int | None = None  # the side whose seat made the last play (its colour on the screen)
 
     @property
     def last_play(self) -> Play | None:
@@ -322,6 +323,7 @@ def hand_view(
         ),
         rulings=_rulings(report, names, len(plays) - 1),
         last_player=names.get(last.seat, "") if last else "",
+        last_side=next((index for index, seats in enumerate(sides) if last and last.seat in seats), None),
     )
 
 

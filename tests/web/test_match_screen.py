@@ -185,3 +185,21 @@ def test_a_hand_scored_from_the_counts_starts_without_table_cards(owner_client: 
     assert owner_client.post(reverse("summary", args=[tablo.pk]), counts, headers=HTMX).status_code == 200
     tablo.refresh_from_db()
     assert tablo.totals == [15, 10]
+
+
+def test_the_first_hand_is_dealt_by_lot_and_each_side_has_its_colour(
+    owner_client: Client, tablo: Match
+) -> None:
+    """docs/rules/shared.md A4: the first dealer by lot (the draw is offered for hand 1 only); each side's
+    dot on the sides and on the last play (docs/ui.md)."""
+    first = owner_client.get(reverse("match", args=[tablo.pk])).content.decode()
+    assert 'data-draw="dealer"' in first
+    start_hand(owner_client, tablo, ["10D", "2C", "7S", "5H"])
+    response = owner_client.post(
+        reverse("play", args=[tablo.pk]),
+        {"hand": 1, "card": "7H", "capture": "2C 7S 5H", "expected_seq": 0, "key": "k1"},
+        headers=HTMX,
+    )
+    page = response.content.decode()
+    assert page.count('class="side-dot" data-side="0"') + page.count('class="side-dot" data-side="1"') == 3
+    assert '<p><span class="side-dot" data-side="1" aria-hidden="true"></span>' in page  # Dragan (seat 1)
