@@ -39,7 +39,7 @@ def test_the_page_shows_what_each_correction_changed(owner_client: Client, tablo
         assert text in page, text
     russian = _page(owner_client, tablo, "ru")
     assert "История кона" in russian
-    assert "Marija: было 15 очков, стало 10" in russian
+    assert "Marija, очки: было 15, стало 10" in russian
 
 
 def test_a_correction_from_a_stale_page_is_refused_and_changes_nothing(
