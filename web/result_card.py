@@ -110,7 +110,9 @@ def result_card_png(card: ResultCard) -> bytes:
         names = _fit(draw, side.names, _font(size, bold=side.winner), inner - total_width - 40 - dot * 2)
         middle = y + row / 2
         draw.ellipse((MARGIN, middle - dot / 2, MARGIN + dot, middle + dot / 2), fill=SIDE_COLOURS[index])
-        draw.text((MARGIN + dot * 2, middle), names, font=_font(size, bold=side.winner), fill=colour, anchor="lm")
+        draw.text(
+            (MARGIN + dot * 2, middle), names, font=_font(size, bold=side.winner), fill=colour, anchor="lm"
+        )
         draw.text((right, middle), total, font=_font(size, bold=True), fill=colour, anchor="rm")
     if card.record:
         draw.text((WIDTH - MARGIN, HEIGHT - 8), card.record, font=_font(22), fill=MUTED, anchor="rd")
