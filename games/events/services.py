@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
@@ -401,8 +402,11 @@ def round_entrants(event: Event, upcoming: NextRound) -> list[Entrant]:
     return _entrants(event, upcoming.active, upcoming.history, max(upcoming.sizes))
 
 
-def round_plan(event: Event, upcoming: NextRound, entrants: Sequence[Entrant]) -> PlannedRound:
-    """The pairing of the next round (pure CPU: nothing read or written), not yet stored."""
+def round_plan(
+    event: Event, upcoming: NextRound, entrants: Sequence[Entrant], *, in_task: bool = False
+) -> PlannedRound:
+    """The pairing of the next round (pure CPU: nothing read or written), not yet stored; the exact
+    model of pods and partners gets the CPU time a request may spend, or ``in_task`` a task's."""
     if event.format == Event.Format.ROUND_ROBIN:
         ids = [entry.player_id for entry in upcoming.entries if entry.joined_round == 1]
         pairing = berger_round(ids, upcoming.number)
@@ -413,10 +417,21 @@ def round_plan(event: Event, upcoming: NextRound, entrants: Sequence[Entrant]) -
             seed=upcoming.seed,
             round_number=upcoming.number,
             table_sizes=upcoming.sizes,
+            time_left=_cpu_left(
+                settings.EVENT_EXACT_PAIRING_TASK_SECONDS
+                if in_task
+                else settings.EVENT_EXACT_PAIRING_INLINE_MS / 1000
+            ),
         )
     teams = event.format == Event.Format.PARTNERS
     planned = _planned(pairing, {entry.player_id for entry in upcoming.active}, teams, exact=pairing.exact)
     return replace(planned, number=upcoming.number, seed=upcoming.seed)
+
+
+def _cpu_left(seconds: float) -> Callable[[], float]:
+    """How many of ``seconds`` of this process's CPU time, from now, are left."""
+    start = time.process_time()
+    return lambda: seconds - (time.process_time() - start)
 
 
 def round_store(*, event: Event, by: User, upcoming: NextRound, planned: PlannedRound) -> PlannedRound:

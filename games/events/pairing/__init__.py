@@ -34,7 +34,7 @@ from collections.abc import Sequence
 
 from games.events.pairing.berger import berger_round, round_robin_rounds
 from games.events.pairing.field import PairingInputError
-from games.events.pairing.groups import pair_tables
+from games.events.pairing.groups import TimeLeft, pair_tables
 from games.events.pairing.partners import PARTNERS
 from games.events.pairing.pods import PODS
 from games.events.pairing.sizes import POD_SIZES, pod_sizes, seated_sizes
@@ -64,12 +64,14 @@ def pair_round(
     seed: int,
     round_number: int,
     table_sizes: frozenset[int] = frozenset({2}),
+    time_left: TimeLeft | None = None,
 ) -> Pairing:
     """The next round of ``entrants`` in format ``fmt`` ("swiss", "pods" or "partners").
 
     ``table_sizes`` are the player counts the game allows: Swiss needs 2, partners 4, and pods seat
-    tables of 4 and 3 among them. Raises PairingInputError for an unknown format, a table size the
-    game does not allow, or a repeated entrant.
+    tables of 4 and 3 among them. Pods and partners that the search does not prove best go to the exact
+    model while ``time_left()`` (when given) says seconds remain. Raises PairingInputError for an
+    unknown format, a table size the game does not allow, or a repeated entrant.
     """
     if fmt == "swiss":
         _require(2 in table_sizes, fmt, table_sizes)
@@ -78,11 +80,13 @@ def pair_round(
         allowed = table_sizes & POD_SIZES
         _require(bool(allowed), fmt, table_sizes)
         sizes = seated_sizes(len(entrants), allowed)
-        return pair_tables(PODS, entrants, sizes, seed=seed, round_number=round_number)
+        return pair_tables(PODS, entrants, sizes, seed=seed, round_number=round_number, time_left=time_left)
     if fmt == "partners":
         _require(4 in table_sizes, fmt, table_sizes)
         sizes = (4,) * (len(entrants) // 4)
-        return pair_tables(PARTNERS, entrants, sizes, seed=seed, round_number=round_number)
+        return pair_tables(
+            PARTNERS, entrants, sizes, seed=seed, round_number=round_number, time_left=time_left
+        )
     raise PairingInputError(f"Unknown pairing format {fmt!r}; expected one of {', '.join(FORMATS)}.")
 
 

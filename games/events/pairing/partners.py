@@ -9,9 +9,10 @@ before.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 
+from games.events.pairing.exact import Tier
 from games.events.pairing.field import have_met, have_partnered
 from games.events.pairing.groups import Priced, TableFormat
 from games.events.pairing.types import Entrant, Reason
@@ -37,6 +38,25 @@ def _maxima(size: int, spread: int) -> tuple[int, ...]:
     return 2, 6 * spread, 4 * spread, 4
 
 
+def _tiers(players: Sequence[Entrant], points: Mapping[int, int]) -> tuple[Tier, ...]:
+    """The exact model's objectives, as :func:`_price` costs them: repeated partners, squares, side
+    balance (partners ``(pi + pj)^2 + 2*pi*pj``, tablemates ``-2*pi*pj``: :mod:`.exact`), repeated
+    opponents (tablemates who met, less partners who met)."""
+    pairs = list(combinations(range(len(players)), 2))
+    score = [points[player.id] for player in players]
+    repeats = {(i, j): 1 for i, j in pairs if have_partnered(players[i], players[j])}
+    met = {(i, j): 1 for i, j in pairs if have_met(players[i], players[j])}
+    return (
+        Tier(partners=repeats),
+        Tier(together={(i, j): (score[i] - score[j]) ** 2 for i, j in pairs}),
+        Tier(
+            together={(i, j): -2 * score[i] * score[j] for i, j in pairs},
+            partners={(i, j): (score[i] + score[j]) ** 2 + 2 * score[i] * score[j] for i, j in pairs},
+        ),
+        Tier(together=met, partners={pair: -1 for pair in met}),
+    )
+
+
 def _reason(priced: Priced) -> tuple[Reason, ...]:
     if priced.repeats:
         return ()
@@ -44,5 +64,11 @@ def _reason(priced: Priced) -> tuple[Reason, ...]:
 
 
 PARTNERS = TableFormat(
-    name="partners", price=_price, pair_repeat=None, pairwise=False, maxima=_maxima, reason=_reason
+    name="partners",
+    price=_price,
+    pair_repeat=None,
+    pairwise=False,
+    maxima=_maxima,
+    reason=_reason,
+    tiers=_tiers,
 )

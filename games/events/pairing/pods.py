@@ -6,9 +6,10 @@ over its pairs of the squared points difference.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 
+from games.events.pairing.exact import Tier
 from games.events.pairing.field import have_met
 from games.events.pairing.groups import Priced, TableFormat
 from games.events.pairing.types import Entrant, Reason
@@ -27,10 +28,24 @@ def _maxima(size: int, spread: int) -> tuple[int, ...]:
     return pairs, pairs * spread
 
 
+def _tiers(players: Sequence[Entrant], points: Mapping[int, int]) -> tuple[Tier, ...]:
+    """The exact model's objectives, as :func:`_price` costs them: rematches, then squares."""
+    pairs = list(combinations(range(len(players)), 2))
+    met = {(i, j): 1 for i, j in pairs if have_met(players[i], players[j])}
+    squares = {(i, j): (points[players[i].id] - points[players[j].id]) ** 2 for i, j in pairs}
+    return Tier(together=met), Tier(together=squares)
+
+
 def _reason(priced: Priced) -> tuple[Reason, ...]:
     return (Reason("pod", tuple(side[0] for side in priced.sides)),)
 
 
 PODS = TableFormat(
-    name="pods", price=_price, pair_repeat=have_met, pairwise=True, maxima=_maxima, reason=_reason
+    name="pods",
+    price=_price,
+    pair_repeat=have_met,
+    pairwise=True,
+    maxima=_maxima,
+    reason=_reason,
+    tiers=_tiers,
 )
