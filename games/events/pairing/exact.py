@@ -39,11 +39,14 @@ EXACT_MAX = 48
 
 @dataclass(frozen=True, slots=True)
 class Tier:
-    """One objective: what a pair (i < j) adds at one table or as partners, and each entrant's bye."""
+    """One objective: what a pair (i < j) adds at one table or as partners, each entrant's bye, and
+    a table's first-deal clashes (who is ``behind``, and whether they are ``few``)."""
 
     together: Mapping[Pair, int] = field(default_factory=dict)
     partners: Mapping[Pair, int] = field(default_factory=dict)
     byes: Sequence[int] = ()
+    behind: Sequence[bool] = ()  # first-deal clashes (:class:`~games.events.pairing.field.Deals`)
+    few: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +142,10 @@ class _Columns:
                     p + m[tables[:, 0], tables[:, 1]] + m[tables[:, 2], tables[:, 3]]
                     for p, m in zip(price, partners, strict=True)
                 ]
+            for at, tier in enumerate(tiers):
+                if tier.behind:
+                    count = np.asarray(tier.behind, dtype=np.int64)[tables].sum(axis=1)
+                    price[at] = price[at] + (np.maximum(count - 1, 0) if tier.few else count == 0)
             blocks.append(tables)
             prices.append(np.stack(price))
         self.blocks, self.keys = blocks, np.concatenate(keys)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from games.events.pairing.types import Entrant
@@ -51,6 +52,31 @@ def bye_preference(field: Mapping[int, Entrant], seed: int, round_number: int) -
     return tuple(
         sorted(field, key=lambda key: (field[key].byes, -field[key].rank, tie(seed, round_number, -1, key)))
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Deals:
+    """Who is behind on first deals: dealt first least among those who played as many tables (objective
+    4; the least dealt at a table deals). While there are no more of them than tables, each of them
+    should deal, so a second one at a table is a clash (one stays behind); else a table with nobody
+    behind is one (its dealer gets two ahead of someone)."""
+
+    behind: frozenset[int]
+    few: bool
+
+    @classmethod
+    def of(cls, field: Mapping[int, Entrant], tables: int) -> Deals:
+        played = {key: sum(entrant.seat_counts) for key, entrant in field.items()}
+        least: dict[int, int] = {}
+        for key, entrant in field.items():
+            least[played[key]] = min(least.get(played[key], entrant.first_dealer), entrant.first_dealer)
+        behind = frozenset(key for key, e in field.items() if e.first_dealer == least[played[key]])
+        return cls(behind, len(behind) <= tables)
+
+    def clash(self, players: Iterable[int]) -> int:
+        """The clashes of a table of ``players`` (ids)."""
+        count = sum(key in self.behind for key in players)
+        return max(count - 1, 0) if self.few else int(count == 0)
 
 
 def have_met(first: Entrant, second: Entrant) -> bool:

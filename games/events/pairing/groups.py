@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from games.events.pairing import exact
-from games.events.pairing.field import Ladder, bye_preference, checked_field, scaled_points, tie
+from games.events.pairing.field import Deals, Ladder, bye_preference, checked_field, scaled_points, tie
 from games.events.pairing.search import Group, Problem, Seating, best_seating
 from games.events.pairing.seating import Sides, seat
 from games.events.pairing.types import Entrant, Pairing, Reason, Table
@@ -37,12 +37,12 @@ class Priced:
 @dataclass(frozen=True, slots=True)
 class TableFormat:
     name: str
-    price: Callable[[tuple[Entrant, ...], Mapping[int, int]], Priced]  # (players in search order, points)
+    price: Callable[[tuple[Entrant, ...], Mapping[int, int], Deals], Priced]  # (players in search order, ...)
     pair_repeat: Callable[[Entrant, Entrant], bool] | None  # a repeat every table of the pair pays
     pairwise: bool  # a table costs the sum of its pair costs (no other objective)
     maxima: Callable[[int, int], tuple[int, ...]]  # (table size, largest squared difference) -> bounds
     reason: Callable[[Priced], tuple[Reason, ...]]  # the format's own reasons for a table
-    tiers: Callable[[Sequence[Entrant], Mapping[int, int]], tuple[exact.Tier, ...]]  # price's costs, linear
+    tiers: Callable[[Sequence[Entrant], Mapping[int, int], Deals], tuple[exact.Tier, ...]]  # for exact
 
 
 def pair_tables(
@@ -63,13 +63,14 @@ def pair_tables(
     order = tuple(sorted(field, key=lambda key: (-points[key], tie(seed, round_number, -4, key))))
     byes = len(field) - sum(sizes)
     preference = bye_preference(field, seed, round_number)
-    solve = _Solver(fmt, field, points, order, sizes, byes, preference, time_left)
+    deals = Deals.of(field, len(sizes))
+    solve = _Solver(fmt, field, points, order, sizes, byes, preference, deals, time_left)
     seating, priced = solve(bye_first=False)
     if byes and any(p.repeats for p in priced):
         seating, priced = solve(bye_first=True)
 
     def repeats(ids: Sequence[int]) -> set[tuple[int, int]]:
-        return set(fmt.price(tuple(field[key] for key in ids), points).repeats)
+        return set(fmt.price(tuple(field[key] for key in ids), points, deals).repeats)
 
     tables = _tables(fmt, seating, priced, order, field, repeats, points, seed, round_number)
     bye_ids = tuple(sorted((order[i] for i in seating.byes), key=lambda key: field[key].rank))
@@ -92,8 +93,10 @@ class _Solver:
         sizes: tuple[int, ...],
         byes: int,
         preference: Sequence[int],
+        deals: Deals,
         time_left: TimeLeft | None,
     ) -> None:
+        self.deals = deals
         self.fmt, self.field, self.points, self.order = fmt, field, points, order
         self.time_left = time_left
         self.sizes, self.byes = sizes, byes
@@ -160,7 +163,7 @@ class _Solver:
         model solved right never does); else the search's."""
         assert self.time_left is not None
         entrants = [self.field[key] for key in self.order]
-        tiers = list(self.fmt.tiers(entrants, self.points))
+        tiers = list(self.fmt.tiers(entrants, self.points, self.deals))
         byes = exact.Tier(byes=[self.place[key] for key in self.order])
         tiers.insert(0 if bye_first else 1, byes)
         model = exact.Model(len(entrants), self.sizes, tuple(tiers), sides=not self.fmt.pairwise)
@@ -184,7 +187,7 @@ class _Solver:
         found = self.priced.get(group)
         if found is None:
             players = tuple(self.field[self.order[i]] for i in group)
-            found = self.priced[group] = self.fmt.price(players, self.points)
+            found = self.priced[group] = self.fmt.price(players, self.points, self.deals)
         return found
 
 

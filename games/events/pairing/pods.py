@@ -10,12 +10,12 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from games.events.pairing.exact import Tier
-from games.events.pairing.field import have_met
+from games.events.pairing.field import Deals, have_met
 from games.events.pairing.groups import Priced, TableFormat
 from games.events.pairing.types import Entrant, Reason
 
 
-def _price(players: tuple[Entrant, ...], points: Mapping[int, int]) -> Priced:
+def _price(players: tuple[Entrant, ...], points: Mapping[int, int], deals: Deals) -> Priced:
     repeats = tuple(
         sorted((min(a.id, b.id), max(a.id, b.id)) for a, b in combinations(players, 2) if have_met(a, b))
     )
@@ -28,7 +28,7 @@ def _maxima(size: int, spread: int) -> tuple[int, ...]:
     return pairs, pairs * spread
 
 
-def _tiers(players: Sequence[Entrant], points: Mapping[int, int]) -> tuple[Tier, ...]:
+def _tiers(players: Sequence[Entrant], points: Mapping[int, int], deals: Deals) -> tuple[Tier, ...]:
     """The exact model's objectives, as :func:`_price` costs them: rematches, then squares."""
     pairs = list(combinations(range(len(players)), 2))
     met = {(i, j): 1 for i, j in pairs if have_met(players[i], players[j])}

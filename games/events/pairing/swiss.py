@@ -1,8 +1,9 @@
 """Swiss: two players a table, by an exact maximum-weight matching (networkx's blossom algorithm).
 
 Every pair of entrants (and, in an odd field, every entrant with the bye) is an edge whose weight
-stacks objectives 1-3 with :class:`~games.events.pairing.field.Ladder`: rematches, the bye's place in
-:func:`~games.events.pairing.field.bye_preference` and the squared points difference. With integer
+stacks objectives 1-4 with :class:`~games.events.pairing.field.Ladder`: rematches, the bye's place in
+:func:`~games.events.pairing.field.bye_preference`, the squared points difference, and the tables
+that unbalance first deals (:class:`~games.events.pairing.field.Deals`). With integer
 weights the blossom algorithm computes in integers, so the matching is exactly the lexicographic
 optimum. The seeded draw among equal matchings is the order in which the entrants enter the graph (a
 seeded shuffle): the algorithm answers the first optimum it reaches in that order. Seats and the first
@@ -23,6 +24,7 @@ from collections.abc import Mapping, Sequence
 import networkx as nx
 
 from games.events.pairing.field import (
+    Deals,
     Ladder,
     bye_preference,
     checked_field,
@@ -67,17 +69,19 @@ def _match(
 ) -> tuple[list[Pair], int | None]:
     """The optimal tables (sorted id pairs) and the bye, if any, for one order of the objectives."""
     ids = sorted(field, key=lambda key: (tie(seed, round_number, key), key))
-    costs: dict[Pair, tuple[int, int, int]] = {}
+    deals = Deals.of(field, len(field) // 2)
+    costs: dict[Pair, tuple[int, int, int, int]] = {}
     for at, first in enumerate(ids):
         for second in ids[at + 1 :]:
             met = int(have_met(field[first], field[second]))
-            costs[first, second] = (met, 0, (points[first] - points[second]) ** 2)
+            clash = deals.clash((first, second))
+            costs[first, second] = (met, 0, (points[first] - points[second]) ** 2, clash)
     for place, key in enumerate(preference):
-        costs[BYE, key] = (0, place, 0)
-    order = (1, 0, 2) if bye_first else (0, 1, 2)
+        costs[BYE, key] = (0, place, 0, 0)
+    order = (1, 0, 2, 3) if bye_first else (0, 1, 2, 3)
     stacked = {edge: tuple(cost[i] for i in order) for edge, cost in costs.items()}
     ladder = Ladder(
-        [max(cost[i] for cost in stacked.values()) for i in range(3)], terms=(len(field) + 1) // 2
+        [max(cost[i] for cost in stacked.values()) for i in range(4)], terms=(len(field) + 1) // 2
     )
     graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(ids)
