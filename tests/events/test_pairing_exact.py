@@ -14,7 +14,10 @@ from tests.events.reference import best_score, score
 from tests.events.strategies import fields
 
 GAME = frozenset({3, 4})
-FIELDS = {"pods": fields(6, 10), "partners": fields(8, 11, with_partners=True)}
+FIELDS = {
+    "pods": fields(6, 10, with_apart=True),
+    "partners": fields(8, 11, with_partners=True, with_apart=True),
+}
 
 
 def _sizes(fmt: str, count: int) -> tuple[int, ...]:

@@ -7,7 +7,8 @@ Objectives, in order (docs/events-pairing.md):
 
 1. in an odd field, the bye goes to the lowest-ranked entrant without a bye, unless the others then
    cannot be paired without a rematch while another choice avoids one;
-2. no rematch (no repeated partner in ``partners``) where any pairing avoids one;
+2. no rematch (no repeated partner in ``partners``), and no table for two players the director keeps
+   apart, where any pairing avoids one;
 3. the smallest sum over tables of the squared points differences;
 4. seats and first dealers balanced, table by table once the tables are known;
 5. a seeded draw among equals.
@@ -18,6 +19,7 @@ Reason codes (``Reason.code``; ``players`` as listed):
 - ``floated_down`` (high, low): a Swiss table across points, the first player floated down;
 - ``alternative_rematch`` (a, b): a closer pairing for this table would have been the rematch a-b;
 - ``rematch_unavoidable`` (a, b): a and b meet (or partner) again because no pairing avoids it;
+- ``apart_unavoidable`` (a, b): a and b, kept apart by the director, share a table: no pairing avoids it;
 - ``round_robin`` (white, black): the Berger table's pairing;
 - ``pod`` (the players): a pod, grouped by points;
 - ``new_partners`` (a, b, c, d): partners a-b against c-d, neither pair partnered before;

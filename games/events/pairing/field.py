@@ -83,6 +83,21 @@ def have_met(first: Entrant, second: Entrant) -> bool:
     return second.id in first.opponents or first.id in second.opponents
 
 
+def kept_apart(first: Entrant, second: Entrant) -> bool:
+    """The director keeps the two apart: they share no table where a pairing avoids it, as a rematch."""
+    return second.id in first.apart or first.id in second.apart
+
+
+def apart_pairs(players: Sequence[Entrant]) -> list[tuple[int, int]]:
+    """The pairs (sorted ids) at a table of ``players`` whom the director keeps apart."""
+    return sorted(
+        (min(a.id, b.id), max(a.id, b.id))
+        for at, a in enumerate(players)
+        for b in players[at + 1 :]
+        if kept_apart(a, b)
+    )
+
+
 def have_partnered(first: Entrant, second: Entrant) -> bool:
     return second.id in first.partners or first.id in second.partners
 

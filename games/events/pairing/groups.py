@@ -15,7 +15,15 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from games.events.pairing import exact
-from games.events.pairing.field import Deals, Ladder, bye_preference, checked_field, scaled_points, tie
+from games.events.pairing.field import (
+    Deals,
+    Ladder,
+    apart_pairs,
+    bye_preference,
+    checked_field,
+    scaled_points,
+    tie,
+)
 from games.events.pairing.search import Group, Problem, Seating, best_seating
 from games.events.pairing.seating import Sides, seat
 from games.events.pairing.types import Entrant, Pairing, Reason, Table
@@ -66,7 +74,7 @@ def pair_tables(
     deals = Deals.of(field, len(sizes))
     solve = _Solver(fmt, field, points, order, sizes, byes, preference, deals, time_left)
     seating, priced = solve(bye_first=False)
-    if byes and any(p.repeats for p in priced):
+    if byes and any(p.costs[0] for p in priced):
         seating, priced = solve(bye_first=True)
 
     def repeats(ids: Sequence[int]) -> set[tuple[int, int]]:
@@ -212,6 +220,7 @@ def _tables(
             *fmt.reason(price),
             *_spread_reasons(group, groups, repeats, points),
             *(Reason("rematch_unavoidable", pair) for pair in price.repeats),
+            *(Reason("apart_unavoidable", pair) for pair in apart_pairs([field[key] for key in group])),
         )
         tables.append(Table(number=number, players=players, sides=sides, dealer=dealer, reasons=reasons))
     return tuple(tables)

@@ -1,7 +1,7 @@
 """Partners: two against two, a new partner each round, everyone ranked on their own.
 
-A table of four costs (repeated partners, squares, side balance, repeated opponents, first-deal clashes
-of :class:`~games.events.pairing.field.Deals`), with the split
+A table of four costs (repeated partners and pairs the director keeps apart, squares, side balance,
+repeated opponents, first-deal clashes of :class:`~games.events.pairing.field.Deals`), with the split
 into sides that is best for the table: squares sum the squared points difference over all six pairs
 (the table's players close in points, as a pod), side balance is the squared difference of the two
 sides' summed points, and repeated opponents count the pairs across the sides who shared a table
@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from games.events.pairing.exact import Tier
-from games.events.pairing.field import Deals, have_met, have_partnered
+from games.events.pairing.field import Deals, apart_pairs, have_met, have_partnered, kept_apart
 from games.events.pairing.groups import Priced, TableFormat
 from games.events.pairing.types import Entrant, Reason
 
@@ -33,11 +33,12 @@ def _price(players: tuple[Entrant, ...], points: Mapping[int, int], deals: Deals
         options.append((rank, repeats, (tuple(x.id for x in first), tuple(x.id for x in second))))
     rank, repeats, sides = min(options)
     clash = deals.clash(player.id for player in players)
-    return Priced(costs=(rank[0], squares, rank[1], rank[2], clash), sides=sides, repeats=repeats)
+    avoided = rank[0] + len(apart_pairs(players))
+    return Priced(costs=(avoided, squares, rank[1], rank[2], clash), sides=sides, repeats=repeats)
 
 
 def _maxima(size: int, spread: int) -> tuple[int, ...]:
-    return 2, 6 * spread, 4 * spread, 4, 3
+    return 8, 6 * spread, 4 * spread, 4, 3
 
 
 def _tiers(players: Sequence[Entrant], points: Mapping[int, int], deals: Deals) -> tuple[Tier, ...]:
@@ -49,7 +50,10 @@ def _tiers(players: Sequence[Entrant], points: Mapping[int, int], deals: Deals) 
     repeats = {(i, j): 1 for i, j in pairs if have_partnered(players[i], players[j])}
     met = {(i, j): 1 for i, j in pairs if have_met(players[i], players[j])}
     return (
-        Tier(partners=repeats),
+        Tier(
+            partners=repeats,
+            together={(i, j): 1 for i, j in pairs if kept_apart(players[i], players[j])},
+        ),
         Tier(together={(i, j): (score[i] - score[j]) ** 2 for i, j in pairs}),
         Tier(
             together={(i, j): -2 * score[i] * score[j] for i, j in pairs},

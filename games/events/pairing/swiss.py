@@ -1,7 +1,8 @@
 """Swiss: two players a table, by an exact maximum-weight matching (networkx's blossom algorithm).
 
 Every pair of entrants (and, in an odd field, every entrant with the bye) is an edge whose weight
-stacks objectives 1-4 with :class:`~games.events.pairing.field.Ladder`: rematches, the bye's place in
+stacks objectives 1-4 with :class:`~games.events.pairing.field.Ladder`: rematches (and pairs the
+director keeps apart), the bye's place in
 :func:`~games.events.pairing.field.bye_preference`, the squared points difference, and the tables
 that unbalance first deals (:class:`~games.events.pairing.field.Deals`). With integer
 weights the blossom algorithm computes in integers, so the matching is exactly the lexicographic
@@ -29,6 +30,7 @@ from games.events.pairing.field import (
     bye_preference,
     checked_field,
     have_met,
+    kept_apart,
     scaled_points,
     tie,
 )
@@ -46,7 +48,7 @@ def pair_swiss(entrants: Sequence[Entrant], *, seed: int, round_number: int) -> 
     preference = bye_preference(field, seed, round_number) if len(field) % 2 else ()
     pairs, bye = _match(field, points, preference, seed, round_number, bye_first=False)
     rematches = [pair for pair in pairs if have_met(field[pair[0]], field[pair[1]])]
-    if rematches and preference:
+    if preference and any(_repeat(field[a], field[b]) for a, b in pairs):
         pairs, bye = _match(field, points, preference, seed, round_number, bye_first=True)
         rematches = [pair for pair in pairs if have_met(field[pair[0]], field[pair[1]])]
     tables = _tables(pairs, field, points, seed, round_number)
@@ -56,6 +58,11 @@ def pair_swiss(entrants: Sequence[Entrant], *, seed: int, round_number: int) -> 
         rematches=tuple(sorted(rematches)),
         bye_reasons=() if bye is None else _bye_reasons(bye, preference, field),
     )
+
+
+def _repeat(first: Entrant, second: Entrant) -> bool:
+    """A rematch, or two players kept apart: avoided alike (objective 2)."""
+    return have_met(first, second) or kept_apart(first, second)
 
 
 def _match(
@@ -73,7 +80,7 @@ def _match(
     costs: dict[Pair, tuple[int, int, int, int]] = {}
     for at, first in enumerate(ids):
         for second in ids[at + 1 :]:
-            met = int(have_met(field[first], field[second]))
+            met = int(_repeat(field[first], field[second]))
             clash = deals.clash((first, second))
             costs[first, second] = (met, 0, (points[first] - points[second]) ** 2, clash)
     for place, key in enumerate(preference):
@@ -128,6 +135,8 @@ def _reasons(
         )
     if have_met(field[high], field[low]):
         reasons.append(Reason("rematch_unavoidable", pair))
+    if kept_apart(field[high], field[low]):
+        reasons.append(Reason("apart_unavoidable", pair))
     return tuple(reasons)
 
 

@@ -17,6 +17,7 @@ class Entrant:
     byes: int = 0
     seat_counts: tuple[int, ...] = ()  # how often they sat at seat 0, 1, ... so far
     first_dealer: int = 0  # how often they dealt first
+    apart: frozenset[int] = frozenset()  # whom the director keeps them apart from (family, clubmates)
 
 
 @dataclass(frozen=True, slots=True)
