@@ -38,6 +38,7 @@ ACTIONS: dict[str, Promise] = {
     "event.created": _("Event created"),
     "event.share_made": _("Event share link made"),
     "event.share_revoked": _("Event share link withdrawn"),
+    "event.keep_apart_set": _("Players to keep apart set"),
     "entry.added": _("Entry added"),
     "entry.dropped": _("Entry dropped"),
     "entry.checked_in": _("Entry checked in"),

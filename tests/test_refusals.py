@@ -128,6 +128,7 @@ TABLE = [
     _r(f"{EVENT}entries/", "get", "/api/v1/events/{event}/entries/"),
     _r(f"{EVENT}entries/", "post", "/api/v1/events/{event}/entries/", player="{own}"),
     _r(f"{EVENT}entries/<int:player>/drop/", "post", "/api/v1/events/{event}/entries/{entrant}/drop/"),
+    _r(f"{EVENT}keep-apart/", "put", "/api/v1/events/{event}/keep-apart/", pairs=[]),
     _r(
         f"{EVENT}entries/<int:player>/check-in/", "post", "/api/v1/events/{event}/entries/{entrant}/check-in/"
     ),

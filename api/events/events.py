@@ -40,6 +40,10 @@ class ClubEventOutput(serializers.Serializer[Event]):
     points = serializers.DictField()
     tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=TIEBREAKS))
     seed = serializers.IntegerField()
+    keep_apart = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="Pairs of players the pairing keeps apart, as it avoids rematches, wherever it can.",
+    )
     version = serializers.IntegerField(
         help_text="Changes whenever the event or one of its tables' matches does: poll and compare."
     )

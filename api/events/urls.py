@@ -21,6 +21,7 @@ urlpatterns = [
         entries.EntryCheckInApi.as_view(),
         name="events-entry-check-in",
     ),
+    path(f"{EVENT}keep-apart/", entries.KeepApartApi.as_view(), name="events-keep-apart"),
     path(f"{EVENT}rounds/", rounds.RoundListCreateApi.as_view(), name="events-rounds"),
     path(f"{EVENT}rounds/<int:number>/", rounds.RoundDetailApi.as_view(), name="events-round"),
     path(f"{EVENT}rounds/<int:number>.csv", exports.RoundCsvApi.as_view(), name="events-round-csv"),

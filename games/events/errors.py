@@ -84,3 +84,8 @@ class PairingRunning(RecordConflict):
 class PairingLost(RecordConflict):
     code = "event.pairing_lost"
     template = gettext_noop("The pairing of round {number} did not finish; pair the round again.")
+
+
+class KeepApartInvalid(RecordInvalid):
+    code = "event.keep_apart_invalid"
+    template = gettext_noop("Keep apart two different players entered in this event; not: {players}.")

@@ -48,6 +48,8 @@ class Event(models.Model):
     # its tables' match versions (games.events.selectors.event_version).
     version = models.PositiveIntegerField(default=0)
     share_token = models.CharField(max_length=43, blank=True, default="")
+    # Pairs of player ids ([a, b], a < b) the pairing keeps apart as it avoids rematches (family, clubmates)
+    keep_apart = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -29,6 +29,7 @@ from games.events.errors import (
     EntriesClosed,
     EventFinished,
     FormatNotPlayable,
+    KeepApartInvalid,
     PairingLost,
     PairingRunning,
     ResultInvalid,
@@ -313,6 +314,32 @@ def entry_check_in(*, event: Event, player_id: int, by: User, undo: bool = False
 
 
 @transaction.atomic
+def event_keep_apart(*, event: Event, by: User, pairs: Sequence[Sequence[int]]) -> Event:
+    """Set the pairs of entrants the pairing keeps apart, as it avoids rematches, from the next round
+    paired on (family, clubmates; docs/events-pairing.md). Replaces the pairs set before.
+
+    Raises:
+        KeepApartInvalid: a pair is not two different players entered in the event.
+        PairingRunning: a task is pairing the next round.
+    """
+    event = _locked(event, by)
+    pairing_free(event)
+    entered = set(event.entries.values_list("player_id", flat=True))
+    wrong = [list(pair) for pair in pairs if len(set(pair)) != 2 or not set(pair) <= entered]
+    if wrong:
+        raise KeepApartInvalid(players=wrong)
+    chosen = sorted({(min(pair), max(pair)) for pair in pairs})
+    before = {"keep_apart": event.keep_apart}
+    event.keep_apart = [list(pair) for pair in chosen]
+    event.save(update_fields=["keep_apart"])
+    after = {"keep_apart": event.keep_apart}
+    club = event.club
+    audit_record(by=by, action="event.keep_apart_set", object=event, before=before, after=after, club=club)
+    _bump(event)
+    return event
+
+
+@transaction.atomic
 def event_share(*, event: Event, by: User, enabled: bool = True) -> Event:
     """Give the event a public read-only page (a new link each time), or withdraw it."""
     event = _locked(event, by)
@@ -505,8 +532,13 @@ def _enough(active: Sequence[Entry], sizes: frozenset[int]) -> None:
 
 
 def _entrants(event: Event, active: Sequence[Entry], history: History, seats: int) -> list[Entrant]:
-    """The active entries as the pairing sees them: the standings' points and ranks, whom they met."""
+    """The active entries as the pairing sees them: the standings' points and ranks, whom they met,
+    whom the director keeps them apart from."""
     rows = {row.player: row for row in event_standings(event=event, history=history)}
+    apart: dict[int, set[int]] = {}
+    for first, second in event.keep_apart:
+        apart.setdefault(first, set()).add(second)
+        apart.setdefault(second, set()).add(first)
     entrants = []
     for entry in active:
         row = rows[entry.player_id]
@@ -520,6 +552,7 @@ def _entrants(event: Event, active: Sequence[Entry], history: History, seats: in
                 byes=row.byes,
                 seat_counts=tuple(history.seat_counts.get(entry.player_id, [0] * seats)),
                 first_dealer=history.first_deals.get(entry.player_id, 0),
+                apart=frozenset(apart.get(entry.player_id, ())),
             )
         )
     return entrants
