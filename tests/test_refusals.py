@@ -250,6 +250,7 @@ TABLE = [
     _r(f"{WEVENT}entries/<int:entry_id>/check-in/", "post", "/events/{event}/entries/{entry}/check-in/"),
     _r(f"{WEVENT}entries/<int:entry_id>/undo/", "post", "/events/{event}/entries/{entry}/undo/"),
     _r(f"{WEVENT}entries/<int:entry_id>/drop/", "post", "/events/{event}/entries/{entry}/drop/"),
+    _r(f"{WEVENT}keep-apart/", "post", "/events/{event}/keep-apart/", first="{own}", second="{own}"),
     _r(f"{WEVENT}rounds/new/", "get", "/events/{event}/rounds/new/"),
     _r(f"{WEVENT}rounds/new/", "post", "/events/{event}/rounds/new/"),
     _r(f"{WEVENT}rounds/<int:number>/print/", "get", "/events/{event}/rounds/1/print/"),
