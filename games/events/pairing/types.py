@@ -43,4 +43,4 @@ class Pairing:
     byes: tuple[int, ...]
     rematches: tuple[tuple[int, int], ...]  # each unavoidable rematch (or repeated partners), sorted ids
     bye_reasons: tuple[Reason, ...] = ()  # why each bye went where it did
-    exact: bool = True  # False when a pods or partners search stopped at its budget (the best found)
+    exact: bool = True  # False when neither the pods or partners search nor the exact model proved it best
