@@ -50,6 +50,7 @@ class Model:
     sizes: tuple[int, ...]  # the table sizes to fill, one per table
     tiers: tuple[Tier, ...]  # most significant first
     sides: bool  # tables of four in two sides of two (partners)
+    levels: tuple[int, ...] = ()  # each entrant's points (scaled): the bands of :func:`.highs._bands`
 
 
 def solve(

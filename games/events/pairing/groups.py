@@ -174,7 +174,8 @@ class _Solver:
         tiers = list(self.fmt.tiers(entrants, self.points, self.deals))
         byes = exact.Tier(byes=[self.place[key] for key in self.order])
         tiers.insert(0 if bye_first else 1, byes)
-        model = exact.Model(len(entrants), self.sizes, tuple(tiers), sides=not self.fmt.pairwise)
+        levels = tuple(self.points[key] for key in self.order)
+        model = exact.Model(len(entrants), self.sizes, tuple(tiers), not self.fmt.pairwise, levels)
         solved = exact.solve(model, self.time_left, (self._sided(seating.tables), seating.byes))
         if solved is None:
             return seating
