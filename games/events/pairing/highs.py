@@ -57,13 +57,16 @@ def _solved(
         for tier, optimum in fixed
         if tier[active].max() > 0 or optimum < 0  # a tier all of whose columns cost nothing binds nothing
     ]
-    result = milp(
-        costs[active].astype(float),
-        integrality=np.ones(int(active.sum())),
-        bounds=Bounds(0, 1),
-        constraints=rows,
-        options={"time_limit": seconds, "mip_rel_gap": 0},
-    )
+    try:
+        result = milp(
+            costs[active].astype(float),
+            integrality=np.ones(int(active.sum())),
+            bounds=Bounds(0, 1),
+            constraints=rows,
+            options={"time_limit": seconds, "mip_rel_gap": 0},
+        )
+    except MemoryError:  # HiGHS's std::bad_alloc, where the process's memory is limited
+        return None
     if result.status != 0 or result.x is None:
         return None
     chosen = np.zeros(columns.width, dtype=np.int64)
