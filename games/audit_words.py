@@ -41,6 +41,7 @@ ACTIONS: dict[str, Promise] = {
     "event.clock_started": _("Round clock started"),
     "event.clock_paused": _("Round clock paused"),
     "event.clock_reset": _("Round clock taken off"),
+    "event.keep_apart_set": _("Players to keep apart set"),
     "entry.added": _("Entry added"),
     "entry.dropped": _("Entry dropped"),
     "entry.checked_in": _("Entry checked in"),

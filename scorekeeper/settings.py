@@ -170,8 +170,12 @@ CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT * 4 // 5
 # running after the task's time limit and a minute of grace counts as lost, and frees the event.
 EVENT_ENTRIES_MAX = env_int("EVENT_ENTRIES_MAX", 256, minimum=2)
 EVENT_PAIRING_INLINE_MAX = env_int("EVENT_PAIRING_INLINE_MAX", 128)  # Swiss entrants
-EVENT_TABLES_PAIRING_INLINE_MAX = env_int("EVENT_TABLES_PAIRING_INLINE_MAX", 64)  # pods, partners
+EVENT_TABLES_PAIRING_INLINE_MAX = env_int("EVENT_TABLES_PAIRING_INLINE_MAX", 24)  # pods, partners
 EVENT_PAIRING_JOB_TIMEOUT = CELERY_TASK_TIME_LIMIT + 60  # seconds
+# CPU the exact model of pods and partners may spend on a round the search did not prove best, in a
+# request and in the task (docs/events-pairing.md, "Exact pods and partners"); past it, the search's.
+EVENT_EXACT_PAIRING_INLINE_MS = env_int("EVENT_EXACT_PAIRING_INLINE_MS", 1000)
+EVENT_EXACT_PAIRING_TASK_SECONDS = env_int("EVENT_EXACT_PAIRING_TASK_SECONDS", 20)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A task is acknowledged when it is done, not when it is taken: a worker killed mid-task leaves it on
 # the queue, and after the visibility timeout (above the hard time limit, so a slow task is never run

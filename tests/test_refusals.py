@@ -132,6 +132,7 @@ TABLE = [
     _r(f"{EVENT}entries/", "get", "/api/v1/events/{event}/entries/"),
     _r(f"{EVENT}entries/", "post", "/api/v1/events/{event}/entries/", player="{own}"),
     _r(f"{EVENT}entries/<int:player>/drop/", "post", "/api/v1/events/{event}/entries/{entrant}/drop/"),
+    _r(f"{EVENT}keep-apart/", "put", "/api/v1/events/{event}/keep-apart/", pairs=[]),
     _r(
         f"{EVENT}entries/<int:player>/check-in/", "post", "/api/v1/events/{event}/entries/{entrant}/check-in/"
     ),
@@ -262,6 +263,7 @@ TABLE = [
     _r(f"{WEVENT}entries/<int:entry_id>/check-in/", "post", "/events/{event}/entries/{entry}/check-in/"),
     _r(f"{WEVENT}entries/<int:entry_id>/undo/", "post", "/events/{event}/entries/{entry}/undo/"),
     _r(f"{WEVENT}entries/<int:entry_id>/drop/", "post", "/events/{event}/entries/{entry}/drop/"),
+    _r(f"{WEVENT}keep-apart/", "post", "/events/{event}/keep-apart/", first="{own}", second="{own}"),
     _r(f"{WEVENT}rounds/new/", "get", "/events/{event}/rounds/new/"),
     _r(f"{WEVENT}rounds/new/", "post", "/events/{event}/rounds/new/"),
     _r(f"{WEVENT}rounds/<int:number>/print/", "get", "/events/{event}/rounds/1/print/"),

@@ -37,6 +37,7 @@ from games.events.summary import EventSummary, Place, event_summary
 from games.models import Player
 from games.serbian import shown_name
 from games.services.seating import SeatKind, seating_known
+from scorekeeper.digits import whole_number
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -65,6 +66,33 @@ def entry_rows(
         for entry in entries
     ]
     return by_name(sorted(rows, key=lambda row: row.entry.pk), lambda row: row.name)
+
+
+@dataclass(frozen=True, slots=True)
+class ApartPair:
+    key: str  # "a-b": the form's value
+    names: tuple[str, str]
+
+
+def keep_apart_rows(event: Event, rows: Sequence[EntryRow]) -> list[ApartPair]:
+    """The pairs the pairing keeps apart, by the entrants' names (``rows``: the event's entries)."""
+    names = {row.entry.player_id: row.name for row in rows}
+    return [
+        ApartPair(f"{first}-{second}", (names.get(first, "?"), names.get(second, "?")))
+        for first, second in event.keep_apart
+    ]
+
+
+def keep_apart_changed(event: Event, data: Mapping[str, str]) -> list[list[int]] | None:
+    """The event's pairs with the form's ``first`` and ``second`` added, or its ``remove`` ("a-b")
+    taken out; None for a form that says neither."""
+    pairs = [list(pair) for pair in event.keep_apart]
+    if "remove" in data:
+        return [pair for pair in pairs if f"{pair[0]}-{pair[1]}" != data["remove"]]
+    first, second = whole_number(data.get("first", "")), whole_number(data.get("second", ""))
+    if first is None or second is None:
+        return None
+    return [*pairs, [first, second]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,6 +105,7 @@ urlpatterns = [
     path("events/<int:pk>/clock/", events.event_clock, name="event-clock"),
     path("events/<int:pk>/entries/", event_desk.entries_page, name="event-entries"),
     path("events/<int:pk>/entries/add/", event_desk.entry_add, name="event-entry-add"),
+    path("events/<int:pk>/keep-apart/", event_desk.keep_apart, name="event-keep-apart"),
     path(
         "events/<int:pk>/entries/<int:entry_id>/check-in/", event_desk.entry_check_in, name="event-check-in"
     ),

@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.events.base import EventsApi
+from api.events.events import ClubEventOutput
 from api.idempotency import idempotent
 from api.inputs import valid
 from api.records.base import ID_MAX, account, paginated
@@ -20,7 +21,7 @@ from api.records.people import NAME_HELP
 from games import selectors as game_selectors
 from games.events import selectors
 from games.events.models import Entry
-from games.events.services import entry_add, entry_check_in, entry_drop
+from games.events.services import entry_add, entry_check_in, entry_drop, event_keep_apart
 from scorekeeper.throttles import WalkInThrottle, account_refusal
 
 
@@ -115,3 +116,25 @@ class EntryCheckInApi(EventsApi):
         except Entry.DoesNotExist:
             raise Http404 from None
         return Response(EventEntryOutput(entry).data)
+
+
+class KeepApartApi(EventsApi):
+    """The pairs of entrants the pairing keeps apart (family, clubmates), as it avoids rematches, from the
+    next round paired on; the pairs given replace those set before (an empty list: none)."""
+
+    @extend_schema_serializer(component_name="EventKeepApartInput")
+    class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        pairs = serializers.ListField(
+            child=serializers.ListField(
+                child=serializers.IntegerField(min_value=1, max_value=ID_MAX), min_length=2, max_length=2
+            ),
+            max_length=500,
+            help_text="Each pair: two players entered in the event.",
+        )
+
+    @extend_schema(operation_id="events_keep_apart", request=InputSerializer, responses=ClubEventOutput)
+    def put(self, request: Request, pk: int) -> Response:
+        event = self.event(request, pk)
+        pairs = valid(self.InputSerializer, request.data)["pairs"]
+        event = event_keep_apart(event=event, by=account(request), pairs=pairs)
+        return Response(ClubEventOutput(event).data)

@@ -45,6 +45,10 @@ class ClubEventOutput(serializers.Serializer[Event]):
     confirm_results = serializers.BooleanField(
         help_text="A table's result counts once a second person at the table confirms it."
     )
+    keep_apart = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="Pairs of players the pairing keeps apart, as it avoids rematches, wherever it can.",
+    )
     version = serializers.IntegerField(
         help_text=(
             "Changes whenever what the event shows does (entries, rounds, results, the round clock),"

@@ -23,6 +23,7 @@ urlpatterns = [
         name="events-entry-check-in",
     ),
     path(f"{EVENT}entries/<int:player>/return/", repair.EntryReturnApi.as_view(), name="events-entry-return"),
+    path(f"{EVENT}keep-apart/", entries.KeepApartApi.as_view(), name="events-keep-apart"),
     path(f"{EVENT}rounds/", rounds.RoundListCreateApi.as_view(), name="events-rounds"),
     path(f"{EVENT}rounds/<int:number>/", rounds.RoundDetailApi.as_view(), name="events-round"),
     path(f"{EVENT}rounds/<int:number>.csv", exports.RoundCsvApi.as_view(), name="events-round-csv"),

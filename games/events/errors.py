@@ -173,3 +173,8 @@ class ClockMinutesNeeded(RecordInvalid):
 class ClockNotRunning(RecordConflict):
     code = "event.clock_not_running"
     template = gettext_noop("The round clock is not running.")
+
+
+class KeepApartInvalid(RecordInvalid):
+    code = "event.keep_apart_invalid"
+    template = gettext_noop("Keep apart two different players entered in this event; not: {players}.")

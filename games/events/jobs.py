@@ -125,7 +125,7 @@ def pairing_job_run(*, job_id: int) -> str:
         for _ in range(ATTEMPTS):
             upcoming = round_next(job.event)
             entrants = round_entrants(job.event, upcoming)
-            planned = round_plan(job.event, upcoming, entrants)
+            planned = round_plan(job.event, upcoming, entrants, in_task=True)
             if _stored(job, job.by, planned, entrants):
                 return PairingJob.Status.DONE
         raise PairingLost(number=job.number)

@@ -55,6 +55,8 @@ class Event(models.Model):
     clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
     clock_deadline = models.DateTimeField(null=True, blank=True)
     clock_left = models.PositiveIntegerField(null=True, blank=True)
+    # Pairs of player ids ([a, b], a < b) the pairing keeps apart as it avoids rematches (family, clubmates)
+    keep_apart = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -15,6 +15,9 @@ TEXTS = {
     "floated_down": gettext_noop("floated down: no one on the same points was left to play"),
     "alternative_rematch": gettext_noop("floated down: the alternative was a rematch of {players}"),
     "rematch_unavoidable": gettext_noop("a rematch: no pairing of the round avoids one"),
+    "apart_unavoidable": gettext_noop(
+        "kept apart where possible, but no pairing of the round avoids this table"
+    ),
     "round_robin": gettext_noop("round robin: the Berger table of the round"),
     "pod": gettext_noop("a pod grouped by points"),
     "pod_spread": gettext_noop("a pod across points: {players}"),

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
@@ -28,6 +29,7 @@ from games.events.errors import (
     EntriesClosed,
     EventFinished,
     FormatNotPlayable,
+    KeepApartInvalid,
     PairingLost,
     PairingRunning,
     ResultInvalid,
@@ -317,6 +319,32 @@ def entry_check_in(*, event: Event, player_id: int, by: User, undo: bool = False
 
 
 @transaction.atomic
+def event_keep_apart(*, event: Event, by: User, pairs: Sequence[Sequence[int]]) -> Event:
+    """Set the pairs of entrants the pairing keeps apart, as it avoids rematches, from the next round
+    paired on (family, clubmates; docs/events-pairing.md). Replaces the pairs set before.
+
+    Raises:
+        KeepApartInvalid: a pair is not two different players entered in the event.
+        PairingRunning: a task is pairing the next round.
+    """
+    event = _locked(event, by)
+    pairing_free(event)
+    entered = set(event.entries.values_list("player_id", flat=True))
+    wrong = [list(pair) for pair in pairs if len(set(pair)) != 2 or not set(pair) <= entered]
+    if wrong:
+        raise KeepApartInvalid(players=wrong)
+    chosen = sorted({(min(pair), max(pair)) for pair in pairs})
+    before = {"keep_apart": event.keep_apart}
+    event.keep_apart = [list(pair) for pair in chosen]
+    event.save(update_fields=["keep_apart"])
+    after = {"keep_apart": event.keep_apart}
+    club = event.club
+    audit_record(by=by, action="event.keep_apart_set", object=event, before=before, after=after, club=club)
+    _bump(event)
+    return event
+
+
+@transaction.atomic
 def event_share(*, event: Event, by: User, enabled: bool = True) -> Event:
     """Give the event a public read-only page (a new link each time), or withdraw it."""
     event = _locked(event, by)
@@ -406,8 +434,11 @@ def round_entrants(event: Event, upcoming: NextRound) -> list[Entrant]:
     return _entrants(event, upcoming.active, upcoming.history, max(upcoming.sizes))
 
 
-def round_plan(event: Event, upcoming: NextRound, entrants: Sequence[Entrant]) -> PlannedRound:
-    """The pairing of the next round (pure CPU: nothing read or written), not yet stored."""
+def round_plan(
+    event: Event, upcoming: NextRound, entrants: Sequence[Entrant], *, in_task: bool = False
+) -> PlannedRound:
+    """The pairing of the next round (pure CPU: nothing read or written), not yet stored; the exact
+    model of pods and partners gets the CPU time a request may spend, or ``in_task`` a task's."""
     if event.format == Event.Format.ROUND_ROBIN:
         ids = [entry.player_id for entry in upcoming.entries if entry.joined_round == 1]
         pairing = berger_round(ids, upcoming.number)
@@ -418,10 +449,21 @@ def round_plan(event: Event, upcoming: NextRound, entrants: Sequence[Entrant]) -
             seed=upcoming.seed,
             round_number=upcoming.number,
             table_sizes=upcoming.sizes,
+            time_left=_cpu_left(
+                settings.EVENT_EXACT_PAIRING_TASK_SECONDS
+                if in_task
+                else settings.EVENT_EXACT_PAIRING_INLINE_MS / 1000
+            ),
         )
     teams = event.format == Event.Format.PARTNERS
     planned = _planned(pairing, {entry.player_id for entry in upcoming.active}, teams, exact=pairing.exact)
     return replace(planned, number=upcoming.number, seed=upcoming.seed)
+
+
+def _cpu_left(seconds: float) -> Callable[[], float]:
+    """How many of ``seconds`` of this process's CPU time, from now, are left."""
+    start = time.process_time()
+    return lambda: seconds - (time.process_time() - start)
 
 
 def round_store(*, event: Event, by: User, upcoming: NextRound, planned: PlannedRound) -> PlannedRound:
@@ -495,8 +537,13 @@ def _enough(active: Sequence[Entry], sizes: frozenset[int]) -> None:
 
 
 def _entrants(event: Event, active: Sequence[Entry], history: History, seats: int) -> list[Entrant]:
-    """The active entries as the pairing sees them: the standings' points and ranks, whom they met."""
+    """The active entries as the pairing sees them: the standings' points and ranks, whom they met,
+    whom the director keeps them apart from."""
     rows = {row.player: row for row in event_standings(event=event, history=history)}
+    apart: dict[int, set[int]] = {}
+    for first, second in event.keep_apart:
+        apart.setdefault(first, set()).add(second)
+        apart.setdefault(second, set()).add(first)
     entrants = []
     for entry in active:
         row = rows[entry.player_id]
@@ -510,6 +557,7 @@ def _entrants(event: Event, active: Sequence[Entry], history: History, seats: in
                 byes=row.byes,
                 seat_counts=tuple(history.seat_counts.get(entry.player_id, [0] * seats)),
                 first_dealer=history.first_deals.get(entry.player_id, 0),
+                apart=frozenset(apart.get(entry.player_id, ())),
             )
         )
     return entrants

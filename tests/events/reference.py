@@ -45,12 +45,17 @@ def partnered(a: Entrant, b: Entrant) -> bool:
     return a.id in b.partners or b.id in a.partners
 
 
+def apart(a: Entrant, b: Entrant) -> bool:
+    return a.id in b.apart or b.id in a.apart
+
+
 def repeats(fmt: str, table: Sequence[Entrant]) -> int:
-    """Rematches at a table; for partners, the repeated partners of its best split into sides."""
+    """Rematches at a table (a pair kept apart counts as one); for partners, the repeated partners of
+    its best split into sides, and each pair kept apart at the table."""
     if fmt != "partners":
-        return sum(met(a, b) for a, b in combinations(table, 2))
+        return sum(met(a, b) or apart(a, b) for a, b in combinations(table, 2))
     a, b, c, d = table
-    return min(
+    return sum(apart(x, y) for x, y in combinations(table, 2)) + min(
         partnered(x, y) + partnered(z, w)
         for (x, y), (z, w) in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c)))
     )

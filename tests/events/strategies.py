@@ -10,8 +10,11 @@ from games.events.pairing import Entrant
 
 
 @st.composite
-def fields(draw: st.DrawFn, low: int, high: int, with_partners: bool = False) -> list[Entrant]:
-    """Between ``low`` and ``high`` entrants, ranked by points, with random opponents and partners."""
+def fields(
+    draw: st.DrawFn, low: int, high: int, with_partners: bool = False, with_apart: bool = False
+) -> list[Entrant]:
+    """Between ``low`` and ``high`` entrants, ranked by points, with random opponents and partners (and
+    pairs kept apart)."""
     count = draw(st.integers(low, high))
     ids = draw(st.lists(st.integers(0, 500), min_size=count, max_size=count, unique=True))
     points = draw(st.lists(st.sampled_from([0, 0.5, 1, 2, 3, 4, 6]), min_size=count, max_size=count))
@@ -25,6 +28,7 @@ def fields(draw: st.DrawFn, low: int, high: int, with_partners: bool = False) ->
     byes = draw(st.lists(st.integers(0, 1), min_size=count, max_size=count))
     seats = draw(st.lists(st.tuples(*[st.integers(0, 2)] * 4), min_size=count, max_size=count))
     dealt = draw(st.lists(st.integers(0, 2), min_size=count, max_size=count))
+    apart = draw(st.lists(st.sampled_from(pairs), max_size=3)) if with_apart and pairs else []
     return [
         Entrant(
             id=key,
@@ -35,6 +39,7 @@ def fields(draw: st.DrawFn, low: int, high: int, with_partners: bool = False) ->
             byes=byes[i],
             seat_counts=seats[i],
             first_dealer=dealt[i],
+            apart=frozenset(b if a == key else a for a, b in apart if key in (a, b)),
         )
         for i, key in enumerate(ids)
     ]

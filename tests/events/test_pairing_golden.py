@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import replace
 from itertools import combinations
 
 import pytest
 
-from games.events.pairing import Entrant, PairingInputError, Reason, pair_round, pod_sizes
+from games.events.pairing import Entrant, Pairing, PairingInputError, Reason, pair_round, pod_sizes
 from tests.events.reference import best_score, score
 
 
@@ -145,3 +146,29 @@ def test_a_format_the_game_cannot_seat_is_refused(fmt: str, sizes: set[int]) -> 
         pair_round(
             fmt, _field({1: 0, 2: 0, 3: 0, 4: 0}, []), seed=1, round_number=1, table_sizes=frozenset(sizes)
         )
+
+
+@pytest.mark.parametrize("fmt", ["swiss", "pods", "partners"])
+def test_players_kept_apart_share_no_table_when_a_pairing_avoids_it(fmt: str) -> None:
+    # Round 1 of eight: 1 and 2 lead, as do 3 and 4 in pods and partners; 1 and 2 are family.
+    field = _field({1: 3, 2: 3, 3: 3, 4: 3, 5: 0, 6: 0, 7: 0, 8: 0}, [])
+    field = _family(field)
+    pairing = pair_round(fmt, field, seed=3, round_number=2, table_sizes=frozenset({2, 3, 4}))
+    assert all(not {1, 2} <= set(table.players) for table in pairing.tables)
+    sizes = [len(table.players) for table in pairing.tables]
+    assert score(fmt, field, _seating(pairing)) == best_score(fmt, field, sizes)
+
+
+def test_players_kept_apart_meet_when_nothing_else_seats_them_and_the_table_says_why() -> None:
+    pairing = pair_round("swiss", _family(_field({1: 3, 2: 0}, [])), seed=3, round_number=2)
+    assert Reason("apart_unavoidable", (1, 2)) in pairing.tables[0].reasons
+    assert pairing.rematches == ()
+
+
+def _seating(pairing: Pairing) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    return tuple(table.players for table in pairing.tables), pairing.byes
+
+
+def _family(field: list[Entrant]) -> list[Entrant]:
+    """Players 1 and 2 kept apart."""
+    return [replace(e, apart=frozenset({3 - e.id}) if e.id in (1, 2) else frozenset()) for e in field]

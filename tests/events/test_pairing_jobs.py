@@ -140,11 +140,11 @@ def test_the_task_pairs_again_when_the_field_changed_while_it_paired(monkeypatch
     job = PairingJob.objects.create(event=event, number=1, by=room.director)
     calls: list[int] = []
 
-    def changing(*args: Any) -> Any:
+    def changing(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
         if len(calls) == 1:  # a player leaves while the first pairing runs
             Entry.objects.filter(event=event, player=room.guests[0]).update(dropped_round=1)
-        return round_plan(*args)
+        return round_plan(*args, **kwargs)
 
     monkeypatch.setattr(jobs, "round_plan", changing)
     assert jobs.pairing_job_run(job_id=job.pk) == "done"

@@ -1,5 +1,6 @@
 """The pairing core against brute force (tests/events/reference.py) on fields of up to 10 entrants:
-the bye rule, no avoidable rematch, the least squared differences, everyone seated once, determinism."""
+the bye rule, no avoidable rematch (nor table for two kept apart), the least squared differences,
+everyone seated once, determinism."""
 
 from __future__ import annotations
 
@@ -17,9 +18,9 @@ from tests.events.strategies import fields
 
 POD_GAME = frozenset({2, 3, 4})
 FORMATS = {
-    "swiss": fields(2, 10),
-    "pods": fields(3, 10),
-    "partners": fields(4, 10, with_partners=True),
+    "swiss": fields(2, 10, with_apart=True),
+    "pods": fields(3, 10, with_apart=True),
+    "partners": fields(4, 10, with_partners=True, with_apart=True),
 }
 
 

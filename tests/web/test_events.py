@@ -165,6 +165,24 @@ def test_entries_by_tap_by_name_and_walk_in() -> None:
     assert Entry.objects.get(event=night.event, player__name="Mia", player__user=None)
 
 
+def test_the_desk_keeps_two_entrants_apart_and_lets_them_meet_again() -> None:
+    night = make_night(guests=3)
+    entered(night)
+    admin = _client(night.admin)
+    pk = night.event.pk
+    url = reverse("event-keep-apart", args=[pk])
+    mia, guest = night.players[0], night.players[1]
+    assert admin.post(url, {"first": mia.pk, "second": guest.pk}).status_code == 302
+    page = admin.get(reverse("event-entries", args=[pk])).content.decode()
+    assert "Mia · Guest 1" in page
+    assert Event.objects.get(pk=pk).keep_apart == [sorted([mia.pk, guest.pk])]
+    same = admin.post(url, {"first": mia.pk, "second": mia.pk}, follow=True).content.decode()
+    assert "Keep apart two different players entered in this event" in same
+    key = "-".join(map(str, sorted([mia.pk, guest.pk])))
+    assert admin.post(url, {"remove": key}).status_code == 302
+    assert Event.objects.get(pk=pk).keep_apart == []
+
+
 def test_check_in_searches_filters_and_asks_to_confirm() -> None:
     night = make_night(guests=3)
     entries = entered(night)
@@ -176,7 +194,8 @@ def test_check_in_searches_filters_and_asks_to_confirm() -> None:
     assert "Mia" not in listed
     assert "<html" not in listed
     entry_check_in(event=night.event, player_id=entries[1].player_id, by=night.admin)
-    pending = admin.get(url, {"pending": "on"}).content.decode()
+    only_list = HTMX | {"HX-Target": "entry-list"}  # the page also names everyone to keep apart
+    pending = admin.get(url, {"pending": "on"}, headers=only_list).content.decode()
     assert "Guest 1" not in pending
     assert "Guest 2" in pending
     assert "Mia" in pending

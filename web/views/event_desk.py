@@ -31,6 +31,8 @@ from web.events import (
     ResultChoices,
     TableView,
     entry_rows,
+    keep_apart_changed,
+    keep_apart_rows,
     member_choices,
     named_player,
     pairing_view,
@@ -86,10 +88,13 @@ def _entries_context(request: HtmxHttpRequest, event: Event, **extra: object) ->
     search = EntrySearchForm(request.GET)
     found = search.cleaned_data if search.is_valid() else {}
     query, pending = found.get("q", ""), bool(found.get("pending"))
+    everyone = entry_rows(event)
     return {
         "event": event,
         "search": search,
         "rows": entry_rows(event, query=query, pending=pending),
+        "entrants": everyone,
+        "apart": keep_apart_rows(event, everyone),
         "members": member_choices(event, _account(request)),
         "name_form": extra.pop("name_form", None) or EntryNameForm(),
         "nav": "entries",
@@ -109,6 +114,20 @@ def entries_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.htmx and request.htmx.target == "entry-list":
         return render(request, "web/events/_entry_list.html", context)
     return render(request, "web/events/entries.html", context)
+
+
+@login_required
+@require_POST
+def keep_apart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Keep two entrants apart (``first``, ``second``) or no longer (``remove``: "a-b")."""
+    event = _directed(request, pk)
+    pairs = keep_apart_changed(event, request.POST)
+    if pairs is not None:
+        try:
+            services.event_keep_apart(event=event, by=_account(request), pairs=pairs)
+        except CodedError as refused:
+            messages.error(request, violation_text(refused))
+    return redirect(reverse("event-entries", args=[event.pk]) + "#apart-title")
 
 
 @login_required

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from games.events.pairing.types import Entrant
@@ -53,8 +54,48 @@ def bye_preference(field: Mapping[int, Entrant], seed: int, round_number: int) -
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Deals:
+    """Who is behind on first deals: dealt first least among those who played as many tables (objective
+    4; the least dealt at a table deals). While there are no more of them than tables, each of them
+    should deal, so a second one at a table is a clash (one stays behind); else a table with nobody
+    behind is one (its dealer gets two ahead of someone)."""
+
+    behind: frozenset[int]
+    few: bool
+
+    @classmethod
+    def of(cls, field: Mapping[int, Entrant], tables: int) -> Deals:
+        played = {key: sum(entrant.seat_counts) for key, entrant in field.items()}
+        least: dict[int, int] = {}
+        for key, entrant in field.items():
+            least[played[key]] = min(least.get(played[key], entrant.first_dealer), entrant.first_dealer)
+        behind = frozenset(key for key, e in field.items() if e.first_dealer == least[played[key]])
+        return cls(behind, len(behind) <= tables)
+
+    def clash(self, players: Iterable[int]) -> int:
+        """The clashes of a table of ``players`` (ids)."""
+        count = sum(key in self.behind for key in players)
+        return max(count - 1, 0) if self.few else int(count == 0)
+
+
 def have_met(first: Entrant, second: Entrant) -> bool:
     return second.id in first.opponents or first.id in second.opponents
+
+
+def kept_apart(first: Entrant, second: Entrant) -> bool:
+    """The director keeps the two apart: they share no table where a pairing avoids it, as a rematch."""
+    return second.id in first.apart or first.id in second.apart
+
+
+def apart_pairs(players: Sequence[Entrant]) -> list[tuple[int, int]]:
+    """The pairs (sorted ids) at a table of ``players`` whom the director keeps apart."""
+    return sorted(
+        (min(a.id, b.id), max(a.id, b.id))
+        for at, a in enumerate(players)
+        for b in players[at + 1 :]
+        if kept_apart(a, b)
+    )
 
 
 def have_partnered(first: Entrant, second: Entrant) -> bool:

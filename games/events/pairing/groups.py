@@ -14,10 +14,22 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from games.events.pairing.field import Ladder, bye_preference, checked_field, scaled_points, tie
+from games.events.pairing import exact
+from games.events.pairing.field import (
+    Deals,
+    Ladder,
+    apart_pairs,
+    bye_preference,
+    checked_field,
+    scaled_points,
+    tie,
+)
 from games.events.pairing.search import Group, Problem, Seating, best_seating
 from games.events.pairing.seating import Sides, seat
 from games.events.pairing.types import Entrant, Pairing, Reason, Table
+
+TimeLeft = Callable[[], float]
+"""Seconds the exact model may still spend (the caller's clock: the pairing core reads none)."""
 
 BUDGET = 3_000
 """Branches the search may try before it answers the best seating found (``Pairing.exact`` False)."""
@@ -33,11 +45,12 @@ class Priced:
 @dataclass(frozen=True, slots=True)
 class TableFormat:
     name: str
-    price: Callable[[tuple[Entrant, ...], Mapping[int, int]], Priced]  # (players in search order, points)
+    price: Callable[[tuple[Entrant, ...], Mapping[int, int], Deals], Priced]  # (players in search order, ...)
     pair_repeat: Callable[[Entrant, Entrant], bool] | None  # a repeat every table of the pair pays
     pairwise: bool  # a table costs the sum of its pair costs (no other objective)
     maxima: Callable[[int, int], tuple[int, ...]]  # (table size, largest squared difference) -> bounds
     reason: Callable[[Priced], tuple[Reason, ...]]  # the format's own reasons for a table
+    tiers: Callable[[Sequence[Entrant], Mapping[int, int], Deals], tuple[exact.Tier, ...]]  # for exact
 
 
 def pair_tables(
@@ -47,20 +60,25 @@ def pair_tables(
     *,
     seed: int,
     round_number: int,
+    time_left: TimeLeft | None = None,
 ) -> Pairing:
-    """Seat ``entrants`` at tables of ``sizes`` (the rest sit out), by the objectives in order."""
+    """Seat ``entrants`` at tables of ``sizes`` (the rest sit out), by the objectives in order.
+
+    When the search does not prove its seating best and ``time_left`` is given, the exact model
+    (:mod:`.exact`) tries while ``time_left()`` seconds remain."""
     field = checked_field(entrants)
     points = scaled_points(entrants)
     order = tuple(sorted(field, key=lambda key: (-points[key], tie(seed, round_number, -4, key))))
     byes = len(field) - sum(sizes)
     preference = bye_preference(field, seed, round_number)
-    solve = _Solver(fmt, field, points, order, sizes, byes, preference)
+    deals = Deals.of(field, len(sizes))
+    solve = _Solver(fmt, field, points, order, sizes, byes, preference, deals, time_left)
     seating, priced = solve(bye_first=False)
-    if byes and any(p.repeats for p in priced):
+    if byes and any(p.costs[0] for p in priced):
         seating, priced = solve(bye_first=True)
 
     def repeats(ids: Sequence[int]) -> set[tuple[int, int]]:
-        return set(fmt.price(tuple(field[key] for key in ids), points).repeats)
+        return set(fmt.price(tuple(field[key] for key in ids), points, deals).repeats)
 
     tables = _tables(fmt, seating, priced, order, field, repeats, points, seed, round_number)
     bye_ids = tuple(sorted((order[i] for i in seating.byes), key=lambda key: field[key].rank))
@@ -83,8 +101,12 @@ class _Solver:
         sizes: tuple[int, ...],
         byes: int,
         preference: Sequence[int],
+        deals: Deals,
+        time_left: TimeLeft | None,
     ) -> None:
+        self.deals = deals
         self.fmt, self.field, self.points, self.order = fmt, field, points, order
+        self.time_left = time_left
         self.sizes, self.byes = sizes, byes
         self.place = {key: at for at, key in enumerate(preference)}
         self.priced: dict[Group, Priced] = {}
@@ -140,13 +162,41 @@ class _Solver:
             table_cost=table_cost,
         )
         seating = best_seating(problem, BUDGET)
+        if not seating.exact and self.time_left is not None:
+            seating = self._exact(seating, problem, bye_first=bye_first)
         return seating, [self.price(group) for group in seating.tables]
+
+    def _exact(self, seating: Seating, problem: Problem, *, bye_first: bool) -> Seating:
+        """The exact model's seating, proven best, when it costs no more than the search's (which a
+        model solved right never does); else the search's."""
+        assert self.time_left is not None
+        entrants = [self.field[key] for key in self.order]
+        tiers = list(self.fmt.tiers(entrants, self.points, self.deals))
+        byes = exact.Tier(byes=[self.place[key] for key in self.order])
+        tiers.insert(0 if bye_first else 1, byes)
+        levels = tuple(self.points[key] for key in self.order)
+        model = exact.Model(len(entrants), self.sizes, tuple(tiers), not self.fmt.pairwise, levels)
+        solved = exact.solve(model, self.time_left, (self._sided(seating.tables), seating.byes))
+        if solved is None:
+            return seating
+        tables = tuple(sorted(tuple(sorted(table)) for table in solved[0]))
+        cost = sum(map(problem.table_cost, tables)) + sum(problem.bye_costs[i] for i in solved[1])
+        if cost > seating.cost:
+            return seating
+        return Seating(tables, solved[1], cost, exact=True)
+
+    def _sided(self, tables: Sequence[Group]) -> list[Group]:
+        """Each table with its best split's sides side by side (partners), as :mod:`.exact` reads them."""
+        if self.fmt.pairwise:
+            return list(tables)
+        at = {key: i for i, key in enumerate(self.order)}
+        return [tuple(at[key] for side in self.price(table).sides for key in side) for table in tables]
 
     def price(self, group: Group) -> Priced:
         found = self.priced.get(group)
         if found is None:
             players = tuple(self.field[self.order[i]] for i in group)
-            found = self.priced[group] = self.fmt.price(players, self.points)
+            found = self.priced[group] = self.fmt.price(players, self.points, self.deals)
         return found
 
 
@@ -171,6 +221,7 @@ def _tables(
             *fmt.reason(price),
             *_spread_reasons(group, groups, repeats, points),
             *(Reason("rematch_unavoidable", pair) for pair in price.repeats),
+            *(Reason("apart_unavoidable", pair) for pair in apart_pairs([field[key] for key in group])),
         )
         tables.append(Table(number=number, players=players, sides=sides, dealer=dealer, reasons=reasons))
     return tuple(tables)

@@ -1,8 +1,10 @@
 """Swiss: two players a table, by an exact maximum-weight matching (networkx's blossom algorithm).
 
 Every pair of entrants (and, in an odd field, every entrant with the bye) is an edge whose weight
-stacks objectives 1-3 with :class:`~games.events.pairing.field.Ladder`: rematches, the bye's place in
-:func:`~games.events.pairing.field.bye_preference` and the squared points difference. With integer
+stacks objectives 1-4 with :class:`~games.events.pairing.field.Ladder`: rematches (and pairs the
+director keeps apart), the bye's place in
+:func:`~games.events.pairing.field.bye_preference`, the squared points difference, and the tables
+that unbalance first deals (:class:`~games.events.pairing.field.Deals`). With integer
 weights the blossom algorithm computes in integers, so the matching is exactly the lexicographic
 optimum. The seeded draw among equal matchings is the order in which the entrants enter the graph (a
 seeded shuffle): the algorithm answers the first optimum it reaches in that order. Seats and the first
@@ -23,10 +25,12 @@ from collections.abc import Mapping, Sequence
 import networkx as nx
 
 from games.events.pairing.field import (
+    Deals,
     Ladder,
     bye_preference,
     checked_field,
     have_met,
+    kept_apart,
     scaled_points,
     tie,
 )
@@ -44,7 +48,7 @@ def pair_swiss(entrants: Sequence[Entrant], *, seed: int, round_number: int) -> 
     preference = bye_preference(field, seed, round_number) if len(field) % 2 else ()
     pairs, bye = _match(field, points, preference, seed, round_number, bye_first=False)
     rematches = [pair for pair in pairs if have_met(field[pair[0]], field[pair[1]])]
-    if rematches and preference:
+    if preference and any(_repeat(field[a], field[b]) for a, b in pairs):
         pairs, bye = _match(field, points, preference, seed, round_number, bye_first=True)
         rematches = [pair for pair in pairs if have_met(field[pair[0]], field[pair[1]])]
     tables = _tables(pairs, field, points, seed, round_number)
@@ -54,6 +58,11 @@ def pair_swiss(entrants: Sequence[Entrant], *, seed: int, round_number: int) -> 
         rematches=tuple(sorted(rematches)),
         bye_reasons=() if bye is None else _bye_reasons(bye, preference, field),
     )
+
+
+def _repeat(first: Entrant, second: Entrant) -> bool:
+    """A rematch, or two players kept apart: avoided alike (objective 2)."""
+    return have_met(first, second) or kept_apart(first, second)
 
 
 def _match(
@@ -67,17 +76,19 @@ def _match(
 ) -> tuple[list[Pair], int | None]:
     """The optimal tables (sorted id pairs) and the bye, if any, for one order of the objectives."""
     ids = sorted(field, key=lambda key: (tie(seed, round_number, key), key))
-    costs: dict[Pair, tuple[int, int, int]] = {}
+    deals = Deals.of(field, len(field) // 2)
+    costs: dict[Pair, tuple[int, int, int, int]] = {}
     for at, first in enumerate(ids):
         for second in ids[at + 1 :]:
-            met = int(have_met(field[first], field[second]))
-            costs[first, second] = (met, 0, (points[first] - points[second]) ** 2)
+            met = int(_repeat(field[first], field[second]))
+            clash = deals.clash((first, second))
+            costs[first, second] = (met, 0, (points[first] - points[second]) ** 2, clash)
     for place, key in enumerate(preference):
-        costs[BYE, key] = (0, place, 0)
-    order = (1, 0, 2) if bye_first else (0, 1, 2)
+        costs[BYE, key] = (0, place, 0, 0)
+    order = (1, 0, 2, 3) if bye_first else (0, 1, 2, 3)
     stacked = {edge: tuple(cost[i] for i in order) for edge, cost in costs.items()}
     ladder = Ladder(
-        [max(cost[i] for cost in stacked.values()) for i in range(3)], terms=(len(field) + 1) // 2
+        [max(cost[i] for cost in stacked.values()) for i in range(4)], terms=(len(field) + 1) // 2
     )
     graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(ids)
@@ -124,6 +135,8 @@ def _reasons(
         )
     if have_met(field[high], field[low]):
         reasons.append(Reason("rematch_unavoidable", pair))
+    if kept_apart(field[high], field[low]):
+        reasons.append(Reason("apart_unavoidable", pair))
     return tuple(reasons)
 
 

@@ -17,6 +17,7 @@ class Entrant:
     byes: int = 0
     seat_counts: tuple[int, ...] = ()  # how often they sat at seat 0, 1, ... so far
     first_dealer: int = 0  # how often they dealt first
+    apart: frozenset[int] = frozenset()  # whom the director keeps them apart from (family, clubmates)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,4 +43,4 @@ class Pairing:
     byes: tuple[int, ...]
     rematches: tuple[tuple[int, int], ...]  # each unavoidable rematch (or repeated partners), sorted ids
     bye_reasons: tuple[Reason, ...] = ()  # why each bye went where it did
-    exact: bool = True  # False when a pods or partners search stopped at its budget (the best found)
+    exact: bool = True  # False when neither the pods or partners search nor the exact model proved it best
