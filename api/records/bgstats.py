@@ -5,7 +5,7 @@ request may read it (``GET /api/v1/players/{id}/export/bgstats/``, oldest first)
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -19,7 +19,13 @@ from games.selectors.bgstats import bgstats_match, bgstats_matches, bgstats_play
 class MatchBgStatsApi(RecordsApi):
     """A finished match as one BG Stats play; 409 ``match.not_finished`` before it ends."""
 
-    @extend_schema(operation_id="matches_export_bgstats", responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        operation_id="matches_export_bgstats",
+        responses={
+            200: OpenApiTypes.OBJECT,
+            409: OpenApiResponse(description="The match is not finished (`match.not_finished`)."),
+        },
+    )
     def get(self, request: Request, pk: int) -> Response:
         match = self.match(request, pk)
         if match.status != Match.Status.FINISHED:
