@@ -7,6 +7,7 @@ presets come from the registry (web/presets.py), so a new one is played here wit
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -80,7 +81,7 @@ def next_deal(page: Page, match: Match) -> dict[str, Any]:
     for name, cards in given.items():
         for card in cards:
             form.locator(f"#{name}-{card}").check()
-    form.get_by_role("button", name="Start the hand").click()
+    form.get_by_role("button", name=re.compile(r"^Start the (hand|round)$")).click()
     return given
 
 
@@ -106,7 +107,7 @@ def test_a_hand_of_every_preset_ends_offline_and_is_stored_as_the_server_scores_
             challenger = NAMES[1 - entry.seat]
             page.get_by_role("button", name=ENGLISH.challenge.format(challenger)).click()
             expect(page.locator(".last-play")).to_contain_text(f"{challenger} challenged, but")
-    page.get_by_role("button", name="Score the hand").click()
+    page.get_by_role("button", name=re.compile(r"^Score the (hand|round)$")).click()
     scored = page.locator("#offline-hand-end .scored")
     expect(scored.locator("table.breakdown")).to_be_visible()
     phone = {

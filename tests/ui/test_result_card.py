@@ -3,6 +3,8 @@ file (where the phone can share files), and the download link saves the PNG."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser
@@ -10,6 +12,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from games.models import Match
 from games.services.clubs import player_create
+from games.services.demo import demo_hand_play
 from games.services.matches import match_share, match_start
 from tests.ui.test_table_mode import _phone
 
@@ -26,7 +29,9 @@ navigator.share = (data) => { window.__shared.push({title: data.title, url: data
 def match(live_server: LiveServer) -> Match:
     owner = User.objects.create_user("marija", password="tablo-101-tally")
     players = [player_create(name=name, by=owner) for name in ("Marija", "Dragan")]
-    return match_share(match=match_start(game="tablo", players=players, by=owner))
+    started = match_start(game="tablo", players=players, by=owner)
+    demo_hand_play(match=started, rng=random.Random(2))  # a card once a hand is scored (docs/ui.md)
+    return match_share(match=started)
 
 
 @pytest.mark.browser

@@ -39,7 +39,7 @@ def test_the_menu_and_a_verdict_lead_to_the_rule(live_server: LiveServer, page: 
     page.goto(live_server.url + "/disputes/")
     page.locator(".site-menu > summary").click()
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
-    expect(page.locator("article.rules h1")).to_contain_text("Rules reference")
+    expect(page.locator("article.rules h1")).to_contain_text("The rule book")
 
     page.goto(live_server.url + "/disputes/")
     table = page.get_by_role("group", name="Cards on the table")
