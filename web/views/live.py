@@ -40,6 +40,11 @@ POLL_SECONDS = 3
 FRAGMENT_SECONDS = 120
 
 
+def shared_url(request: HtmxHttpRequest, match: Match) -> str:
+    """The full address of the match's share link (``PUBLIC_URL``, else as the request came), or ""."""
+    return public_url(request, reverse("match-shared", args=[match.share_token])) if match.share_token else ""
+
+
 def match_readable(
     request: HtmxHttpRequest, pk: int, token: str = "", *, read: Callable[[int], Match] = match_get
 ) -> Match:

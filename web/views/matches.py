@@ -10,7 +10,6 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
@@ -33,7 +32,6 @@ from games.services.errors import RecordConflict
 from games.services.matches import match_abandon, match_rematch, match_share
 from games.services.seating import match_start_seating, seating_known
 from scorekeeper.digits import whole_number
-from scorekeeper.public import public_url
 from web.drafts import draft_match, offline_start
 from web.forms import SEATS, InviteForm, MatchForm, seat_toggled
 from web.people import member_names, seat_mark, suggestions, table_people
@@ -45,7 +43,7 @@ from web.presets import (
     reader_languages,
 )
 from web.views import HtmxHttpRequest
-from web.views.live import live_context, live_poll, match_readable, match_writable, unchanged
+from web.views.live import live_context, live_poll, match_readable, match_writable, shared_url, unchanged
 from web.views.people import guest_seats
 from web.views.table_guests import guest_entry
 
@@ -231,8 +229,7 @@ def match_share_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = match_writable(request, pk)
     match = match_share(match=match, enabled=request.POST.get("enabled", "1") == "1", by=request.user)
     if request.headers.get("Accept") == "application/json":
-        shared = reverse("match-shared", args=[match.share_token]) if match.share_token else ""
-        return JsonResponse({"url": public_url(request, shared) if shared else ""})
+        return JsonResponse({"url": shared_url(request, match)})
     return redirect("match", pk=pk)
 
 

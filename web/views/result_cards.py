@@ -12,18 +12,16 @@ from collections.abc import Callable
 
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
-from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from games.models import Match
 from games.selectors import MatchVersion, match_began, match_version
-from scorekeeper.public import public_url
 from web.result_card import result_card_of, result_card_png
 from web.screens import match_screen, polled_version
 from web.views import HtmxHttpRequest
-from web.views.live import match_readable
+from web.views.live import match_readable, shared_url
 
 SHARED_MAX_AGE = 300  # a revoked link's image may be seen that long in a cache
 CACHED_SECONDS = 24 * 3600  # drawn once per version and language (about 40 KB)
@@ -48,12 +46,7 @@ def _answer(
             screen = match_screen(match, request.user)
             if not screen.board["hands_closed"]:
                 raise Http404  # no hand scored: a 0 : 0 card says nothing
-            link = (
-                public_url(request, reverse("match-shared", args=[match.share_token]))
-                if match.share_token
-                else ""
-            )
-            card = result_card_of(screen, link=link, began=match_began(match=match))
+            card = result_card_of(screen, link=shared_url(request, match), began=match_began(match=match))
             image = result_card_png(card)
             cache.set(key, image, CACHED_SECONDS)
         response = HttpResponse(image, "image/png")
