@@ -31,10 +31,6 @@ Pair = tuple[int, int]
 EXACT_MAX = 48
 """The largest field modelled: past it the tables alone take seconds to list (635,376 at 64)."""
 
-SIDES_MAX = 24
-"""The largest partners field modelled: at 40, one partners round had HiGHS take 23 GB of memory within
-its 20 s (the machine's whole memory: the process was killed); a 24-entrant event stayed under 320 MB."""
-
 
 @dataclass(frozen=True, slots=True)
 class Tier:
@@ -64,8 +60,7 @@ def solve(
     HiGHS within ``time_left()`` seconds; None when a solve did not finish or the field is too large.
     ``known`` is a seating (the search's): a tier it meets at its floor needs no solve, and what it
     costs bounds the tables worth a column."""
-    largest = SIDES_MAX if model.sides else EXACT_MAX
-    if model.count > largest or not model.sizes or time_left() <= 0:
+    if model.count > EXACT_MAX or not model.sizes or time_left() <= 0:
         return None
     from games.events.pairing import highs  # NumPy and SciPy, loaded by the first round that needs them
 
