@@ -112,7 +112,8 @@ def test_partners_first_deals_stay_within_one(count: int, seed: int) -> None:
 @given(count=st.sampled_from([9, 10]), seed=st.integers(0, 10_000))
 def test_pods_first_deals_stay_within_one_wherever_a_best_seating_allows(count: int, seed: int) -> None:
     # Tables must sometimes repeat or leave a clash (9 in threes: the three yet to deal may have met):
-    # in each round where some seating best on objectives 1-3 keeps first deals within one, the pairing does too.
+    # in each round where some seating best on objectives 1-3 keeps first deals within one, so does
+    # the pairing.
     players = {key: _Seat() for key in range(1, count + 1)}
     sizes = seated_sizes(count, GAME)
     allowed = 0

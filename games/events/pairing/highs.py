@@ -109,7 +109,9 @@ class _Relaxation:
     def kept(self, active: np.ndarray, bound: int) -> np.ndarray:
         """``active`` without the columns in no seating costing ``bound`` or less."""
         kept = active.copy()
-        kept[np.flatnonzero(self.active)[self.value + self.reduced > bound + 0.5 + self.margin(bound)]] = False
+        kept[np.flatnonzero(self.active)[self.value + self.reduced > bound + 0.5 + self.margin(bound)]] = (
+            False
+        )
         return kept
 
 
