@@ -1,7 +1,8 @@
 """First deals balanced over a whole event (docs/events-pairing.md, objective 4): wherever the tables
 allow it, two players who played as many tables dealt first a number of times that differs by at most
-one. Here every table draws, so the points leave every pairing free; the rounds stop before avoiding
-rematches (partners: repeated partners and opponents) leaves no choice of tables."""
+one. Here every table draws, so the points leave every pairing free; the Swiss and partners rounds stop
+before avoiding rematches (partners: repeated partners and opponents) leaves no choice of tables, and
+pods are checked against brute force round by round."""
 
 from __future__ import annotations
 
@@ -111,9 +112,9 @@ def test_partners_first_deals_stay_within_one(count: int, seed: int) -> None:
 @settings(max_examples=5, deadline=None)
 @given(count=st.sampled_from([9, 10]), seed=st.integers(0, 10_000))
 def test_pods_first_deals_stay_within_one_wherever_a_best_seating_allows(count: int, seed: int) -> None:
-    # Tables must sometimes repeat or leave a clash (9 in threes: the three yet to deal may have met):
-    # in each round where some seating best on objectives 1-3 keeps first deals within one, so does
-    # the pairing.
+    # Pods must sometimes repeat or clash (9 in threes: every round 3 without a rematch may seat two of
+    # the three yet to deal together). In each round where some seating best on objectives 1-3 keeps
+    # first deals within one, so does the pairing.
     players = {key: _Seat() for key in range(1, count + 1)}
     sizes = seated_sizes(count, GAME)
     allowed = 0

@@ -96,7 +96,8 @@ class _Relaxation:
 
     With an optimal dual, every seating ``x`` costs at least ``value + reduced @ x``: the integer
     optimum is at least ``value``, and a column with ``value + reduced_j > bound`` is in no seating
-    costing ``bound`` or less. The tests leave a margin for rounding, so they only keep more."""
+    costing ``bound`` or less. Both checks leave a margin for rounding: they keep more columns and
+    prove less, never the other way."""
 
     active: np.ndarray
     value: float
@@ -104,14 +105,14 @@ class _Relaxation:
     scale: float
 
     def margin(self, bound: int) -> float:
+        """Room for the simplex's rounding, relative to the costs' size."""
         return 1e-6 * (1 + abs(bound) + self.scale)
 
     def kept(self, active: np.ndarray, bound: int) -> np.ndarray:
         """``active`` without the columns in no seating costing ``bound`` or less."""
+        dropped = self.value + self.reduced > bound + 0.5 + self.margin(bound)  # costs are integers
         kept = active.copy()
-        kept[np.flatnonzero(self.active)[self.value + self.reduced > bound + 0.5 + self.margin(bound)]] = (
-            False
-        )
+        kept[np.flatnonzero(self.active)[dropped]] = False
         return kept
 
 
