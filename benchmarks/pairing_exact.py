@@ -13,6 +13,7 @@ the squared points differences.
 from __future__ import annotations
 
 import random
+import resource
 import statistics
 from collections.abc import Callable
 from itertools import combinations
@@ -75,7 +76,8 @@ def main() -> None:
             print(
                 f"  {fmt:<8} {count:>3}: search proves {searched}/{total}; with the model"
                 f" {searched + inline}/{total} within {INLINE_SECONDS:g} s, {searched + task}/{total} within"
-                f" {TASK_SECONDS:g} s; model CPU {spread}; the search's unproven answers {gap}",
+                f" {TASK_SECONDS:g} s; model CPU {spread}; the search's unproven answers {gap};"
+                f" peak RSS so far {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB",
                 flush=True,
             )
 

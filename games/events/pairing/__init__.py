@@ -10,9 +10,9 @@ Objectives, in order (docs/events-pairing.md):
 2. no rematch (no repeated partner in ``partners``), and no table for two players the director keeps
    apart, where any pairing avoids one;
 3. the smallest sum over tables of the squared points differences;
-4. first deals balanced over the event (Swiss and partners choose among equal pairings the tables
-   that keep them even: ``field.Deals``), then at each table the least dealt deals and each player
-   sits where they sat least;
+4. first deals balanced over the event (every format chooses among equal pairings the tables that
+   keep them even: ``field.Deals``), then at each table the one furthest behind deals and each
+   player sits where they sat least (at a table of three or four, the dealer in seat 0);
 5. a seeded draw among equals.
 
 Reason codes (``Reason.code``; ``players`` as listed):

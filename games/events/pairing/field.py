@@ -57,12 +57,14 @@ def bye_preference(field: Mapping[int, Entrant], seed: int, round_number: int) -
 @dataclass(frozen=True, slots=True)
 class Deals:
     """Who is behind on first deals: dealt first least among those who played as many tables (objective
-    4; the least dealt at a table deals). While there are no more of them than tables, each of them
-    should deal, so a second one at a table is a clash (one stays behind); else a table with nobody
-    behind is one (its dealer gets two ahead of someone)."""
+    4). While there are no more of them than tables, each of them should deal, so a second one at a
+    table is a clash (one stays behind); else a table with nobody behind is one (its dealer gets two
+    ahead of someone). ``lag``: each entrant's first deals above the least of those who played as many
+    tables (0: behind); at each table the one furthest behind deals."""
 
     behind: frozenset[int]
     few: bool
+    lag: Mapping[int, int]
 
     @classmethod
     def of(cls, field: Mapping[int, Entrant], tables: int) -> Deals:
@@ -70,8 +72,9 @@ class Deals:
         least: dict[int, int] = {}
         for key, entrant in field.items():
             least[played[key]] = min(least.get(played[key], entrant.first_dealer), entrant.first_dealer)
-        behind = frozenset(key for key, e in field.items() if e.first_dealer == least[played[key]])
-        return cls(behind, len(behind) <= tables)
+        lag = {key: e.first_dealer - least[played[key]] for key, e in field.items()}
+        behind = frozenset(key for key, behind in lag.items() if behind == 0)
+        return cls(behind, len(behind) <= tables, lag)
 
     def clash(self, players: Iterable[int]) -> int:
         """The clashes of a table of ``players`` (ids)."""

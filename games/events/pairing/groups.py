@@ -47,7 +47,7 @@ class TableFormat:
     name: str
     price: Callable[[tuple[Entrant, ...], Mapping[int, int], Deals], Priced]  # (players in search order, ...)
     pair_repeat: Callable[[Entrant, Entrant], bool] | None  # a repeat every table of the pair pays
-    pairwise: bool  # a table costs the sum of its pair costs (no other objective)
+    sides: bool  # a table of four plays two against two (partners)
     maxima: Callable[[int, int], tuple[int, ...]]  # (table size, largest squared difference) -> bounds
     reason: Callable[[Priced], tuple[Reason, ...]]  # the format's own reasons for a table
     tiers: Callable[[Sequence[Entrant], Mapping[int, int], Deals], tuple[exact.Tier, ...]]  # for exact
@@ -80,7 +80,7 @@ def pair_tables(
     def repeats(ids: Sequence[int]) -> set[tuple[int, int]]:
         return set(fmt.price(tuple(field[key] for key in ids), points, deals).repeats)
 
-    tables = _tables(fmt, seating, priced, order, field, repeats, points, seed, round_number)
+    tables = _tables(fmt, seating, priced, order, field, repeats, points, deals, seed, round_number)
     bye_ids = tuple(sorted((order[i] for i in seating.byes), key=lambda key: field[key].rank))
     return Pairing(
         tables=tables,
@@ -139,16 +139,8 @@ class _Solver:
         def table_cost(group: Group) -> int:
             found = costs.get(group)
             if found is None:
-                if self.fmt.pairwise:
-                    found = sum(pair_costs[i][j] for i, j in combinations(group, 2))
-                else:
-                    found = ladder.encode(stack(self.price(group).costs, 0))
-                costs[group] = found
+                found = costs[group] = ladder.encode(stack(self.price(group).costs, 0))
             return found
-
-        pair_costs = tuple(
-            tuple(0 if i == j else pair_cost(i, j) for j in range(count)) for i in range(count)
-        )
 
         problem = Problem(
             points=tuple(self.points[key] for key in self.order),
@@ -175,7 +167,7 @@ class _Solver:
         byes = exact.Tier(byes=[self.place[key] for key in self.order])
         tiers.insert(0 if bye_first else 1, byes)
         levels = tuple(self.points[key] for key in self.order)
-        model = exact.Model(len(entrants), self.sizes, tuple(tiers), not self.fmt.pairwise, levels)
+        model = exact.Model(len(entrants), self.sizes, tuple(tiers), self.fmt.sides, levels)
         solved = exact.solve(model, self.time_left, (self._sided(seating.tables), seating.byes))
         if solved is None:
             return seating
@@ -187,7 +179,7 @@ class _Solver:
 
     def _sided(self, tables: Sequence[Group]) -> list[Group]:
         """Each table with its best split's sides side by side (partners), as :mod:`.exact` reads them."""
-        if self.fmt.pairwise:
+        if not self.fmt.sides:
             return list(tables)
         at = {key: i for i, key in enumerate(self.order)}
         return [tuple(at[key] for side in self.price(table).sides for key in side) for table in tables]
@@ -208,6 +200,7 @@ def _tables(
     field: Mapping[int, Entrant],
     repeats: Callable[[Sequence[int]], set[tuple[int, int]]],
     points: Mapping[int, int],
+    deals: Deals,
     seed: int,
     round_number: int,
 ) -> tuple[Table, ...]:
@@ -216,7 +209,7 @@ def _tables(
     groups = [tuple(order[i] for i in group) for group, _ in ranked]
     tables = []
     for number, (group, (_, price)) in enumerate(zip(groups, ranked, strict=True), start=1):
-        players, sides, dealer = seat(price.sides, field, seed, round_number)
+        players, sides, dealer = seat(price.sides, field, deals, seed, round_number)
         reasons = (
             *fmt.reason(price),
             *_spread_reasons(group, groups, repeats, points),

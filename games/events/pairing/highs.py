@@ -4,11 +4,12 @@ imported only when a round needs the model."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
-from scipy.optimize import Bounds, LinearConstraint, milp
-from scipy.sparse import coo_array, csr_array
+from scipy.optimize import Bounds, LinearConstraint, linprog, milp
+from scipy.sparse import coo_array, csr_array, vstack
 
 from games.events.pairing.exact import Group, Model, Pair
 
@@ -26,10 +27,16 @@ def solve(
         if bound > columns.floor(costs, active):
             if costs[active].min() >= 0:
                 active &= costs <= bound  # a table costing more than the whole bound is in no optimum
-            solved = _solved(columns, active, costs, fixed, time_left)
-            if solved is None:
+            relaxed = _relaxed(columns, active, costs, fixed, time_left)
+            if relaxed is None:
                 return None
-            best = solved
+            active = relaxed.kept(active, bound)
+            if relaxed.value <= bound - 1 + relaxed.margin(bound):  # else ``best`` is proven optimal
+                solved = _solved(columns, active, costs, fixed, time_left)
+                if solved is None:
+                    return None
+                best = solved
+                active = relaxed.kept(active, int(costs @ best))
         optimum = int(costs @ best)
         if costs[active].min() >= 0:
             active &= costs <= optimum
@@ -49,20 +56,12 @@ def _solved(
     seconds = time_left()
     if seconds <= 0:
         return None
-    rows = [LinearConstraint(columns.cover[:, active], columns.counts, columns.counts)]
-    if columns.bands.shape[0]:
-        rows.append(LinearConstraint(columns.bands[:, active], -np.inf, columns.band_limits))
-    rows += [
-        LinearConstraint(tier[active][np.newaxis, :], -np.inf, optimum + 0.5)
-        for tier, optimum in fixed
-        if tier[active].max() > 0 or optimum < 0  # a tier all of whose columns cost nothing binds nothing
-    ]
     try:
         result = milp(
             costs[active].astype(float),
             integrality=np.ones(int(active.sum())),
             bounds=Bounds(0, 1),
-            constraints=rows,
+            constraints=[LinearConstraint(m, low, high) for m, low, high in _rows(columns, active, fixed)],
             options={"time_limit": seconds, "mip_rel_gap": 0},
         )
     except MemoryError:  # HiGHS's std::bad_alloc, where the process's memory is limited
@@ -72,6 +71,80 @@ def _solved(
     chosen = np.zeros(columns.width, dtype=np.int64)
     chosen[np.flatnonzero(active)[result.x > 0.5]] = 1
     return chosen
+
+
+def _rows(
+    columns: _Columns, active: np.ndarray, fixed: Sequence[tuple[np.ndarray, int]]
+) -> list[tuple[csr_array, np.ndarray, np.ndarray]]:
+    """The rows of a seating over the ``active`` columns, as (matrix, lower, upper): each entrant
+    seated once and each size's count of tables, the bands, and each ``fixed`` tier at its optimum."""
+    rows = [(csr_array(columns.cover[:, active]), columns.counts, columns.counts)]
+    if columns.bands.shape[0]:
+        bands = csr_array(columns.bands[:, active])
+        rows.append((bands, np.full(bands.shape[0], -np.inf), columns.band_limits))
+    for tier, optimum in fixed:
+        if tier[active].max() > 0 or optimum < 0:  # a tier all of whose columns cost nothing binds nothing
+            row = csr_array(tier[active][np.newaxis, :].astype(float))
+            rows.append((row, np.array([-np.inf]), np.array([optimum + 0.5])))
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class _Relaxation:
+    """The linear relaxation of one tier's solve: its optimum ``value`` and each active column's
+    ``reduced`` cost, all at least 0 (the columns have no upper bound: the rows imply one).
+
+    With an optimal dual, every seating ``x`` costs at least ``value + reduced @ x``: the integer
+    optimum is at least ``value``, and a column with ``value + reduced_j > bound`` is in no seating
+    costing ``bound`` or less. Both checks leave a margin for rounding: they keep more columns and
+    prove less, never the other way."""
+
+    active: np.ndarray
+    value: float
+    reduced: np.ndarray
+    scale: float
+
+    def margin(self, bound: int) -> float:
+        """Room for the simplex's rounding, relative to the costs' size."""
+        return 1e-6 * (1 + abs(bound) + self.scale)
+
+    def kept(self, active: np.ndarray, bound: int) -> np.ndarray:
+        """``active`` without the columns in no seating costing ``bound`` or less."""
+        dropped = self.value + self.reduced > bound + 0.5 + self.margin(bound)  # costs are integers
+        kept = active.copy()
+        kept[np.flatnonzero(self.active)[dropped]] = False
+        return kept
+
+
+def _relaxed(
+    columns: _Columns,
+    active: np.ndarray,
+    costs: np.ndarray,
+    fixed: Sequence[tuple[np.ndarray, int]],
+    time_left: Callable[[], float],
+) -> _Relaxation | None:
+    """The relaxation of the ``active`` columns (HiGHS's simplex); None unless solved in the time left."""
+    seconds = time_left()
+    if seconds <= 0:
+        return None
+    equal, *upper = _rows(columns, active, fixed)
+    try:
+        result = linprog(
+            costs[active].astype(float),
+            A_ub=vstack([m for m, _, _ in upper]) if upper else None,
+            b_ub=np.concatenate([high for _, _, high in upper]) if upper else None,
+            A_eq=equal[0],
+            b_eq=equal[1],
+            bounds=(0, None),
+            method="highs",
+            options={"time_limit": seconds},
+        )
+    except MemoryError:
+        return None
+    if result.status != 0:
+        return None
+    scale = float(np.abs(costs[active]).max())
+    return _Relaxation(active.copy(), float(result.fun), np.asarray(result.lower.marginals), scale)
 
 
 _SPLITS = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))

@@ -1,7 +1,8 @@
 """Pods: tables of 4 and 3 (as :func:`~games.events.pairing.sizes.pod_sizes` splits the field).
 
-A pod's cost is (rematches, squares): how many of its pairs have shared a table before or are kept
-apart by the director, and the sum over its pairs of the squared points difference.
+A pod's cost is (rematches, squares, first-deal clashes): how many of its pairs have shared a table
+before or are kept apart by the director, the sum over its pairs of the squared points difference,
+and the clashes of :class:`~games.events.pairing.field.Deals` (first deals kept even over the event).
 """
 
 from __future__ import annotations
@@ -25,20 +26,22 @@ def _price(players: tuple[Entrant, ...], points: Mapping[int, int], deals: Deals
     repeats = tuple(sorted((min(a.id, b.id), max(a.id, b.id)) for a, b in pairs if have_met(a, b)))
     squares = sum((points[a.id] - points[b.id]) ** 2 for a, b in pairs)
     avoided = sum(_repeat(a, b) for a, b in pairs)
-    return Priced(costs=(avoided, squares), sides=tuple((p.id,) for p in players), repeats=repeats)
+    clash = deals.clash(player.id for player in players)
+    return Priced(costs=(avoided, squares, clash), sides=tuple((p.id,) for p in players), repeats=repeats)
 
 
 def _maxima(size: int, spread: int) -> tuple[int, ...]:
     pairs = size * (size - 1) // 2
-    return pairs, pairs * spread
+    return pairs, pairs * spread, size - 1
 
 
 def _tiers(players: Sequence[Entrant], points: Mapping[int, int], deals: Deals) -> tuple[Tier, ...]:
-    """The exact model's objectives, as :func:`_price` costs them: rematches, then squares."""
+    """The exact model's objectives, as :func:`_price` costs them: rematches, squares, clashes."""
     pairs = list(combinations(range(len(players)), 2))
     met = {(i, j): 1 for i, j in pairs if _repeat(players[i], players[j])}
     squares = {(i, j): (points[players[i].id] - points[players[j].id]) ** 2 for i, j in pairs}
-    return Tier(together=met), Tier(together=squares)
+    behind = tuple(player.id in deals.behind for player in players)
+    return Tier(together=met), Tier(together=squares), Tier(behind=behind, few=deals.few)
 
 
 def _reason(priced: Priced) -> tuple[Reason, ...]:
@@ -49,7 +52,7 @@ PODS = TableFormat(
     name="pods",
     price=_price,
     pair_repeat=_repeat,
-    pairwise=True,
+    sides=False,
     maxima=_maxima,
     reason=_reason,
     tiers=_tiers,

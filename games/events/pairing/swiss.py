@@ -46,12 +46,13 @@ def pair_swiss(entrants: Sequence[Entrant], *, seed: int, round_number: int) -> 
     field = checked_field(entrants)
     points = scaled_points(entrants)
     preference = bye_preference(field, seed, round_number) if len(field) % 2 else ()
-    pairs, bye = _match(field, points, preference, seed, round_number, bye_first=False)
+    deals = Deals.of(field, len(field) // 2)
+    pairs, bye = _match(field, points, preference, deals, seed, round_number, bye_first=False)
     rematches = [pair for pair in pairs if have_met(field[pair[0]], field[pair[1]])]
     if preference and any(_repeat(field[a], field[b]) for a, b in pairs):
-        pairs, bye = _match(field, points, preference, seed, round_number, bye_first=True)
+        pairs, bye = _match(field, points, preference, deals, seed, round_number, bye_first=True)
         rematches = [pair for pair in pairs if have_met(field[pair[0]], field[pair[1]])]
-    tables = _tables(pairs, field, points, seed, round_number)
+    tables = _tables(pairs, field, points, deals, seed, round_number)
     return Pairing(
         tables=tables,
         byes=() if bye is None else (bye,),
@@ -69,6 +70,7 @@ def _match(
     field: Mapping[int, Entrant],
     points: Mapping[int, int],
     preference: Sequence[int],
+    deals: Deals,
     seed: int,
     round_number: int,
     *,
@@ -76,7 +78,6 @@ def _match(
 ) -> tuple[list[Pair], int | None]:
     """The optimal tables (sorted id pairs) and the bye, if any, for one order of the objectives."""
     ids = sorted(field, key=lambda key: (tie(seed, round_number, key), key))
-    deals = Deals.of(field, len(field) // 2)
     costs: dict[Pair, tuple[int, int, int, int]] = {}
     for at, first in enumerate(ids):
         for second in ids[at + 1 :]:
@@ -104,6 +105,7 @@ def _tables(
     pairs: Sequence[Pair],
     field: Mapping[int, Entrant],
     points: Mapping[int, int],
+    deals: Deals,
     seed: int,
     round_number: int,
 ) -> tuple[Table, ...]:
@@ -115,7 +117,7 @@ def _tables(
 
     tables = []
     for number, pair in enumerate(sorted(pairs, key=strength), start=1):
-        players, sides, dealer = seat(((pair[0],), (pair[1],)), field, seed, round_number)
+        players, sides, dealer = seat(((pair[0],), (pair[1],)), field, deals, seed, round_number)
         reasons = _reasons(pair, pairs, field, points)
         tables.append(Table(number=number, players=players, sides=sides, dealer=dealer, reasons=reasons))
     return tuple(tables)
