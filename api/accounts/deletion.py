@@ -24,6 +24,8 @@ from scorekeeper.throttles import AccountDeleteThrottle
 
 
 class AccountDeleteInput(serializers.Serializer[Any]):
+    """The password that confirms deleting the account."""
+
     password = serializers.CharField(max_length=4096, trim_whitespace=False)
 
 
@@ -31,8 +33,9 @@ class AccountDeleteMixin:
     """The DELETE of ``/api/v1/me/``, for the view class that serves the route."""
 
     def get_throttles(self) -> list[BaseThrottle]:
+        """The view's throttles, and AccountDeleteThrottle on DELETE."""
         request = getattr(self, "request", None)
-        others: list[BaseThrottle] = super().get_throttles()  # type: ignore[misc]
+        others: list[BaseThrottle] = super().get_throttles()  # type: ignore[misc]  # a mixin: the APIView after it has them
         if request is not None and request.method == "DELETE":
             return [*others, AccountDeleteThrottle()]
         return others

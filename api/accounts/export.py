@@ -29,6 +29,8 @@ class AccountExportApi(APIView):
     content_negotiation_class = AnswerInJson
 
     class InputSerializer(serializers.Serializer[Any]):
+        """The export's format: one JSON document or a zip of CSV files."""
+
         format = serializers.ChoiceField(choices=sorted(EXPORT_FORMATS), default="json")
 
     @extend_schema(

@@ -24,6 +24,8 @@ from scorekeeper.public import public_url
 
 
 class MeOutput(serializers.Serializer[Any]):
+    """The signed-in account: its user name, name at the tables and e-mail address."""
+
     username = serializers.CharField(help_text="The account's user name: its public handle, never changed.")
     display_name = serializers.CharField(help_text="Its player's name at the tables (else the user name).")
     email = serializers.EmailField(
@@ -38,6 +40,7 @@ class MeOutput(serializers.Serializer[Any]):
 
 
 def me_facts(user: User) -> dict[str, Any]:
+    """The account's facts as MeOutput shows them."""
     player, pending = player_of(user), pending_email_of(user)
     return {
         "username": user.get_username(),
@@ -54,6 +57,8 @@ class MeApi(AccountDeleteMixin, AccountApi):
 
     @extend_schema_serializer(component_name="MeUpdateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """A new e-mail address for the account (empty: none)."""
+
         email = serializers.EmailField(
             max_length=254,
             allow_blank=True,

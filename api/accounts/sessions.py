@@ -18,6 +18,8 @@ from games.services.accounts import device_end
 
 
 class SessionOutput(serializers.Serializer[Any]):
+    """A device signed in to the account: a web session or the API token."""
+
     id = serializers.CharField(help_text="Stable while the device is signed in; not the secret itself.")
     kind = serializers.ChoiceField(choices=[WEB, TOKEN], help_text="A web session, or the API token.")
     device = serializers.CharField(help_text="The browser's User-Agent at sign-in (empty when unknown).")
@@ -27,6 +29,8 @@ class SessionOutput(serializers.Serializer[Any]):
 
 
 class SessionListApi(AccountApi):
+    """The devices signed in to the account, this one marked ``current``."""
+
     @extend_schema(operation_id="me_sessions_list", responses=SessionOutput(many=True))
     def get(self, request: Request) -> Response:
         session, token = current_keys(request)
@@ -35,6 +39,8 @@ class SessionListApi(AccountApi):
 
 
 class SessionDetailApi(AccountApi):
+    """One device signed in to the account."""
+
     @extend_schema(operation_id="me_sessions_destroy", responses={204: None})
     def delete(self, request: Request, device: str) -> Response:
         """Sign the device out: a web session ends, the API token is deleted (every app signs in again)."""

@@ -26,6 +26,8 @@ from games.events.models import Event
 
 
 class RoundClockOutput(serializers.Serializer[Any]):
+    """An event's round clock: its length, whether it runs, and the time left."""
+
     minutes = serializers.IntegerField(allow_null=True, help_text="The clock's length; null: no clock.")
     running = serializers.BooleanField()
     deadline = serializers.DateTimeField(allow_null=True, help_text="When it reaches zero, while running.")
@@ -34,6 +36,7 @@ class RoundClockOutput(serializers.Serializer[Any]):
 
 
 def clock_body(event: Event) -> dict[str, object]:
+    """The event's round clock as RoundClockOutput shows it (stopped when it has none)."""
     clock = round_clock(event)
     if clock is None:
         return {"minutes": None, "running": False, "deadline": None, "left": None, "now": timezone.now()}
@@ -52,6 +55,8 @@ class RoundClockApi(EventsApi):
     stops it keeping what it has left, ``{"action": "reset"}`` takes it off."""
 
     class InputSerializer(serializers.Serializer[Any]):
+        """Start the round clock (for ``minutes``, else from where it stopped), pause it or take it off."""
+
         action = serializers.ChoiceField(choices=("start", "pause", "reset"))
         minutes = serializers.IntegerField(min_value=1, max_value=MINUTES_MAX, required=False)
 

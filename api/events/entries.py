@@ -26,6 +26,8 @@ from scorekeeper.throttles import WalkInThrottle, account_refusal
 
 
 class EventEntryOutput(serializers.Serializer[Entry]):
+    """A player entered in an event: the rounds paired for them and their check-in."""
+
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField(source="player.name")
     joined_round = serializers.IntegerField(help_text="The first round paired for the player.")
@@ -41,6 +43,8 @@ class EntryListCreateApi(EventsApi):
 
     @extend_schema_serializer(component_name="EventEntryCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The player to enter (a member's, or the director's own player or guest)."""
+
         player = serializers.IntegerField(
             required=False,
             min_value=1,
@@ -103,6 +107,8 @@ class EntryCheckInApi(EventsApi):
 
     @extend_schema_serializer(component_name="EventEntryCheckInInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """Check the player in, or undo the check-in."""
+
         undo = serializers.BooleanField(default=False)
 
     @extend_schema(
@@ -124,6 +130,8 @@ class KeepApartApi(EventsApi):
 
     @extend_schema_serializer(component_name="EventKeepApartInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The pairs of players the pairing keeps apart (the whole list, replaced)."""
+
         pairs = serializers.ListField(
             child=serializers.ListField(
                 child=serializers.IntegerField(min_value=1, max_value=ID_MAX), min_length=2, max_length=2

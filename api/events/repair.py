@@ -25,6 +25,8 @@ PAIR = serializers.ListField(child=serializers.IntegerField(), min_length=2, max
 
 
 class RoundRepairedOutput(EventRoundOutput):
+    """The repaired round, the tables it kept and the rematches it made."""
+
     kept = serializers.ListField(
         child=serializers.IntegerField(), help_text="The tables the repair left as they were."
     )
@@ -34,6 +36,8 @@ class RoundRepairedOutput(EventRoundOutput):
 
 
 class RoundWithdrawnOutput(serializers.Serializer[Any]):
+    """A withdrawn round: the matches deleted with it and the entries it moved."""
+
     number = serializers.IntegerField()
     matches = serializers.ListField(
         child=serializers.IntegerField(), help_text="The round's matches, deleted with it."
@@ -77,6 +81,8 @@ class RoundSwapApi(EventsApi):
 
     @extend_schema_serializer(component_name="EventRoundSwapInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The two players to swap between tables."""
+
         players = serializers.ListField(
             child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
             min_length=2,
@@ -85,6 +91,7 @@ class RoundSwapApi(EventsApi):
         )
 
         def validate_players(self, players: list[int]) -> list[int]:
+            """Refuse a player swapped with themselves."""
             if players[0] == players[1]:
                 raise serializers.ValidationError(gettext("Choose two different players."))
             return players

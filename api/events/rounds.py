@@ -35,11 +35,15 @@ Names = Callable[[int], str]
 
 
 class PairingReasonOutput(serializers.Serializer[Any]):
+    """Why the pairing made a choice: a code of docs/events.md and the players concerned."""
+
     code = serializers.CharField(help_text="docs/events.md lists the codes.")
     players = serializers.ListField(child=serializers.IntegerField())
 
 
 class EventTableResultOutput(serializers.Serializer[Any]):
+    """A table's result as the event counts it: the places, and the match's or the director's."""
+
     places = serializers.ListField(
         child=serializers.IntegerField(), help_text="Each side's place, 0 first; tied sides share one."
     )
@@ -54,6 +58,8 @@ class EventTableResultOutput(serializers.Serializer[Any]):
 
 
 class CountedResultOutput(serializers.Serializer[Any]):
+    """A result as a pairing counted it: places, winner, scores and whose it was."""
+
     places = serializers.ListField(child=serializers.IntegerField())
     winner = serializers.IntegerField(allow_null=True)
     scores = serializers.ListField(child=serializers.IntegerField())
@@ -61,6 +67,8 @@ class CountedResultOutput(serializers.Serializer[Any]):
 
 
 class ResultChangedOutput(serializers.Serializer[Any]):
+    """A result that changed after a later round was paired on it."""
+
     before = CountedResultOutput(help_text="What the table counted when round `paired` was paired.")
     after = CountedResultOutput(allow_null=True, help_text="What it counts now (null: no result).")
     at = serializers.DateTimeField(allow_null=True, help_text="The last write to the result since.")
@@ -68,6 +76,8 @@ class ResultChangedOutput(serializers.Serializer[Any]):
 
 
 class EventTableOutput(serializers.Serializer[Any]):
+    """One table of a round: its match, seats, sides and result."""
+
     number = serializers.IntegerField()
     match = serializers.IntegerField(allow_null=True, help_text="The table's match (null in a draft).")
     players = serializers.ListField(child=serializers.IntegerField(), help_text="Player ids in seat order.")
@@ -102,6 +112,8 @@ class EventTableOutput(serializers.Serializer[Any]):
 
 
 class EventRoundOutput(serializers.Serializer[Any]):
+    """A round of an event: its tables, byes and why, and the pairing's seed."""
+
     number = serializers.IntegerField()
     published = serializers.BooleanField(help_text="False for a draft: nothing was stored.")
     seed = serializers.IntegerField(help_text="The seed of the pairing's draw among equals.")
@@ -119,6 +131,8 @@ class EventRoundOutput(serializers.Serializer[Any]):
 
 
 class PairingJobStartedOutput(serializers.Serializer[Any]):
+    """A pairing job just queued: follow it at events/{id}/jobs/{job}/."""
+
     job = serializers.IntegerField(help_text="The pairing job: GET events/{id}/jobs/{job}/ follows it.")
     status = serializers.ChoiceField(choices=PairingJob.Status.choices)
 
@@ -129,6 +143,7 @@ def _names(event: Event) -> Names:
 
 
 def planned_body(plan: PlannedRound, name: Names) -> dict[str, Any]:
+    """A planned round as EventRoundOutput shows it, players named by ``name``."""
     return {
         "number": plan.number,
         "published": plan.published,
@@ -216,6 +231,8 @@ class RoundListCreateApi(EventsApi):
 
     @extend_schema_serializer(component_name="EventRoundCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """Pair the next round, or with ``draft`` only show what it would be."""
+
         draft = serializers.BooleanField(default=False, help_text="Pair without storing anything (200).")
 
     @extend_schema(operation_id="events_rounds_list", responses=EventRoundOutput(many=True))
@@ -253,6 +270,8 @@ class RoundListCreateApi(EventsApi):
 
 
 class RoundDetailApi(EventsApi):
+    """A round of an event; its director also sees the tables' codes."""
+
     @extend_schema(operation_id="events_rounds_retrieve", responses=EventRoundOutput)
     def get(self, request: Request, pk: int, number: int) -> Response:
         event, director = self.event_directed(request, pk)
@@ -282,6 +301,8 @@ VERSION_HELP = (
 
 
 class WithdrawQuery(serializers.Serializer[dict[str, Any]]):
+    """The event version the director saw, checked before the result is withdrawn."""
+
     expected_version = serializers.IntegerField(
         required=False, min_value=0, max_value=2**31 - 1, help_text=VERSION_HELP
     )
@@ -293,6 +314,8 @@ class TableResultApi(EventsApi):
 
     @extend_schema_serializer(component_name="EventTableResultInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """A director's result for a table: the winner (null for a draw) or the places."""
+
         winner = serializers.IntegerField(
             required=False,
             allow_null=True,
@@ -312,6 +335,7 @@ class TableResultApi(EventsApi):
         )
 
         def validate(self, data: Mapping[str, Any]) -> dict[str, Any]:
+            """Either the winner or the places, not both and not neither."""
             if ("winner" in data) == ("places" in data):
                 message = gettext("Give either the winner (null for a draw) or the places.")
                 raise serializers.ValidationError(message)

@@ -123,6 +123,7 @@ class RevalidatedApi(RecordsApi):
     authentication, no access check, no throttle. Every other request is answered in full."""
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        """Answer 304 to a GET whose If-None-Match names the match's current ETag."""
         if request.method in ("GET", "HEAD") and (tag := _current_tag(request, kwargs["pk"])):
             response = HttpResponseNotModified()
             response["ETag"] = tag
@@ -177,6 +178,7 @@ class SignedInOrTableGuest(BasePermission):
     lets the guest record that table's match alone)."""
 
     def has_permission(self, request: Request, view: APIView) -> bool:
+        """A signed-in account or a table's guest may write."""
         return bool(request.user.is_authenticated or isinstance(request.user, TableGuest))
 
 

@@ -30,6 +30,8 @@ from scorekeeper.public import public_url
 
 
 class TakenSeatOutput(serializers.Serializer[Any]):
+    """A seat taken by a player in a match."""
+
     match = serializers.IntegerField(source="match_id")
     seat = serializers.IntegerField(source="number")
     player = serializers.IntegerField(source="player_id")
@@ -41,11 +43,15 @@ class InvitationCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="InvitationCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The seat to invite to, and the account invited (none: a link)."""
+
         seat = serializers.IntegerField(min_value=0, max_value=SMALL_MAX)
         username = serializers.CharField(max_length=150, required=False, default="", allow_blank=True)
 
     @extend_schema_serializer(component_name="InvitationCreateOutput")
     class OutputSerializer(serializers.Serializer[Any]):
+        """The invitation made: to an account, or a one-time link."""
+
         seat = serializers.IntegerField()
         username = serializers.CharField(allow_null=True)
         token = serializers.CharField(allow_null=True, help_text="Link invitations only: one-time.")
@@ -75,6 +81,8 @@ class InvitationCreateApi(RecordsApi):
 
 
 class WaitingOutput(serializers.Serializer[Any]):
+    """The invitation waits for the guest's owner to consent."""
+
     status = serializers.CharField(help_text="awaiting_consent: the guest's owner is asked first")
 
 
@@ -100,6 +108,8 @@ class InvitationConsentApi(RecordsApi):
 
     @extend_schema_serializer(component_name="InvitationConsentInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The guest's owner consents to the seat being taken, or refuses."""
+
         consent = serializers.BooleanField()
 
     @extend_schema(
@@ -117,6 +127,8 @@ class InvitationConsentApi(RecordsApi):
 
 
 class ClaimOutput(serializers.Serializer[GuestClaim]):
+    """A claim on a guest's seat by an account, and whether it was confirmed."""
+
     id = serializers.IntegerField()
     match = serializers.IntegerField(source="match_id")
     guest_name = serializers.CharField()
@@ -129,6 +141,8 @@ class ClaimCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="ClaimCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The guest's seat claimed, and the match's share token for one who reads it by that."""
+
         seat = serializers.IntegerField(min_value=0, max_value=SMALL_MAX)
         share = serializers.CharField(required=False, default="", allow_blank=True, max_length=64)
 
@@ -148,6 +162,8 @@ class ClaimDecideApi(RecordsApi):
 
     @extend_schema_serializer(component_name="ClaimDecideInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """Confirm the claim or decline it."""
+
         confirm = serializers.BooleanField()
 
     @extend_schema(operation_id="matches_claims_decide", request=InputSerializer, responses=ClaimOutput)

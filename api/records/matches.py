@@ -39,6 +39,8 @@ SHARE = OpenApiParameter(
 
 
 class SeatOutput(serializers.Serializer[Any]):
+    """A seat of a match and its player."""
+
     number = serializers.IntegerField()
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField(source="player.name")
@@ -64,6 +66,8 @@ class MatchOutput(serializers.Serializer[Match]):
 
 
 class MatchDetailOutput(MatchOutput):
+    """A match in full: the list's fields, its options, sides and share token."""
+
     options = serializers.DictField(
         help_text="Every option of the game, defaults filled in (docs/rules/shared.md A2), and the rules "
         "edition the match is played under (A5)."
@@ -80,6 +84,7 @@ class MatchDetailOutput(MatchOutput):
     )
 
     def get_sides(self, match: Match) -> list[list[int]]:
+        """Each side's seat numbers."""
         return [[seat.number for seat in side] for side in selectors.sides_of_match(match)]
 
     def get_share_token(self, match: Match) -> str | None:
@@ -92,6 +97,8 @@ class MatchListCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="MatchListCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """A new match: its game, players (or names), options, teams, club and season."""
+
         game = serializers.ChoiceField(choices=sorted(GAMES))
         players = serializers.ListField(
             child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
@@ -171,6 +178,8 @@ class _Filters(serializers.Serializer[dict[str, Any]]):
 
 
 class MatchDetailApi(RecordsApi):
+    """A match; its share token only for those who may write it."""
+
     permission_classes = [AllowAny]  # games.access decides, share links included
 
     @extend_schema(operation_id="matches_retrieve", parameters=[SHARE], responses=MatchDetailOutput)
@@ -181,6 +190,8 @@ class MatchDetailApi(RecordsApi):
 
 
 class BreakdownCellOutput(serializers.Serializer[Any]):
+    """One item of a side's score in a hand, in the reader's language."""
+
     key = serializers.CharField(help_text="The item: a points key, or cards, tablos, leftovers, total...")
     label = serializers.CharField(help_text="The item in the request's language.")  # type: ignore[assignment]  # a field named "label"
     value = serializers.IntegerField(allow_null=True)
@@ -189,6 +200,8 @@ class BreakdownCellOutput(serializers.Serializer[Any]):
 
 
 class BreakdownRowOutput(serializers.Serializer[Any]):
+    """One item of a hand's score across the sides, and the cards behind it."""
+
     key = serializers.CharField()
     label = serializers.CharField()  # type: ignore[assignment]  # a field named "label", not Field.label
     values = serializers.ListField(child=serializers.IntegerField(allow_null=True), help_text="Per side.")
@@ -198,6 +211,8 @@ class BreakdownRowOutput(serializers.Serializer[Any]):
 
 
 class HandLineOutput(serializers.Serializer[Any]):
+    """One side's line for one hand on the scoreboard."""
+
     number = serializers.IntegerField()
     total = serializers.IntegerField()
     cards = serializers.IntegerField()
@@ -208,12 +223,16 @@ class HandLineOutput(serializers.Serializer[Any]):
 
 
 class HandBreakdownOutput(serializers.Serializer[Any]):
+    """A hand's events and its score item by item."""
+
     number = serializers.IntegerField()
     events = EventOutput(many=True)
     breakdown = BreakdownRowOutput(many=True)
 
 
 class SideBoardOutput(serializers.Serializer[Any]):
+    """One side on the scoreboard: its players, total and a line per hand."""
+
     index = serializers.IntegerField()
     seats = serializers.ListField(child=serializers.IntegerField())
     players = serializers.ListField(child=serializers.CharField())
@@ -228,6 +247,8 @@ class SideBoardOutput(serializers.Serializer[Any]):
 
 
 class ScoreboardOutput(serializers.Serializer[Any]):
+    """A match's scoreboard: each side's total and hands."""
+
     match = serializers.IntegerField()
     game = serializers.CharField()
     status = serializers.ChoiceField(choices=Match.Status.choices)
@@ -273,6 +294,8 @@ class MatchRematchApi(RecordsApi):
 
 
 class MatchAbandonApi(RecordsApi):
+    """Abandon a match: it stops for good, its hands stay as recorded."""
+
     @idempotent
     @extend_schema(operation_id="matches_abandon", request=None, responses=MatchDetailOutput)
     def post(self, request: Request, pk: int) -> Response:
@@ -285,6 +308,8 @@ class MatchShareApi(RecordsApi):
 
     @extend_schema_serializer(component_name="MatchShareOutput")
     class OutputSerializer(serializers.Serializer[Any]):
+        """The match's share token and the spectators' scoreboard."""
+
         share_token = serializers.CharField(allow_null=True)
         scoreboard = serializers.CharField(allow_null=True, help_text="The spectators' scoreboard URL.")
 

@@ -46,6 +46,7 @@ class PostThrottled(RecordsApi):
     post_throttles: tuple[type[BaseThrottle], ...] = ()
 
     def get_throttles(self) -> list[BaseThrottle]:
+        """``post_throttles`` on POST; reads are not throttled."""
         if self.request.method == "POST":
             return [throttle() for throttle in self.post_throttles]
         return []
@@ -58,6 +59,8 @@ class MembershipDetailApi(RecordsApi):
 
     @extend_schema_serializer(component_name="MembershipUpdateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The member's new role."""
+
         role = serializers.ChoiceField(choices=Membership.Role.choices)
 
     @extend_schema(
@@ -77,6 +80,8 @@ class MembershipDetailApi(RecordsApi):
 
 
 class ClubInvitationOutput(serializers.Serializer[ClubInvitation]):
+    """A club's invitation: its link, role, expiry and uses."""
+
     id = serializers.IntegerField()
     token = serializers.CharField()
     url = serializers.SerializerMethodField(help_text="The page to share (also as a QR code).")
@@ -87,6 +92,7 @@ class ClubInvitationOutput(serializers.Serializer[ClubInvitation]):
     created_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
 
     def get_url(self, invitation: ClubInvitation) -> str:
+        """The page that accepts the invitation, as a full URL."""
         path = reverse("club-invitation", args=[invitation.token])
         return public_url(self.context["request"], path)
 
@@ -100,6 +106,8 @@ class ClubInvitationListCreateApi(PostThrottled):
 
     @extend_schema_serializer(component_name="ClubInvitationCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """A new invitation's role, days valid and number of uses."""
+
         role = serializers.ChoiceField(choices=Membership.Role.choices, default=Membership.Role.MEMBER)
         days = serializers.IntegerField(min_value=1, max_value=DAYS_MAX, default=DAYS_DEFAULT)
         max_uses = serializers.IntegerField(min_value=1, max_value=USES_MAX, required=False, allow_null=True)
@@ -109,7 +117,7 @@ class ClubInvitationListCreateApi(PostThrottled):
         club = club_for(request.user, pk, write=True)  # an invitation's link is the admins' to share
         paginator = BoundedPagination()
         page = paginator.paginate_queryset(selectors.club_invitation_list(club=club), request, view=self)
-        output = ClubInvitationOutput(instance=page or [], many=True, context={"request": request})  # type: ignore[arg-type]
+        output = ClubInvitationOutput(instance=page or [], many=True, context={"request": request})  # type: ignore[arg-type]  # many=True
         rows = output.data
         return paginator.get_paginated_response(rows)
 
@@ -146,6 +154,8 @@ class ClubInvitationRevokeApi(RecordsApi):
 
 
 class ClubInvitationPreviewOutput(serializers.Serializer[ClubInvitation]):
+    """What an invitation offers: the club, the role, until when, from whom."""
+
     club = serializers.IntegerField(source="club_id")
     club_name = serializers.CharField(source="club.name")
     role = serializers.ChoiceField(choices=Membership.Role.choices)
@@ -154,6 +164,8 @@ class ClubInvitationPreviewOutput(serializers.Serializer[ClubInvitation]):
 
 
 class JoinedOutput(MembershipOutput):
+    """The membership an accepted invitation made, and its club."""
+
     club = serializers.IntegerField(source="club_id")
     club_name = serializers.CharField(source="club.name")
 
