@@ -41,6 +41,7 @@ def invitation_in(next_url: str) -> ClubInvitation | None:
 
 
 def role_word(role: str) -> str:
+    """A club role in words."""
     return _("admin") if role == Membership.Role.ADMIN else _("member")
 
 

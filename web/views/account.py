@@ -55,12 +55,15 @@ class PasswordChange(auth_views.PasswordChangeView):
     template_name = "registration/password_change_form.html"
 
     def form_valid(self, form: Any) -> HttpResponse:
+        """Change the password, keeping this session; the account's other sessions and API token end."""
         response = super().form_valid(form)  # keeps this session (with a new key)
         password_changed(user=form.user, keep_session=self.request.session.session_key)
         return response
 
 
 class PasswordChangeDone(auth_views.PasswordChangeDoneView):
+    """Django's page after a password change."""
+
     template_name = "registration/password_change_done.html"
 
 
@@ -73,6 +76,7 @@ class PasswordReset(auth_views.PasswordResetView):
     success_url = reverse_lazy("password_reset_done")
 
     def form_valid(self, form: Any) -> HttpResponse:
+        """Send the reset mail unless the address has had too many."""
         throttle = PasswordResetMailThrottle(form.cleaned_data["email"])
         if not throttle.allow_request(self.request, None):  # type: ignore[arg-type]  # reads no view
             return refusal_page(self.request, int(throttle.wait() or 60))
@@ -80,6 +84,8 @@ class PasswordReset(auth_views.PasswordResetView):
 
 
 class PasswordResetDone(auth_views.PasswordResetDoneView):
+    """Django's page after a reset is asked for."""
+
     template_name = "registration/password_reset_done.html"
 
 
@@ -93,6 +99,7 @@ class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
     success_url = reverse_lazy("password_reset_complete")
 
     def form_valid(self, form: Any) -> HttpResponse:
+        """Set the new password, sign every device out, forget the sign-in failures."""
         response = super().form_valid(form)
         devices_end(user=form.user)
         failures_clear(self.request, form.user)
@@ -100,6 +107,8 @@ class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
 
 
 class PasswordResetComplete(auth_views.PasswordResetCompleteView):
+    """Django's page after a new password is set."""
+
     template_name = "registration/password_reset_complete.html"
 
 

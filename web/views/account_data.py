@@ -25,6 +25,8 @@ from scorekeeper.throttles import AccountDeleteThrottle, AccountExportThrottle, 
 
 
 class AccountDeleteForm(forms.Form):
+    """The password that confirms deleting the account."""
+
     password = forms.CharField(
         label=_("Your password"),
         strip=False,

@@ -61,9 +61,11 @@ class SignInView(LoginView):
     joins the club (web/club_invitations.py)."""
 
     def get_context_data(self, **kwargs: object) -> dict[str, object]:
+        """The sign-in page, naming the invitation it leads to, if any."""
         return super().get_context_data(**kwargs) | _invitation_context(self.get_redirect_url())
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        """Sign in, then accept the invitation the link led here from."""
         response = super().form_valid(form)
         join_through(self.request, self.get_redirect_url())
         return response

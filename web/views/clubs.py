@@ -76,6 +76,7 @@ def _admin_club(request: HttpRequest, club_id: int) -> Club:
 @login_required
 @require_POST
 def club_member_add(request: HttpRequest, club_id: int) -> HttpResponse:
+    """An admin adds a member to the club."""
     club = _admin_club(request, club_id)
     form = MemberForm(request.POST, admin=_account(request))
     if not form.is_valid():
@@ -90,6 +91,7 @@ def club_member_add(request: HttpRequest, club_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def club_season_add(request: HttpRequest, club_id: int) -> HttpResponse:
+    """An admin adds a season to the club."""
     club = _admin_club(request, club_id)
     form = SeasonForm(request.POST)
     season = None
@@ -126,6 +128,7 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
 @require_POST
 @throttled(ClubInvitationThrottle)
 def club_invitation_new(request: HttpRequest, club_id: int) -> HttpResponse:
+    """An admin makes a link to join the club."""
     club = _admin_club(request, club_id)
     form = ClubInvitationForm(request.POST)
     if not form.is_valid():
@@ -144,6 +147,7 @@ def club_invitation_new(request: HttpRequest, club_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def club_invitation_revoke_view(request: HttpRequest, club_id: int, invitation_id: int) -> HttpResponse:
+    """An admin revokes an invitation: its link no longer works."""
     invitation = club_invitation_for(request.user, club_id, invitation_id)
     club_invitation_revoke(invitation=invitation, by=_account(request))
     messages.success(request, _("The invitation is revoked; its link no longer works."))

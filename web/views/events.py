@@ -127,6 +127,7 @@ def _live(request: HtmxHttpRequest, event: Event, role: str | None, token: str =
 
 
 def event_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The event page's live region, polled; 204 when unchanged."""
     if (answer := _unchanged(request)) is not None:
         return answer
     event, role = event_for(request.user, pk, read=with_club_and_season)
@@ -146,6 +147,7 @@ def event_shared_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def event_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The live region of an event read by its share link."""
     if (answer := _unchanged(request)) is not None:
         return answer
     return _live(request, event_by_link(token), None, token)

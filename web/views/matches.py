@@ -201,6 +201,7 @@ def _screen_context(request: HtmxHttpRequest, match: Match, token: str = "") -> 
 
 
 def match_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The match screen's live region, polled; 204 when unchanged."""
     return unchanged(request, pk=pk) or live_poll(request, match_readable(request, pk, read=match_row))
 
 
@@ -219,6 +220,7 @@ def match_shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def match_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The live region of a match read by its share link."""
     return unchanged(request, token=token) or live_poll(request, _shared(request, token, match_row), token)
 
 
@@ -235,6 +237,7 @@ def match_share_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def match_abandon_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Abandon the match: it stops for good."""
     match = match_writable(request, pk)
     try:
         match_abandon(match=match, by=request.user)

@@ -81,6 +81,7 @@ def invitation_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def invitation_drop(request: HtmxHttpRequest, pk: int, invitation_id: int) -> HttpResponse:
+    """Withdraw an open invitation to a seat."""
     match = match_writable(request, pk)
     invitation = invitation_of(match=match, pk=invitation_id)
     if invitation is None:
