@@ -86,6 +86,7 @@ def match_writable_by(user: User) -> Q:
 
 
 def can_write_match(user: User, match: Match) -> bool:
+    """Whether ``user`` may write ``match``: its creator, a player, or an admin of its club."""
     if user.is_authenticated and match.created_by_id == user.pk:
         return True  # the common case, without a query
     return Match.objects.filter(match_writable_by(user), pk=match.pk).exists()
