@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
 
 from api.inputs import valid
-from api.records.base import account
+from games.access import signed_in
 from games.services.deletion import account_delete
 from scorekeeper.throttles import AccountDeleteThrottle
 
@@ -43,6 +43,6 @@ class AccountDeleteMixin:
     @extend_schema(operation_id="me_delete", request=AccountDeleteInput, responses={204: None})
     def delete(self, request: Request) -> Response:
         password = valid(AccountDeleteInput, request.data)["password"]
-        account_delete(user=account(request), password=password)
+        account_delete(user=signed_in(request), password=password)
         logout(request._request)  # the session of this request too, if it came with one
         return Response(status=status.HTTP_204_NO_CONTENT)

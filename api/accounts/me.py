@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from api.accounts.base import AccountApi
 from api.accounts.deletion import AccountDeleteMixin
 from api.inputs import valid
-from api.records.base import account
+from games.access import signed_in
 from games.selectors import pending_email_of, player_of
 from games.services.accounts import email_change_request
 from scorekeeper.errors import envelope
@@ -68,7 +68,7 @@ class MeApi(AccountDeleteMixin, AccountApi):
 
     @extend_schema(operation_id="me_retrieve", responses=MeOutput)
     def get(self, request: Request) -> Response:
-        return Response(MeOutput(me_facts(account(request))).data)
+        return Response(MeOutput(me_facts(signed_in(request))).data)
 
     @extend_schema(
         operation_id="me_partial_update",
@@ -79,7 +79,7 @@ class MeApi(AccountDeleteMixin, AccountApi):
     )
     def patch(self, request: Request) -> Response:
         data = valid(self.InputSerializer, request.data)
-        user = account(request)
+        user = signed_in(request)
 
         def link(token: str) -> str:
             return public_url(request, reverse("account-email-verify", args=[token]))

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 
 from api.events.base import EventsApi
 from api.inputs import valid
-from api.records.base import account
+from games.access import signed_in
 from games.events.clock import (
     MINUTES_MAX,
     round_clock,
@@ -68,7 +68,7 @@ class RoundClockApi(EventsApi):
     def post(self, request: Request, pk: int) -> Response:
         event = self.event(request, pk)
         data = valid(self.InputSerializer, request.data)
-        by = account(request)
+        by = signed_in(request)
         if data["action"] == "start":
             event = round_clock_start(event=event, by=by, minutes=data.get("minutes"))
         elif data["action"] == "pause":

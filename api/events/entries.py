@@ -16,9 +16,10 @@ from api.events.base import EventsApi
 from api.events.events import ClubEventOutput
 from api.idempotency import idempotent
 from api.inputs import valid
-from api.records.base import ID_MAX, account, paginated
+from api.records.base import ID_MAX, paginated
 from api.records.people import NAME_HELP
 from games import selectors as game_selectors
+from games.access import signed_in
 from games.events import selectors
 from games.events.models import Entry
 from games.events.services import entry_add, entry_check_in, entry_drop, event_keep_apart
@@ -80,7 +81,7 @@ class EntryListCreateApi(EventsApi):
     )
     def post(self, request: Request, pk: int) -> Response:
         event = self.event(request, pk)
-        by = account(request)
+        by = signed_in(request)
         data = valid(self.InputSerializer, request.data, {"by": by, "club": event.club})
         if "name" in data and (refused := account_refusal(request, WalkInThrottle)):
             raise exceptions.Throttled(wait=refused.seconds, detail=refused.text)
@@ -96,7 +97,7 @@ class EntryDropApi(EventsApi):
     def post(self, request: Request, pk: int, player: int) -> Response:
         event = self.event(request, pk)
         try:
-            entry = entry_drop(event=event, player_id=player, by=account(request))
+            entry = entry_drop(event=event, player_id=player, by=signed_in(request))
         except Entry.DoesNotExist:
             raise Http404 from None
         return Response(EventEntryOutput(entry).data)
@@ -118,7 +119,7 @@ class EntryCheckInApi(EventsApi):
         event = self.event(request, pk)
         undo = valid(self.InputSerializer, request.data)["undo"]
         try:
-            entry = entry_check_in(event=event, player_id=player, by=account(request), undo=undo)
+            entry = entry_check_in(event=event, player_id=player, by=signed_in(request), undo=undo)
         except Entry.DoesNotExist:
             raise Http404 from None
         return Response(EventEntryOutput(entry).data)
@@ -144,5 +145,5 @@ class KeepApartApi(EventsApi):
     def put(self, request: Request, pk: int) -> Response:
         event = self.event(request, pk)
         pairs = valid(self.InputSerializer, request.data)["pairs"]
-        event = event_keep_apart(event=event, by=account(request), pairs=pairs)
+        event = event_keep_apart(event=event, by=signed_in(request), pairs=pairs)
         return Response(ClubEventOutput(event).data)

@@ -15,8 +15,9 @@ from api.events.base import EventsApi
 from api.idempotency import idempotent
 from api.inputs import valid
 from api.pagination import BoundedPagination
-from api.records.base import ID_MAX, account, paginated
+from api.records.base import ID_MAX, paginated
 from api.records.people import NAME_HELP
+from games.access import signed_in
 from games.events import selectors
 from games.events.models import Event
 from games.events.services import event_create
@@ -134,7 +135,7 @@ class EventListCreateApi(EventsApi):
         data = valid(self.InputSerializer, request.data)
         if refused := account_refusal(request, EventCreateThrottle):
             raise exceptions.Throttled(wait=refused.seconds, detail=refused.text)
-        event = event_create(club=club, by=account(request), **data)
+        event = event_create(club=club, by=signed_in(request), **data)
         return Response(ClubEventOutput(event).data, status=status.HTTP_201_CREATED)
 
 

@@ -17,7 +17,8 @@ from api.events.entries import EventEntryOutput
 from api.events.rounds import EventRoundOutput, round_body
 from api.idempotency import idempotent
 from api.inputs import valid
-from api.records.base import ID_MAX, account
+from api.records.base import ID_MAX
+from games.access import signed_in
 from games.events.models import Entry, Event, Round
 from games.events.repair import Repaired, entry_return, round_repair, round_swap, round_withdraw
 
@@ -65,7 +66,7 @@ class RoundWithdrawApi(EventsApi):
     def post(self, request: Request, pk: int, number: int) -> Response:
         event = self.event(request, pk)
         try:
-            withdrawn = round_withdraw(event=event, number=number, by=account(request))
+            withdrawn = round_withdraw(event=event, number=number, by=signed_in(request))
         except Round.DoesNotExist:
             raise Http404 from None
         body = {
@@ -102,7 +103,7 @@ class RoundSwapApi(EventsApi):
         event = self.event(request, pk)
         players = valid(self.InputSerializer, request.data)["players"]
         try:
-            repaired = round_swap(event=event, number=number, players=players, by=account(request))
+            repaired = round_swap(event=event, number=number, players=players, by=signed_in(request))
         except Round.DoesNotExist:
             raise Http404 from None
         return _repaired(event, repaired)
@@ -116,7 +117,7 @@ class RoundRepairApi(EventsApi):
     def post(self, request: Request, pk: int, number: int) -> Response:
         event = self.event(request, pk)
         try:
-            repaired = round_repair(event=event, number=number, by=account(request))
+            repaired = round_repair(event=event, number=number, by=signed_in(request))
         except Round.DoesNotExist:
             raise Http404 from None
         return _repaired(event, repaired)
@@ -130,7 +131,7 @@ class EntryReturnApi(EventsApi):
     def post(self, request: Request, pk: int, player: int) -> Response:
         event = self.event(request, pk)
         try:
-            entry = entry_return(event=event, player_id=player, by=account(request))
+            entry = entry_return(event=event, player_id=player, by=signed_in(request))
         except Entry.DoesNotExist:
             raise Http404 from None
         return Response(EventEntryOutput(entry).data)

@@ -18,7 +18,8 @@ from api.events.base import EventsApi
 from api.idempotency import idempotent
 from api.inputs import valid
 from api.pagination import BoundedPagination
-from api.records.base import SEATS_MAX, account
+from api.records.base import SEATS_MAX
+from games.access import signed_in
 from games.events import selectors
 from games.events.jobs import round_pair_start
 from games.events.models import Event, PairingJob, Round, Table
@@ -261,7 +262,7 @@ class RoundListCreateApi(EventsApi):
     def post(self, request: Request, pk: int) -> Response:
         event = self.event(request, pk)
         draft = valid(self.InputSerializer, request.data)["draft"]
-        plan = round_pair_start(event=event, by=account(request), draft=draft)
+        plan = round_pair_start(event=event, by=signed_in(request), draft=draft)
         if isinstance(plan, PairingJob):
             body = {"job": plan.pk, "status": plan.status}
             return Response(PairingJobStartedOutput(body).data, status=status.HTTP_202_ACCEPTED)
@@ -348,7 +349,7 @@ class TableResultApi(EventsApi):
         data = valid(self.InputSerializer, request.data)
         if (row := selectors.table_find(event=event, number=number, table=table)) is None:
             raise Http404
-        table_result_set(table=row, by=account(request), **data)
+        table_result_set(table=row, by=signed_in(request), **data)
         return Response(EventTableOutput(_table_body(event, number, table)).data)
 
     @extend_schema(
@@ -363,5 +364,5 @@ class TableResultApi(EventsApi):
         query = valid(WithdrawQuery, request.query_params)
         if (row := selectors.table_find(event=event, number=number, table=table)) is None:
             raise Http404
-        table_result_withdraw(table=row, by=account(request), **query)
+        table_result_withdraw(table=row, by=signed_in(request), **query)
         return Response(EventTableOutput(_table_body(event, number, table)).data)

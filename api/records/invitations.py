@@ -15,8 +15,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.inputs import valid
-from api.records.base import SMALL_MAX, RecordsApi, account
-from games.access import claim_for, consent_for, invitation_for, match_for
+from api.records.base import SMALL_MAX, RecordsApi
+from games.access import claim_for, consent_for, invitation_for, match_for, signed_in
 from games.models import GuestClaim
 from games.selectors import account_named
 from games.services.claims import guest_claim_create, guest_claim_decide
@@ -67,13 +67,13 @@ class InvitationCreateApi(RecordsApi):
         data = valid(self.InputSerializer, request.data)
         seat, username = data["seat"], data["username"].strip()
         if not username:
-            invitation = invitation_create(match=match, seat=seat, by=account(request))
+            invitation = invitation_create(match=match, seat=seat, by=signed_in(request))
             url = public_url(request, reverse("invitation", args=[invitation.token]))
             body = {"seat": seat, "username": None, "token": invitation.token, "url": url}
             return Response(self.OutputSerializer(body).data, status=status.HTTP_201_CREATED)
         invitee = account_named(username)
         if invitee is not None and invitee != request.user:
-            invitation_create(match=match, seat=seat, by=account(request), invitee=invitee)
+            invitation_create(match=match, seat=seat, by=signed_in(request), invitee=invitee)
         else:
             guest_seat_get(match.pk, seat)  # the same checks, so the answers do not differ
         body = {"seat": seat, "username": username, "token": None, "url": None}
@@ -95,7 +95,7 @@ class InvitationAcceptApi(RecordsApi):
         operation_id="invitations_accept", request=None, responses={200: TakenSeatOutput, 202: WaitingOutput}
     )
     def post(self, request: Request, token: str) -> Response:
-        seat = invitation_accept(invitation=invitation_for(request.user, token), by=account(request))
+        seat = invitation_accept(invitation=invitation_for(request.user, token), by=signed_in(request))
         if seat is None:
             return Response({"status": "awaiting_consent"}, status=status.HTTP_202_ACCEPTED)
         return Response(TakenSeatOutput(seat).data)
@@ -120,7 +120,7 @@ class InvitationConsentApi(RecordsApi):
     def post(self, request: Request, pk: int, invitation_id: int) -> Response:
         data = valid(self.InputSerializer, request.data)
         invitation = consent_for(request.user, pk, invitation_id)
-        seat = invitation_consent(invitation=invitation, by=account(request), consent=data["consent"])
+        seat = invitation_consent(invitation=invitation, by=signed_in(request), consent=data["consent"])
         if seat is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
         return Response(TakenSeatOutput(seat).data)
@@ -152,7 +152,7 @@ class ClaimCreateApi(RecordsApi):
     def post(self, request: Request, pk: int) -> Response:
         data = valid(self.InputSerializer, request.data)
         match = match_for(request.user, pk, share=data["share"])
-        claim = guest_claim_create(match=match, seat=data["seat"], by=account(request))
+        claim = guest_claim_create(match=match, seat=data["seat"], by=signed_in(request))
         return Response(ClaimOutput(claim).data, status=status.HTTP_201_CREATED)
 
 
@@ -170,6 +170,6 @@ class ClaimDecideApi(RecordsApi):
     def post(self, request: Request, pk: int, claim_id: int) -> Response:
         data = valid(self.InputSerializer, request.data)
         claim = guest_claim_decide(
-            claim=claim_for(request.user, pk, claim_id), by=account(request), confirm=data["confirm"]
+            claim=claim_for(request.user, pk, claim_id), by=signed_in(request), confirm=data["confirm"]
         )
         return Response(ClaimOutput(claim).data)

@@ -20,13 +20,12 @@ from api.records.base import (
     SHARE_PARAM,
     RecordsApi,
     RevalidatedApi,
-    account,
     paginated,
     tagged,
 )
 from api.reports import EventOutput
 from games import selectors
-from games.access import can_write_match
+from games.access import can_write_match, signed_in
 from games.models import Club, Match, Season
 from games.rules.registry import GAMES
 from games.services.matches import match_abandon, match_rematch, match_share, match_start
@@ -159,7 +158,7 @@ class MatchListCreateApi(RecordsApi):
     @idempotent
     @extend_schema(operation_id="matches_create", request=InputSerializer, responses={201: MatchDetailOutput})
     def post(self, request: Request) -> Response:
-        by = account(request)
+        by = signed_in(request)
         data = valid(self.InputSerializer, request.data, {"by": by})
         start = match_start_seating if "names" in data else match_start
         match = start(by=by, **data)
@@ -286,7 +285,7 @@ class MatchRematchApi(RecordsApi):
         responses={201: MatchDetailOutput, 200: MatchDetailOutput},
     )
     def post(self, request: Request, pk: int) -> Response:
-        rematch, made = match_rematch(match=self.match(request, pk), by=account(request))
+        rematch, made = match_rematch(match=self.match(request, pk), by=signed_in(request))
         return Response(
             MatchDetailOutput(selectors.match_get(rematch.pk), context={"writer": True}).data,
             status=status.HTTP_201_CREATED if made else status.HTTP_200_OK,

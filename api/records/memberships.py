@@ -21,10 +21,10 @@ from rest_framework.throttling import BaseThrottle
 from api.idempotency import idempotent
 from api.inputs import valid
 from api.pagination import BoundedPagination
-from api.records.base import RecordsApi, account
+from api.records.base import RecordsApi
 from api.records.people import MembershipOutput
 from games import selectors
-from games.access import club_for, club_invitation_by_link, club_invitation_for, membership_for
+from games.access import club_for, club_invitation_by_link, club_invitation_for, membership_for, signed_in
 from games.models import ClubInvitation, Membership
 from games.services.club_invitations import (
     DAYS_DEFAULT,
@@ -69,13 +69,13 @@ class MembershipDetailApi(RecordsApi):
     def patch(self, request: Request, pk: int, membership: int) -> Response:
         found = membership_for(request.user, pk, membership)
         data = valid(self.InputSerializer, request.data)
-        changed = membership_role_set(membership=found, role=data["role"], by=account(request))
+        changed = membership_role_set(membership=found, role=data["role"], by=signed_in(request))
         return Response(MembershipOutput(changed).data)
 
     @extend_schema(operation_id="clubs_memberships_destroy", request=None, responses={204: None})
     def delete(self, request: Request, pk: int, membership: int) -> Response:
         found = membership_for(request.user, pk, membership, remove=True)
-        membership_remove(membership=found, by=account(request))
+        membership_remove(membership=found, by=signed_in(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -132,7 +132,7 @@ class ClubInvitationListCreateApi(PostThrottled):
         data = valid(self.InputSerializer, request.data)
         invitation = club_invitation_create(
             club=club,
-            by=account(request),
+            by=signed_in(request),
             role=data["role"],
             days=data["days"],
             max_uses=data.get("max_uses"),
@@ -148,7 +148,7 @@ class ClubInvitationRevokeApi(RecordsApi):
     @extend_schema(operation_id="clubs_invitations_destroy", request=None, responses={204: None})
     def delete(self, request: Request, pk: int, invitation: int) -> Response:
         club_invitation_revoke(
-            invitation=club_invitation_for(request.user, pk, invitation), by=account(request)
+            invitation=club_invitation_for(request.user, pk, invitation), by=signed_in(request)
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -190,5 +190,5 @@ class ClubInvitationAcceptApi(PostThrottled):
 
     @extend_schema(operation_id="club_invitations_accept", request=None, responses=JoinedOutput)
     def post(self, request: Request, token: str) -> Response:
-        membership = club_invitation_accept(invitation=club_invitation_by_link(token), by=account(request))
+        membership = club_invitation_accept(invitation=club_invitation_by_link(token), by=signed_in(request))
         return Response(JoinedOutput(membership).data)

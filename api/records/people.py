@@ -16,9 +16,9 @@ from rest_framework.response import Response
 
 from api.idempotency import idempotent
 from api.inputs import valid
-from api.records.base import RecordsApi, account, paginated
+from api.records.base import RecordsApi, paginated
 from games import selectors
-from games.access import player_for
+from games.access import player_for, signed_in
 from games.models import Membership, Player
 from games.services.clubs import club_create, membership_create, player_create, season_create
 from scorekeeper.sign_in import failures_clear, wait_seconds
@@ -62,7 +62,7 @@ class PlayerListCreateApi(RecordsApi):
     @extend_schema(operation_id="players_create", request=InputSerializer, responses={201: PlayerOutput})
     def post(self, request: Request) -> Response:
         data = valid(self.InputSerializer, request.data)
-        by = account(request)
+        by = signed_in(request)
         player = player_create(name=data["name"], by=by, user=by if data["me"] else None)
         return Response(PlayerOutput(player).data, status=status.HTTP_201_CREATED)
 
@@ -100,7 +100,7 @@ class ClubListCreateApi(RecordsApi):
     @extend_schema(operation_id="clubs_create", request=InputSerializer, responses={201: ClubOutput})
     def post(self, request: Request) -> Response:
         data = valid(self.InputSerializer, request.data)
-        club = club_create(name=data["name"], by=account(request))
+        club = club_create(name=data["name"], by=signed_in(request))
         return Response(ClubOutput(club).data, status=status.HTTP_201_CREATED)
 
 

@@ -9,12 +9,12 @@ from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext, ngettext
 
+from games.access import signed_in
 from games.selectors import WEB, device_id, device_list, email_pending, pending_email_of, player_of
 from games.services.accounts import (
     device_end,
@@ -32,15 +32,10 @@ from web.devices import device_label
 OTHERS = "others"  # the devices form's value for every device but this one
 
 
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
-
-
 @login_required
 def account_page(request: HttpRequest) -> HttpResponse:
     """The Account page: who one is, and the links to the password, the e-mail address and the devices."""
-    user = _user(request)
+    user = signed_in(request)
     context = {
         "me": player_of(user),
         "pending": pending_email_of(user),
@@ -116,7 +111,7 @@ class PasswordResetComplete(auth_views.PasswordResetCompleteView):
 def account_email(request: HttpRequest) -> HttpResponse:
     """The address password resets go to: asking for one mails a link to it, and it is used only once
     the link is followed; the address can also be removed."""
-    user = _user(request)
+    user = signed_in(request)
     form = EmailForm(request.POST if request.method == "POST" and "remove" not in request.POST else None)
     if request.method == "POST" and "remove" in request.POST:
         email_change_request(user=user, email="", link=str)
@@ -155,7 +150,7 @@ def account_email_verify(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 def account_devices(request: HttpRequest) -> HttpResponseBase:
     """The devices signed in to the account (web sessions and the API token): end one, or all but this."""
-    user = _user(request)
+    user = signed_in(request)
     current = request.session.session_key
     if request.method == "POST":
         chosen = request.POST.get("device", "")
