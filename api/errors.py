@@ -87,10 +87,10 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response:
 def _api_exception_response(exc: exceptions.APIException) -> Response:
     code = next((code for kind, code in _DRF_CODES if isinstance(exc, kind)), "request.error")
     headers: dict[str, str] = {}
-    if getattr(exc, "auth_header", None):
-        headers["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
-    if getattr(exc, "wait", None):
-        headers["Retry-After"] = str(int(exc.wait))  # type: ignore[attr-defined]
+    if auth_header := getattr(exc, "auth_header", None):  # a 401's, set by APIView.handle_exception
+        headers["WWW-Authenticate"] = auth_header
+    if wait := getattr(exc, "wait", None):  # Throttled's
+        headers["Retry-After"] = str(int(wait))
     if isinstance(exc, exceptions.ValidationError):
         fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
         body = envelope(code, gettext("Some fields are invalid."), {"fields": fields})

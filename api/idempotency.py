@@ -25,7 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.records.base import account
+from games.access import signed_in
 from games.models import IdempotentRequest
 from games.services.errors import IdempotencyKeyReused
 
@@ -71,7 +71,7 @@ def idempotent(post: Post) -> Post:
             try:
                 with transaction.atomic():
                     claim = IdempotentRequest.objects.create(
-                        user=account(request), key=key, request_digest=digest, status=0, body={}
+                        user=signed_in(request), key=key, request_digest=digest, status=0, body={}
                     )
             except IntegrityError:
                 return _earlier(request, key, digest)
@@ -84,7 +84,7 @@ def idempotent(post: Post) -> Post:
 
 
 def _earlier(request: Request, key: str, digest: str) -> Response:
-    earlier = IdempotentRequest.objects.get(user=account(request), key=key)
+    earlier = IdempotentRequest.objects.get(user=signed_in(request), key=key)
     if earlier.request_digest != digest:
         raise IdempotencyKeyReused(key=key)
     return Response(earlier.body, status=earlier.status, headers={REPLAYED_HEADER: "true"})

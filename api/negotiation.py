@@ -14,8 +14,10 @@ class AnswerInJson(BaseContentNegotiation):
     """No renderer is chosen by ``Accept`` or ``?format=``: the view sends its file, errors answer in JSON."""
 
     def select_parser(self, request: Request, parsers: Any) -> Any:
+        """The first parser the view accepts."""
         return parsers[0] if parsers else None
 
     def select_renderer(self, request: Request, renderers: Any, format_suffix: Any = None) -> Any:
+        """JSON, whatever the client asked for."""
         renderer = JSONRenderer()
         return renderer, renderer.media_type

@@ -17,9 +17,12 @@ MAX_OFFSET = 1_000_000_000
 
 
 class BoundedPagination(LimitOffsetPagination):
+    """``?limit=&offset=`` pages with both bounded (MAX_LIMIT, MAX_OFFSET)."""
+
     max_limit = MAX_LIMIT
 
     def get_offset(self, request: Request) -> int:
+        """The offset asked for; past MAX_OFFSET is a 400, not an empty page."""
         raw = request.query_params.get(self.offset_query_param, "")
         # ASCII digits only: int() refuses "²" and over 4,300 digits; DRF reads what int() refuses as 0.
         if raw.isascii() and raw.isdigit() and (len(raw) > len(str(MAX_OFFSET)) or int(raw) > MAX_OFFSET):
@@ -30,6 +33,7 @@ class BoundedPagination(LimitOffsetPagination):
         return super().get_offset(request)
 
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        """DRF's parameters with their maximums."""
         parameters = super().get_schema_operation_parameters(view)
         bounds = {self.limit_query_param: MAX_LIMIT, self.offset_query_param: MAX_OFFSET}
         for parameter in parameters:

@@ -41,6 +41,7 @@ class SafeJSONParser(JSONParser):
     """DRF's JSON parser, refusing text no later layer can handle and bodies nested too deep."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        """The JSON body; nested too deep, or holding a NUL or an unpaired surrogate, it is a 400."""
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:

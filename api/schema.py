@@ -65,13 +65,14 @@ def error_responses(result: dict[str, Any], generator: Any, request: Any, public
     return result
 
 
-class TableTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+class TableTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]  # its registering __init_subclass__
     """The token of a table's guest (``POST tables/{code}/session/``), in the schema's security."""
 
     target_class = "api.events.table_tokens.TableTokenAuthentication"
     name = "tableToken"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        """A table's token, sent as ``Authorization: Token <token>``."""
         return {
             "type": "apiKey",
             "in": "header",

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as Account
@@ -85,7 +86,22 @@ def match_writable_by(user: User) -> Q:
     return Q(created_by_id=pk) | Q(_seated(pk)) | Q(_member_of_club(pk, [Membership.Role.ADMIN]))
 
 
+class WithUser(Protocol):
+    """A request, Django's or DRF's: what :func:`signed_in` reads of it."""
+
+    @property
+    def user(self) -> object:
+        """The request's account, a table's guest, or the anonymous user."""
+
+
+def signed_in(request: WithUser) -> Account:
+    """The request's account, where ``login_required`` or ``IsAuthenticated`` let only accounts in."""
+    assert isinstance(request.user, Account)
+    return request.user
+
+
 def can_write_match(user: User, match: Match) -> bool:
+    """Whether ``user`` may write ``match``: its creator, a player, or an admin of its club."""
     if user.is_authenticated and match.created_by_id == user.pk:
         return True  # the common case, without a query
     return Match.objects.filter(match_writable_by(user), pk=match.pk).exists()

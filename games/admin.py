@@ -40,6 +40,7 @@ class AuditedAdmin(admin.ModelAdmin):
     match's stored record changed here no longer verifies: the log says who changed it."""
 
     def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
+        """Save, and audit the change (admin.added or admin.changed) with its before and after."""
         before = _state(type(obj).objects.get(pk=obj.pk)) if change and obj.pk else None
         super().save_model(request, obj, form, change)
         if form.has_changed() or not change:
@@ -47,11 +48,13 @@ class AuditedAdmin(admin.ModelAdmin):
             audit_record(by=request.user, action=action, object=obj, before=before, after=_state(obj))
 
     def delete_model(self, request: Any, obj: Any) -> None:
+        """Audit the deletion (admin.deleted), then delete."""
         before = _state(obj)
         audit_record(by=request.user, action="admin.deleted", object=obj, before=before)
         super().delete_model(request, obj)
 
     def save_formset(self, request: Any, form: Any, formset: Any, change: bool) -> None:
+        """Save the inlines, and audit each one deleted, added or changed."""
         before = {
             inline.instance.pk: _state(type(inline.instance).objects.get(pk=inline.instance.pk))
             for inline in formset.forms
@@ -91,12 +94,15 @@ class AuditEntryAdmin(admin.ModelAdmin):
     )
 
     def has_add_permission(self, request: object) -> bool:
+        """Nobody adds to the log by hand."""
         return False
 
     def has_change_permission(self, request: object, obj: object = None) -> bool:
+        """Nobody changes the log."""
         return False
 
     def has_delete_permission(self, request: object, obj: object = None) -> bool:
+        """Nobody deletes from the log."""
         return False
 
 
@@ -115,6 +121,8 @@ class ChainLinkAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(AuditedAdmin):
+    """Players, found by name or account."""
+
     list_display = ["name", "user", "created_by", "created_at"]
     search_fields = ["name", "user__username"]
     raw_id_fields = ["user", "created_by"]
@@ -129,16 +137,21 @@ class PlayerMergeAdmin(AuditedAdmin):
     filter_horizontal = ["matches"]
 
     def has_change_permission(self, request: object, obj: object = None) -> bool:
+        """A merge, once made, is only read."""
         return False
 
 
 class MembershipInline(admin.TabularInline):
+    """A club's members and their roles."""
+
     model = Membership
     raw_id_fields = ["user"]
     extra = 0
 
 
 class SeasonInline(admin.TabularInline):
+    """A club's seasons."""
+
     model = Season
     extra = 0
 
@@ -160,11 +173,14 @@ class ClubInvitationInline(admin.TabularInline):
     can_delete = False
 
     def has_add_permission(self, request: object, obj: object = None) -> bool:
+        """Invitations are made on the club's page, not here."""
         return False
 
 
 @admin.register(Club)
 class ClubAdmin(AuditedAdmin):
+    """Clubs, with their members, seasons and invitations."""
+
     list_display = ["name", "created_by", "created_at"]
     search_fields = ["name"]
     raw_id_fields = ["created_by"]
@@ -172,6 +188,8 @@ class ClubAdmin(AuditedAdmin):
 
 
 class SeatInline(admin.TabularInline):
+    """A match's seats, read-only."""
+
     model = Seat
     fields = readonly_fields = ("number", "side", "player")
     extra = 0
@@ -180,6 +198,8 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(AuditedAdmin):
+    """Matches, with their seats and hands."""
+
     list_display = [
         "pk",
         "game",
@@ -198,6 +218,8 @@ class MatchAdmin(AuditedAdmin):
 
 
 class PlayInline(admin.TabularInline):
+    """A hand's plays, read-only."""
+
     model = Play
     fields = readonly_fields = ("seq", "seat", "card", "taken", "undone_at", "idempotency_key")
     extra = 0
@@ -205,6 +227,8 @@ class PlayInline(admin.TabularInline):
 
 
 class ScoreInline(admin.TabularInline):
+    """A hand's scores per side, read-only."""
+
     model = HandScore
     fields = readonly_fields = ("side", "cards", "sweeps", "points", "total")
     extra = 0

@@ -76,6 +76,7 @@ def row_text(game: str, row: breakdown.Row) -> BreakdownRow:
 
 
 def label_text(game: str, label: str, args: Mapping[str, int]) -> str:
+    """A breakdown row's label in the reader's language, its arguments filled in."""
     if label == breakdown.TALLY and args:
         return worded(TALLY_LABEL, args)
     return str(labels(game).get(label, label))

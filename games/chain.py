@@ -55,6 +55,7 @@ def short_code(head: str) -> str:
 def hand_content(
     *, number: int, dealer: int, starter: int | None, table: Sequence[str], set_aside: Sequence[str]
 ) -> dict[str, object]:
+    """What a hand's link hashes: its number, dealer, starter and the cards laid before play."""
     return {
         "hand": number,
         "dealer": dealer,
@@ -65,18 +66,22 @@ def hand_content(
 
 
 def play_content(*, hand: int, seq: int, seat: int, card: str, taken: Sequence[str]) -> dict[str, object]:
+    """What a play's link hashes."""
     return {"hand": hand, "seq": seq, "seat": seat, "card": card, "taken": list(taken)}
 
 
 def undo_content(*, hand: int, seq: int, card: str) -> dict[str, object]:
+    """What an undo's link hashes: the play undone."""
     return {"hand": hand, "seq": seq, "card": card, "undone": True}
 
 
 def challenge_content(*, hand: int, play: int, seat: int) -> dict[str, object]:
+    """What a challenge's link hashes."""
     return {"hand": hand, "play": play, "seat": seat}
 
 
 def summary_content(*, hand: int, entries: object) -> dict[str, object]:
+    """What a quick summary's link hashes: each side's entry."""
     return {"hand": hand, "entries": entries}
 
 
@@ -89,6 +94,7 @@ def entry_content(
     before: object,
     after: object,
 ) -> dict[str, object]:
+    """What an audit entry's link hashes: when, what action, on which object, before and after."""
     return {
         "at": at.isoformat(),
         "action": action,

@@ -36,6 +36,7 @@ def game_of(match: Match) -> Game:
 
 
 def options_of(match: Match) -> Options:
+    """The match's options as the engine takes them."""
     return dict(match.options)
 
 

@@ -14,6 +14,8 @@ from games.rules.errors import CodedError, RuleViolation, gettext_noop
 
 
 class RecordInvalid(RuleViolation):
+    """Input the services refuse (HTTP 400), like the engine's rule violations."""
+
     code: ClassVar[str] = "record.invalid"
     template: ClassVar[str] = gettext_noop("This cannot be recorded.")
 
@@ -26,11 +28,15 @@ class RecordConflict(CodedError):
 
 
 class HandIncomplete(RecordConflict):
+    """Closing (or correcting with plays) a hand whose plays do not finish it."""
+
     code = "hand.incomplete"
     template = gettext_noop("Hand {number} is not over yet: seat {next_seat} is still to play.")
 
 
 class ReviewNoPlays(RecordConflict):
+    """Reviewing a hand entered by its counts: it has no plays."""
+
     code = "review.no_plays"
     template = gettext_noop(
         "Hand {number} was entered by its counts, so there are no plays to review: record a hand play by "
@@ -39,5 +45,7 @@ class ReviewNoPlays(RecordConflict):
 
 
 class ExportNotFinished(RecordConflict):
+    """Exporting a match that is not finished."""
+
     code = "match.not_finished"
     template = gettext_noop("The match is {status}: only a finished match can be exported.")

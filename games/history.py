@@ -18,6 +18,8 @@ from games.selectors import PlayLine, hand_log
 
 
 class VersionLine(TypedDict):
+    """One version of a closed hand's content: plays or a summary, by whom and when."""
+
     revision: int
     by: str | None  # the account that recorded it (its last play, its summary, or the correction)
     at: datetime  # when it became the hand's content: the hand closed, or a correction was saved

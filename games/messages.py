@@ -21,13 +21,16 @@ class Explained(Protocol):
     """What a ``RuleViolation`` and a ``RecordConflict`` both carry: a template and its facts."""
 
     @property
-    def code(self) -> str: ...
+    def code(self) -> str:
+        """The stable dotted code (docs/errors.md)."""
 
     @property
-    def template(self) -> str: ...
+    def template(self) -> str:
+        """The English message with ``{fact}`` placeholders."""
 
     @property
-    def facts(self) -> Mapping[str, object]: ...
+    def facts(self) -> Mapping[str, object]:
+        """What the placeholders are filled with."""
 
 
 def _shown(value: object) -> object:
@@ -69,6 +72,7 @@ class Who:
     seats: Mapping[int, str] = field(default_factory=dict)
 
     def name(self, key: str, value: object) -> object:
+        """``value`` of the fact ``key`` as a name, if it numbers a side or a seat."""
         if isinstance(value, bool) or not isinstance(value, int):
             return value
         if key == "side" and 0 <= value < len(self.sides):

@@ -80,7 +80,11 @@ class Club(models.Model):
 
 
 class Membership(models.Model):
+    """An account's membership of a club, as an admin or a member."""
+
     class Role(models.TextChoices):
+        """What a member may do: admins manage the club, members play in it."""
+
         ADMIN = "admin"
         MEMBER = "member"
 
@@ -128,6 +132,8 @@ class ClubInvitation(models.Model):
 
 
 class Season(models.Model):
+    """A stretch of a club's play, with optional dates; matches and events may belong to one."""
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=120)
     starts_on = models.DateField(null=True, blank=True)
@@ -154,6 +160,8 @@ class Match(models.Model):
     """One match of one game. ``options`` are resolved (defaults filled in) when it starts."""
 
     class Status(models.TextChoices):
+        """Where a match stands."""
+
         IN_PROGRESS = "in_progress"
         FINISHED = "finished"
         ABANDONED = "abandoned"
@@ -259,6 +267,8 @@ class Hand(models.Model):
     """A hand (a round in Twenty): its setup, and while open the sequence number of the next play."""
 
     class Mode(models.TextChoices):
+        """How a hand is recorded: play by play, or by a quick summary of counts."""
+
         PLAYS = "plays"
         SUMMARY = "summary"
 
@@ -292,6 +302,7 @@ class Hand(models.Model):
 
     @property
     def is_open(self) -> bool:
+        """Whether the hand is still being played."""
         return self.closed_at is None
 
 
@@ -451,6 +462,7 @@ class Invitation(models.Model):
 
     @property
     def is_open(self) -> bool:
+        """Whether the invitation still waits to be accepted."""
         return self.accepted_at is None
 
 
@@ -459,6 +471,8 @@ class GuestClaim(models.Model):
     guest's seats in the matches the owner may write move to the user's player) or declines."""
 
     class Status(models.TextChoices):
+        """Whether the guest's owner has decided the claim."""
+
         PENDING = "pending"
         CONFIRMED = "confirmed"
         DECLINED = "declined"
@@ -551,6 +565,8 @@ class ChainLink(models.Model):
     chain's ``head`` after it: sha256 of the previous head and this link (``games.chain``)."""
 
     class Kind(models.TextChoices):
+        """What a link hashes (games/chain.py)."""
+
         HAND = "hand"
         PLAY = "play"
         UNDO = "undo"

@@ -40,6 +40,7 @@ class Table:
 
 
 def table_of(match: Match) -> Table:
+    """The match as the engine's table: game, options, players and sides."""
     return Table(
         game=convert.game_of(match),
         options=convert.options_of(match),
@@ -90,6 +91,7 @@ def sweeps_before(hand: Hand, table: Table) -> tuple[int, ...]:
 
 
 def setup_of(hand: Hand, table: Table, sweeps: Sequence[int] | None = None) -> HandSetup:
+    """The hand's setup for the engine, with each side's sweeps before it."""
     counts = sweeps_before(hand, table) if sweeps is None else sweeps
     return convert.hand_setup(hand, players=table.players, teams=table.teams, sweeps_before=counts)
 

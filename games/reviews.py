@@ -27,6 +27,7 @@ def hand_review(hand: Hand) -> HandReview:
 
 
 def value_json(value: Value) -> dict[str, Any]:
+    """What a play is worth, as JSON."""
     return {"sweep": value.sweep, "points": value.points, "cards": value.cards}
 
 

@@ -28,8 +28,10 @@ WRITE: Opens = "write"
 
 
 def screen_key(pk: int, opens: Opens) -> str:
+    """The key that opens match ``pk`` for ``opens`` (read or write)."""
     return salted_hmac(f"games.screen_keys.{opens}", str(pk), algorithm="sha256").hexdigest()[:32]
 
 
 def key_opens(key: str, pk: int, opens: Opens) -> bool:
+    """Whether ``key`` opens match ``pk`` for ``opens``."""
     return bool(key) and constant_time_compare(key, screen_key(pk, opens))

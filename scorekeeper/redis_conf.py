@@ -53,8 +53,8 @@ class RedisConf:
         """A client of the current master."""
         if not self.sentinels:
             return redis.Redis.from_url(self.url, **TIMEOUTS)
-        sentinel = Sentinel(self.sentinels, sentinel_kwargs=TIMEOUTS, **TIMEOUTS)  # type: ignore[no-untyped-call]
-        master: redis.Redis = sentinel.master_for(self.master, db=self.db, password=self.password)  # type: ignore[no-untyped-call]
+        sentinel = Sentinel(self.sentinels, sentinel_kwargs=TIMEOUTS, **TIMEOUTS)  # type: ignore[no-untyped-call]  # redis-py's Sentinel is untyped
+        master: redis.Redis = sentinel.master_for(self.master, db=self.db, password=self.password)  # type: ignore[no-untyped-call]  # as above
         return master
 
     def cache(self) -> dict[str, Any]:

@@ -67,7 +67,7 @@ class SignInHandler(AxesDatabaseHandler):  # type: ignore[misc]  # axes is untyp
                 if counted >= limit:
                     ends.append(attempt_time + cool_off)
                     break
-        return max(ends) - request.axes_attempt_time if ends else None  # type: ignore[attr-defined]
+        return max(ends) - request.axes_attempt_time if ends else None  # type: ignore[attr-defined]  # axes sets it
 
     def is_locked(self, request: HttpRequest, credentials: Credentials = None) -> bool:
         return self.lockout_wait(request, credentials) is not None
@@ -78,8 +78,8 @@ class SignInHandler(AxesDatabaseHandler):  # type: ignore[misc]  # axes is untyp
         """Axes counts the failure; whether it locks is decided here, against each count's limit."""
         super().user_login_failed(sender, credentials, request, **kwargs)
         if request is not None:
-            request.axes_locked_out = self.is_locked(request, credentials)  # type: ignore[attr-defined]
-            request.axes_credentials = credentials  # type: ignore[attr-defined]
+            request.axes_locked_out = self.is_locked(request, credentials)  # type: ignore[attr-defined]  # axes reads it
+            request.axes_credentials = credentials  # type: ignore[attr-defined]  # axes reads it
 
     def user_logged_in(self, sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
         """A sign-in clears the account's failures from this address; the address's count keeps the

@@ -210,7 +210,7 @@ def throttled(
                 refused = [
                     throttle
                     for throttle in checks
-                    if not throttle.allow_request(request, None)  # type: ignore[arg-type]
+                    if not throttle.allow_request(request, None)  # type: ignore[arg-type]  # a plain request: see above
                 ]
                 if refused:
                     waits = [wait for throttle in refused if (wait := throttle.wait()) is not None]

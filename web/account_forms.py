@@ -22,6 +22,7 @@ class SignUpForm(UserCreationForm):  # type: ignore[type-arg]  # generic only to
     throttled per address)."""
 
     def clean_username(self) -> str:
+        """Refuse a user name an account already has, in any letter case."""
         username = str(self.cleaned_data.get("username") or "")
         if username and username_taken(username):
             raise forms.ValidationError(NAME_TAKEN, code="unavailable")
@@ -29,6 +30,8 @@ class SignUpForm(UserCreationForm):  # type: ignore[type-arg]  # generic only to
 
 
 class EmailForm(forms.Form):
+    """The account's address for password resets."""
+
     email = forms.EmailField(
         label=_("E-mail address"),
         max_length=254,
@@ -50,5 +53,6 @@ class PasswordResetRequestForm(PasswordResetForm):
         to_email: str,
         html_email_template_name: str | None = None,
     ) -> None:
+        """Queue Django's reset mail for the worker instead of sending it here."""
         subject = "".join(render_to_string(subject_template_name, context).splitlines())
         mail_send_later(subject=subject, body=render_to_string(email_template_name, context), to=to_email)

@@ -17,6 +17,8 @@ TEXT_MAX = 240  # characters of a before or after shown; the API has them whole
 
 @dataclass(frozen=True, slots=True)
 class EntryLine:
+    """One audit entry as the log page shows it, in the reader's language."""
+
     at: datetime
     by: str
     action: str
@@ -27,6 +29,7 @@ class EntryLine:
 
 
 def entry_lines(entries: Iterable[AuditEntry]) -> list[EntryLine]:
+    """The entries as the log page shows them, oldest first as given."""
     return [
         EntryLine(
             at=entry.at,

@@ -59,6 +59,7 @@ class LiveSide:
 
     @property
     def to_go(self) -> str:
+        """The points the side still needs, in words."""
         counter = self.view.to_target or 0
         return ngettext("%(counter)s point to go", "%(counter)s points to go", counter) % {"counter": counter}
 
@@ -137,6 +138,7 @@ def _tally(report: HandReport) -> tuple[int | None, tuple[int, ...]]:
 
 
 def hand_numbered(hands: Sequence[HandBreakdown], number: int) -> HandBreakdown | None:
+    """The breakdown of hand ``number``, or ``None``."""
     return next((hand for hand in hands if hand["number"] == number), None)
 
 

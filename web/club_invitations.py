@@ -12,12 +12,11 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from django.contrib import messages
-from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest
 from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 
-from games.access import club_invitation_by_link
+from games.access import club_invitation_by_link, signed_in
 from games.messages import violation_text
 from games.models import ClubInvitation, Membership
 from games.rules.errors import CodedError
@@ -41,14 +40,14 @@ def invitation_in(next_url: str) -> ClubInvitation | None:
 
 
 def role_word(role: str) -> str:
+    """A club role in words."""
     return _("admin") if role == Membership.Role.ADMIN else _("member")
 
 
 def join(request: HttpRequest, invitation: ClubInvitation) -> Membership | None:
     """The signed-in visitor joins ``invitation``'s club; the outcome is a message on the next page."""
-    assert isinstance(request.user, User)
     try:
-        membership = club_invitation_accept(invitation=invitation, by=request.user)
+        membership = club_invitation_accept(invitation=invitation, by=signed_in(request))
     except CodedError as error:
         messages.error(request, violation_text(error))
         return None

@@ -30,10 +30,14 @@ ROLES = [(Membership.Role.MEMBER, _("member")), (Membership.Role.ADMIN, _("admin
 
 
 class ClubForm(forms.Form):
+    """A new club's name."""
+
     name = NameField(label=_("Name of the new club"), max_length=120)
 
 
 class MemberForm(forms.Form):
+    """A member to add by user name, and their role."""
+
     username = forms.CharField(label=_("User name of the new member"), max_length=150)
     role = forms.ChoiceField(label=_("Role"), choices=ROLES, initial=Membership.Role.MEMBER)
 
@@ -62,11 +66,14 @@ class DateInput(forms.DateInput):
 
 
 class SeasonForm(forms.Form):
+    """A new season's name and dates."""
+
     name = NameField(label=_("Name of the new season"), max_length=120)
     starts_on = forms.DateField(label=_("Starts on"), required=False, widget=DateInput)
     ends_on = forms.DateField(label=_("Ends on"), required=False, widget=DateInput)
 
     def clean(self) -> dict[str, object]:
+        """A season ends on or after the day it starts."""
         data = super().clean() or {}
         starts, ends = data.get("starts_on"), data.get("ends_on")
         if isinstance(starts, date) and isinstance(ends, date) and ends < starts:
@@ -76,6 +83,8 @@ class SeasonForm(forms.Form):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ClubView:
+    """A club on the clubs page: its members, seasons and forms."""
+
     club: Club
     role: str
     members: tuple[Membership, ...]
@@ -85,6 +94,7 @@ class ClubView:
 
     @property
     def is_admin(self) -> bool:
+        """Whether the viewer is an admin of the club."""
         return self.role == Membership.Role.ADMIN
 
 
@@ -111,6 +121,8 @@ def club_views(user: User, bound: dict[tuple[str, int], forms.Form] | None = Non
 
 
 class RoleForm(forms.Form):
+    """A member's new role."""
+
     role = forms.ChoiceField(label=_("Role"), choices=ROLES)
 
 
@@ -146,10 +158,12 @@ class ClubPage:
 
     @property
     def is_admin(self) -> bool:
+        """Whether the viewer is an admin of the club."""
         return self.role == Membership.Role.ADMIN
 
 
 def club_page(user: User, club: Club, invitation_form: ClubInvitationForm | None = None) -> ClubPage:
+    """``club`` as ``user`` sees it on its page."""
     members = tuple(membership_list(club=club))
     role = next((each.role for each in members if each.user_id == user.pk), Membership.Role.MEMBER)
     admin = role == Membership.Role.ADMIN

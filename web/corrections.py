@@ -39,6 +39,8 @@ class PlayLine:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CorrectionScreen:
+    """The correction page of a closed hand: its plays or summary as recorded."""
+
     match: Match
     hand: Hand
     title: str
@@ -51,14 +53,17 @@ class CorrectionScreen:
 
     @property
     def by_summary(self) -> bool:
+        """Whether the hand was scored from a quick summary."""
         return self.hand.mode == Hand.Mode.SUMMARY
 
     @property
     def dealer(self) -> str:
+        """The dealer's name."""
         return self.seat_names.get(self.hand.dealer, "")
 
     @property
     def lines(self) -> tuple[PlayLine, ...]:
+        """The recorded plays, numbered and named."""
         return play_lines(self.plays, self.seat_names)
 
     @property
@@ -71,6 +76,7 @@ class CorrectionScreen:
 
 
 def play_lines(plays: Sequence[PlayInput], names: Mapping[int, str]) -> tuple[PlayLine, ...]:
+    """``plays`` numbered, each with its player's name."""
     return tuple(
         PlayLine(
             number=number,
@@ -147,18 +153,22 @@ class DraftScreen:
 
     @property
     def match(self) -> Match:
+        """The hand's match."""
         return self.correction.match
 
     @property
     def plays(self) -> tuple[PlayInput, ...]:
+        """The plays kept and those added since."""
         return (*self.correction.plays[: self.keep], *self.added)
 
     @property
     def lines(self) -> tuple[PlayLine, ...]:
+        """The draft's plays, numbered and named."""
         return play_lines(self.plays, self.correction.seat_names)
 
     @property
     def texts(self) -> list[str]:
+        """The added plays as the form sends them back."""
         return [play_text(play) for play in self.added]
 
     @property

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 
 def deal_questions(game: str, options: Mapping[str, OptionValue]) -> DealQuestions:
+    """What the deal form asks for ``game`` under ``options``."""
     return presentation_of(game).deal_questions(options)
 
 

@@ -31,6 +31,7 @@ class EntryForm(forms.Form):
         self.side_names = sides
 
     def entries(self) -> list[dict[str, object]]:
+        """Each side's entry, in the engine's summary keys."""
         raise NotImplementedError
 
     @property
@@ -40,6 +41,7 @@ class EntryForm(forms.Form):
 
     @staticmethod
     def initial_of(entries: Sequence[Mapping[str, object]]) -> dict[str, object]:
+        """The form's initial values from stored ``entries`` (a correction)."""
         raise NotImplementedError
 
 
@@ -96,12 +98,14 @@ class SummaryForm(EntryForm):
 
     @property
     def input_problems(self) -> list[str]:
+        """One message for any count that is not a whole number from 0."""
         return [str(_("Every count must be a whole number, 0 or more."))] if self.errors else []
 
     def _count(self, key: str, side: int) -> int:
         return int(self.cleaned_data[f"{key}_{side}"])  # a switch is 0 or 1
 
     def entries(self) -> list[dict[str, object]]:
+        """Each side's counts; a fixed total's last side gets what the others leave."""
         entries: list[dict[str, object]] = [
             {key: self._count(key, side) for key in self._asked(side)} for side in range(len(self.side_names))
         ]
@@ -143,6 +147,7 @@ class TwentySummaryForm(EntryForm):
 
     @property
     def seat_rows(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
+        """Each seat's name and its awards and points fields."""
         return [
             (name, self[f"awards_{seat}"], self[f"points_{seat}"])
             for seat, name in enumerate(self.side_names)
@@ -159,6 +164,7 @@ class TwentySummaryForm(EntryForm):
             return None
 
     def clean(self) -> dict[str, object]:
+        """Read each seat's awards; refuse awards and points for the same seat."""
         data = super().clean() or {}
         for seat, name in enumerate(self.side_names):
             data[f"awards_{seat}"] = self._awards(seat)
@@ -168,6 +174,7 @@ class TwentySummaryForm(EntryForm):
         return data
 
     def entries(self) -> list[dict[str, object]]:
+        """Each seat's awards (or points) and whether it took the bonus."""
         bonus = self.cleaned_data.get("bonus") or self.NOBODY
         entries: list[dict[str, object]] = []
         for seat in range(len(self.side_names)):
@@ -178,6 +185,7 @@ class TwentySummaryForm(EntryForm):
 
     @staticmethod
     def initial_of(entries: Sequence[Mapping[str, object]]) -> dict[str, object]:
+        """The form's initial values from stored Maltese Twenty entries."""
         initial: dict[str, object] = {"bonus": TwentySummaryForm.NOBODY}
         for seat, entry in enumerate(entries):
             awards = entry.get("awards")

@@ -81,9 +81,11 @@ class EventForm(forms.Form):
 
     @property
     def tiebreak_fields(self) -> list[forms.BoundField]:
+        """The tie-break fields in order."""
         return [self[f"tiebreak_{slot}"] for slot in range(TIEBREAK_SLOTS)]
 
     def clean(self) -> dict[str, Any]:
+        """Refuse a tie-break listed twice."""
         data = super().clean() or {}
         chosen = [data.get(f"tiebreak_{slot}") for slot in range(TIEBREAK_SLOTS)]
         named = [name for name in chosen if name]
@@ -118,5 +120,7 @@ class EntryNameForm(forms.Form):
 
 
 class EntrySearchForm(forms.Form):
+    """The entries' search: by name, and only those not checked in."""
+
     q = forms.CharField(label=_("Find a player"), required=False, max_length=80)
     pending = forms.BooleanField(label=_("Only those not checked in"), required=False)

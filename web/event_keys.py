@@ -17,4 +17,5 @@ def event_key(pk: int) -> str:
 
 
 def key_opens(key: str, pk: int) -> bool:
+    """Whether ``key`` is the event's read key."""
     return bool(key) and constant_time_compare(key, event_key(pk))

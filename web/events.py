@@ -42,6 +42,8 @@ from scorekeeper.digits import whole_number
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EntryRow:
+    """An entry on the event page: the player, check-in, drop, the round joined."""
+
     entry: Entry
     name: str
     checked_in: bool
@@ -70,6 +72,8 @@ def entry_rows(
 
 @dataclass(frozen=True, slots=True)
 class ApartPair:
+    """A pair the pairing keeps apart, by name."""
+
     key: str  # "a-b": the form's value
     names: tuple[str, str]
 
@@ -97,6 +101,8 @@ def keep_apart_changed(event: Event, data: Mapping[str, str]) -> list[list[int]]
 
 @dataclass(frozen=True, slots=True)
 class MemberChoice:
+    """A club member the director may enter with one tap."""
+
     player_id: int
     name: str
 
@@ -140,6 +146,8 @@ def named_player(event: Event, director: User, name: str) -> Named:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ResultView:
+    """A table's result in words, and who set it."""
+
     text: str
     by: str = ""  # who set it, when the director did
     at: datetime | None = None
@@ -160,6 +168,8 @@ class ChangeView:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TableView:
+    """A table of a round as the event page shows it."""
+
     number: int
     round: int
     match_id: int | None
@@ -181,6 +191,8 @@ def _seat_text(table: int, seat: int) -> str:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundView:
+    """A round as the event page shows it: its tables, byes and rematches."""
+
     number: int
     tables: tuple[TableView, ...]
     byes: tuple[str, ...]
@@ -201,6 +213,8 @@ class RoundView:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StandingRow:
+    """One player's line in the event's standings."""
+
     rank: int
     name: str
     points: int
@@ -225,6 +239,7 @@ class Page:
 
     @classmethod
     def of(cls, name: str, asked: int | None, total: int, size: int) -> Page:
+        """Page ``asked`` (kept within the pages there are) of ``total`` items."""
         count = max(1, -(-total // size))
         return cls(name, min(max(asked or 1, 1), count), count, size)
 
@@ -239,15 +254,18 @@ class Page:
         return self.number % self.count + 1
 
     def href(self, number: int) -> str:
+        """The query string of page ``number``, the other lists' pages kept."""
         pages = dict(self.others) | {self.name: number}
         return "?" + urlencode({name: page for name, page in pages.items() if page > 1})
 
     @property
     def previous(self) -> str:
+        """The previous page's link, or empty on the first."""
         return self.href(self.number - 1) if self.number > 1 else ""
 
     @property
     def next(self) -> str:
+        """The next page's link, or empty on the last."""
         return self.href(self.number + 1) if self.number < self.count else ""
 
 
@@ -262,6 +280,8 @@ class CheckedTable:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EventScreen:
+    """The event page: rounds, the current round's tables, the standings, and the director's tools."""
+
     event: Event
     rounds: tuple[int, ...]  # the published rounds' numbers
     current: RoundView | None  # the last round, with the page of its tables shown
@@ -285,6 +305,7 @@ class EventScreen:
 
     @property
     def planned(self) -> int:
+        """The rounds the event plans."""
         return self.event.rounds
 
 

@@ -32,6 +32,7 @@ class NameField(forms.CharField):
     refused name is said at its field."""
 
     def clean(self, value: Any) -> str:
+        """The name as it is stored (``clean_name``), or empty when left blank."""
         text = str(super().clean(value))
         if not text:
             return text
@@ -146,10 +147,12 @@ class MatchForm(forms.Form):
 
     @property
     def seat_fields(self) -> list[forms.BoundField]:
+        """The seats' name fields in order."""
         return [self[name] for name in self.fields if name.startswith("seat_")]
 
     @property
     def option_fields(self) -> list[forms.BoundField]:
+        """The game's option fields."""
         return [self[name] for name in self.fields if name.startswith("option_")]
 
     def names(self) -> list[str]:
@@ -162,6 +165,7 @@ class MatchForm(forms.Form):
         ]
 
     def club_and_season(self) -> tuple[Club | None, Season | None]:
+        """The club and season chosen, if any."""
         return self.cleaned_data.get("club"), self.cleaned_data.get("season")
 
     def options(self) -> dict[str, OptionValue]:
@@ -217,6 +221,7 @@ class CardChoiceForm(forms.Form):
     TRAIL = TRAIL
 
     def taken_cards(self) -> list[str]:
+        """The cards taken: the capture chosen, else those ticked; none for a trail."""
         capture = self.cleaned_data.get("capture") or ""
         if capture == self.TRAIL:
             return []
@@ -238,6 +243,7 @@ class DraftPlaysField(forms.Field):
     widget = forms.MultipleHiddenInput
 
     def to_python(self, value: object) -> list[PlayInput]:
+        """The plays sent back as ``"seat card taken..."`` texts; a malformed one is refused."""
         texts = value if isinstance(value, list | tuple) else []
         plays = []
         for text in texts:
@@ -283,4 +289,6 @@ class InviteForm(forms.Form):
 
 
 class RenameForm(forms.Form):
+    """The viewer's name at the table."""
+
     name = NameField(label=_("Your name at the table"), max_length=80)

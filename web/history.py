@@ -17,6 +17,8 @@ from web.deals import count_label
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CountChange:
+    """A side's count that a correction changed."""
+
     side: str
     label: str
     before: str
@@ -25,6 +27,8 @@ class CountChange:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PointsChange:
+    """A side's points that a correction changed."""
+
     side: str
     before: int
     after: int
@@ -50,6 +54,7 @@ class VersionView:
 
     @property
     def unchanged(self) -> bool:
+        """Whether the version changed nothing shown."""
         return not (self.kind_changed or self.removed or self.added or self.counts or self.totals)
 
 

@@ -27,6 +27,8 @@ from web.screens import HandView, MatchScreen, who_of
 
 
 class OfflinePlay(TypedDict):
+    """A stored play as the phone's offline queue sends it."""
+
     seq: int
     seat: int
     card: str
@@ -44,6 +46,8 @@ class OfflineEntry(TypedDict):
 
 
 class OfflineHand(TypedDict):
+    """The open hand as the phone needs it to go on offline."""
+
     match: int
     hand: int
     seq: int  # the next play's expected_seq

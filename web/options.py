@@ -13,10 +13,12 @@ if TYPE_CHECKING:
 
 
 def key_label(game: str, spec: OptionSpec) -> StrOrPromise:
+    """An option of ``game`` in words."""
     return presentation_of(game).options.get(spec.key, spec.key)
 
 
 def value_label(game: str, value: OptionValue) -> StrOrPromise:
+    """An option value of ``game`` in words."""
     if isinstance(value, bool):
         return shared.SWITCH[value]
     return presentation_of(game).option_values.get(value, str(value))

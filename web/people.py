@@ -50,6 +50,8 @@ def member_names(club: Club) -> list[tuple[str, str]]:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatRow:
+    """A seat on the people panel: who sits there, open invitations, the viewer's claim."""
+
     number: int  # 0-based, as the services take it
     name: str
     account: str  # the account's user name; empty for a guest
@@ -58,11 +60,14 @@ class SeatRow:
 
     @property
     def is_guest(self) -> bool:
+        """Whether a guest (no account) sits there."""
         return not self.account
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TablePeople:
+    """The people panel of a match: its seats and what the viewer has to decide."""
+
     seats: tuple[SeatRow, ...]
     seated: bool  # the viewer's own player sits here
     claims: tuple[GuestClaim, ...]  # pending, on guests the viewer owns: theirs to decide

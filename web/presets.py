@@ -30,6 +30,7 @@ def presets_available(*, captures: bool = False) -> tuple[Preset, ...]:
 
 
 def preset_find(slug: str) -> Preset | None:
+    """The available preset named ``slug``, or ``None``."""
     return next((preset for preset in presets_available() if preset.slug == slug), None)
 
 

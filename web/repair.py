@@ -18,6 +18,8 @@ from games.events.selectors import entry_names, round_find, round_last_number, t
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RepairTable:
+    """A table on the repair page: its sides and whether play has started."""
+
     number: int
     sides: tuple[str, ...]
     started: bool
@@ -25,6 +27,8 @@ class RepairTable:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RepairView:
+    """A round as its repair page shows it, and what may be done to it."""
+
     number: int
     is_last: bool  # only the last round is repaired
     round_robin: bool  # its rounds follow the schedule: swaps only
@@ -34,18 +38,22 @@ class RepairView:
 
     @property
     def started(self) -> tuple[int, ...]:
+        """The numbers of the tables where play has started."""
         return tuple(table.number for table in self.tables if table.started)
 
     @property
     def can_withdraw(self) -> bool:
+        """The last round may be withdrawn while no table has started."""
         return self.is_last and not self.started
 
     @property
     def can_repair(self) -> bool:
+        """The last round may be repaired, but not in a round robin, while a table has not started."""
         return self.is_last and not self.round_robin and len(self.started) < len(self.tables)
 
     @property
     def can_swap(self) -> bool:
+        """The last round's players may be swapped while two can move."""
         return self.is_last and len(self.movable) > 1
 
 
@@ -101,12 +109,14 @@ class SwapForm(forms.Form):
             field.initial = start
 
     def clean(self) -> dict[str, Any]:
+        """Refuse a player swapped with themselves."""
         data = super().clean() or {}
         if data.get("first") is not None and data.get("first") == data.get("second"):
             self.add_error("second", _("Choose two different players."))
         return data
 
     def players(self) -> list[int]:
+        """The two players to swap."""
         return [self.cleaned_data["first"], self.cleaned_data["second"]]
 
 

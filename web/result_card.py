@@ -37,6 +37,8 @@ SIDE_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"
 
 @dataclass(frozen=True, slots=True)
 class CardSide:
+    """A side on the result card: its names, total and whether it won."""
+
     names: str
     total: int
     winner: bool = False

@@ -138,6 +138,8 @@ def dispute_link(match: Match, play: PlayReview) -> str:
 
 @dataclass(frozen=True, slots=True)
 class PlayLine:
+    """A reviewed play in words, the table before it, and what it missed."""
+
     text: str
     table: tuple[Card, ...]
     missed: bool
@@ -149,6 +151,8 @@ class PlayLine:
 
 @dataclass(frozen=True, slots=True)
 class PlayerLine:
+    """A player's review totals in the hand."""
+
     name: str
     totals: ReviewTotals
     illegal_plays: int = 0
@@ -168,23 +172,28 @@ class ReviewScreen:
 
     @property
     def biggest(self) -> tuple[PlayLine, ...]:
+        """The costliest missed plays."""
         return self.missed[:BIGGEST]
 
     @property
     def other_missed(self) -> tuple[PlayLine, ...]:
+        """The other missed plays."""
         return self.missed[BIGGEST:]
 
     @property
     def previous(self) -> int | None:
+        """The number of the previous reviewed hand, if any."""
         earlier = [number for number in self.numbers if number < self.hand.number]
         return earlier[-1] if earlier else None
 
     @property
     def next(self) -> int | None:
+        """The number of the next reviewed hand, if any."""
         return next((number for number in self.numbers if number > self.hand.number), None)
 
 
 def seat_names(match: Match) -> dict[int, str]:
+    """Each seat's player's name."""
     return {seat.number: shown_name(seat.player.name) for side in sides_of_match(match) for seat in side}
 
 

@@ -45,6 +45,7 @@ class RulePage:
 
     @property
     def translated(self) -> bool:
+        """Whether the page is shown in a language other than English."""
         return self.language != "en"
 
 

@@ -45,6 +45,8 @@ from web.presets import sweep_name
 
 @dataclass(frozen=True, slots=True)
 class SideView:
+    """A side on the match screen: its names, total, progress to the target and standing."""
+
     index: int
     names: str
     total: int
@@ -66,6 +68,8 @@ class SheetRow:
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
+    """An Escoba challenge's ruling as the screen shows it (docs/rules/escoba.md)."""
+
     challenger: str
     correct: bool
     points: int
@@ -93,6 +97,7 @@ class HandView:
 
     @property
     def last_play(self) -> Play | None:
+        """The hand's latest play, if any."""
         return self.plays[-1] if self.plays else None
 
 
@@ -121,6 +126,8 @@ def clock_of(match: Match) -> Clock | None:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MatchScreen:
+    """The match screen: scoreboard, sides, score sheet, the open hand and the clock."""
+
     match: Match
     title: str
     board: Scoreboard
@@ -165,6 +172,7 @@ class MatchScreen:
 
     @property
     def next_hand_number(self) -> int:
+        """The number the next hand will have."""
         return 1 if self.last_hand is None else self.last_hand.number + 1
 
     @property
@@ -184,6 +192,7 @@ class MatchScreen:
 
     @property
     def winner(self) -> SideView | None:
+        """The winning side, once there is one."""
         return next((side for side in self.sides if side.winner), None)
 
     @property

@@ -28,7 +28,7 @@ class TableGuestMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         account = request.user  # Django's, lazy: nothing is read until a view asks
-        request.user = SimpleLazyObject(lambda: _guest_or(account, request))  # type: ignore[assignment]
+        request.user = SimpleLazyObject(lambda: _guest_or(account, request))  # type: ignore[assignment]  # lazy, as Django sets it
         return self.get_response(request)
 
 

@@ -18,12 +18,14 @@ from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
 
 from api.inputs import valid
-from api.records.base import account
+from games.access import signed_in
 from games.services.deletion import account_delete
 from scorekeeper.throttles import AccountDeleteThrottle
 
 
 class AccountDeleteInput(serializers.Serializer[Any]):
+    """The password that confirms deleting the account."""
+
     password = serializers.CharField(max_length=4096, trim_whitespace=False)
 
 
@@ -31,8 +33,9 @@ class AccountDeleteMixin:
     """The DELETE of ``/api/v1/me/``, for the view class that serves the route."""
 
     def get_throttles(self) -> list[BaseThrottle]:
+        """The view's throttles, and AccountDeleteThrottle on DELETE."""
         request = getattr(self, "request", None)
-        others: list[BaseThrottle] = super().get_throttles()  # type: ignore[misc]
+        others: list[BaseThrottle] = super().get_throttles()  # type: ignore[misc]  # a mixin: the APIView after it has them
         if request is not None and request.method == "DELETE":
             return [*others, AccountDeleteThrottle()]
         return others
@@ -40,6 +43,6 @@ class AccountDeleteMixin:
     @extend_schema(operation_id="me_delete", request=AccountDeleteInput, responses={204: None})
     def delete(self, request: Request) -> Response:
         password = valid(AccountDeleteInput, request.data)["password"]
-        account_delete(user=account(request), password=password)
+        account_delete(user=signed_in(request), password=password)
         logout(request._request)  # the session of this request too, if it came with one
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from api.inputs import valid
 from api.negotiation import AnswerInJson
-from api.records.base import account
+from games.access import signed_in
 from games.selectors.exports import EXPORT_FORMATS, export_filename
 from scorekeeper.throttles import AccountExportThrottle
 
@@ -29,6 +29,8 @@ class AccountExportApi(APIView):
     content_negotiation_class = AnswerInJson
 
     class InputSerializer(serializers.Serializer[Any]):
+        """The export's format: one JSON document or a zip of CSV files."""
+
         format = serializers.ChoiceField(choices=sorted(EXPORT_FORMATS), default="json")
 
     @extend_schema(
@@ -43,7 +45,7 @@ class AccountExportApi(APIView):
     )
     def get(self, request: Request) -> StreamingHttpResponse:
         form = valid(self.InputSerializer, request.query_params)["format"]
-        return export_response(account(request), form)
+        return export_response(signed_in(request), form)
 
 
 def export_response(user: User, form: str) -> StreamingHttpResponse:

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from api.accounts.base import AccountApi
 from api.accounts.deletion import AccountDeleteMixin
 from api.inputs import valid
-from api.records.base import account
+from games.access import signed_in
 from games.selectors import pending_email_of, player_of
 from games.services.accounts import email_change_request
 from scorekeeper.errors import envelope
@@ -24,6 +24,8 @@ from scorekeeper.public import public_url
 
 
 class MeOutput(serializers.Serializer[Any]):
+    """The signed-in account: its user name, name at the tables and e-mail address."""
+
     username = serializers.CharField(help_text="The account's user name: its public handle, never changed.")
     display_name = serializers.CharField(help_text="Its player's name at the tables (else the user name).")
     email = serializers.EmailField(
@@ -38,6 +40,7 @@ class MeOutput(serializers.Serializer[Any]):
 
 
 def me_facts(user: User) -> dict[str, Any]:
+    """The account's facts as MeOutput shows them."""
     player, pending = player_of(user), pending_email_of(user)
     return {
         "username": user.get_username(),
@@ -54,6 +57,8 @@ class MeApi(AccountDeleteMixin, AccountApi):
 
     @extend_schema_serializer(component_name="MeUpdateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """A new e-mail address for the account (empty: none)."""
+
         email = serializers.EmailField(
             max_length=254,
             allow_blank=True,
@@ -63,7 +68,7 @@ class MeApi(AccountDeleteMixin, AccountApi):
 
     @extend_schema(operation_id="me_retrieve", responses=MeOutput)
     def get(self, request: Request) -> Response:
-        return Response(MeOutput(me_facts(account(request))).data)
+        return Response(MeOutput(me_facts(signed_in(request))).data)
 
     @extend_schema(
         operation_id="me_partial_update",
@@ -74,7 +79,7 @@ class MeApi(AccountDeleteMixin, AccountApi):
     )
     def patch(self, request: Request) -> Response:
         data = valid(self.InputSerializer, request.data)
-        user = account(request)
+        user = signed_in(request)
 
         def link(token: str) -> str:
             return public_url(request, reverse("account-email-verify", args=[token]))

@@ -12,12 +12,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.accounts.base import AccountApi, current_keys
-from api.records.base import account
+from games.access import signed_in
 from games.selectors import TOKEN, WEB, device_list
 from games.services.accounts import device_end
 
 
 class SessionOutput(serializers.Serializer[Any]):
+    """A device signed in to the account: a web session or the API token."""
+
     id = serializers.CharField(help_text="Stable while the device is signed in; not the secret itself.")
     kind = serializers.ChoiceField(choices=[WEB, TOKEN], help_text="A web session, or the API token.")
     device = serializers.CharField(help_text="The browser's User-Agent at sign-in (empty when unknown).")
@@ -27,17 +29,21 @@ class SessionOutput(serializers.Serializer[Any]):
 
 
 class SessionListApi(AccountApi):
+    """The devices signed in to the account, this one marked ``current``."""
+
     @extend_schema(operation_id="me_sessions_list", responses=SessionOutput(many=True))
     def get(self, request: Request) -> Response:
         session, token = current_keys(request)
-        devices = device_list(user=account(request), session_key=session, token_key=token)
+        devices = device_list(user=signed_in(request), session_key=session, token_key=token)
         return Response(SessionOutput(devices, many=True).data)
 
 
 class SessionDetailApi(AccountApi):
+    """One device signed in to the account."""
+
     @extend_schema(operation_id="me_sessions_destroy", responses={204: None})
     def delete(self, request: Request, device: str) -> Response:
         """Sign the device out: a web session ends, the API token is deleted (every app signs in again)."""
-        if not device_end(user=account(request), device=device):
+        if not device_end(user=signed_in(request), device=device):
             raise Http404
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 
 from api.events.base import EventsApi
 from api.inputs import valid
-from api.records.base import account
+from games.access import signed_in
 from games.events.clock import (
     MINUTES_MAX,
     round_clock,
@@ -26,6 +26,8 @@ from games.events.models import Event
 
 
 class RoundClockOutput(serializers.Serializer[Any]):
+    """An event's round clock: its length, whether it runs, and the time left."""
+
     minutes = serializers.IntegerField(allow_null=True, help_text="The clock's length; null: no clock.")
     running = serializers.BooleanField()
     deadline = serializers.DateTimeField(allow_null=True, help_text="When it reaches zero, while running.")
@@ -34,6 +36,7 @@ class RoundClockOutput(serializers.Serializer[Any]):
 
 
 def clock_body(event: Event) -> dict[str, object]:
+    """The event's round clock as RoundClockOutput shows it (stopped when it has none)."""
     clock = round_clock(event)
     if clock is None:
         return {"minutes": None, "running": False, "deadline": None, "left": None, "now": timezone.now()}
@@ -52,6 +55,8 @@ class RoundClockApi(EventsApi):
     stops it keeping what it has left, ``{"action": "reset"}`` takes it off."""
 
     class InputSerializer(serializers.Serializer[Any]):
+        """Start the round clock (for ``minutes``, else from where it stopped), pause it or take it off."""
+
         action = serializers.ChoiceField(choices=("start", "pause", "reset"))
         minutes = serializers.IntegerField(min_value=1, max_value=MINUTES_MAX, required=False)
 
@@ -63,7 +68,7 @@ class RoundClockApi(EventsApi):
     def post(self, request: Request, pk: int) -> Response:
         event = self.event(request, pk)
         data = valid(self.InputSerializer, request.data)
-        by = account(request)
+        by = signed_in(request)
         if data["action"] == "start":
             event = round_clock_start(event=event, by=by, minutes=data.get("minutes"))
         elif data["action"] == "pause":

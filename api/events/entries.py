@@ -16,9 +16,10 @@ from api.events.base import EventsApi
 from api.events.events import ClubEventOutput
 from api.idempotency import idempotent
 from api.inputs import valid
-from api.records.base import ID_MAX, account, paginated
+from api.records.base import ID_MAX, paginated
 from api.records.people import NAME_HELP
 from games import selectors as game_selectors
+from games.access import signed_in
 from games.events import selectors
 from games.events.models import Entry
 from games.events.services import entry_add, entry_check_in, entry_drop, event_keep_apart
@@ -26,6 +27,8 @@ from scorekeeper.throttles import WalkInThrottle, account_refusal
 
 
 class EventEntryOutput(serializers.Serializer[Entry]):
+    """A player entered in an event: the rounds paired for them and their check-in."""
+
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField(source="player.name")
     joined_round = serializers.IntegerField(help_text="The first round paired for the player.")
@@ -41,6 +44,8 @@ class EntryListCreateApi(EventsApi):
 
     @extend_schema_serializer(component_name="EventEntryCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The player to enter (a member's, or the director's own player or guest)."""
+
         player = serializers.IntegerField(
             required=False,
             min_value=1,
@@ -76,7 +81,7 @@ class EntryListCreateApi(EventsApi):
     )
     def post(self, request: Request, pk: int) -> Response:
         event = self.event(request, pk)
-        by = account(request)
+        by = signed_in(request)
         data = valid(self.InputSerializer, request.data, {"by": by, "club": event.club})
         if "name" in data and (refused := account_refusal(request, WalkInThrottle)):
             raise exceptions.Throttled(wait=refused.seconds, detail=refused.text)
@@ -92,7 +97,7 @@ class EntryDropApi(EventsApi):
     def post(self, request: Request, pk: int, player: int) -> Response:
         event = self.event(request, pk)
         try:
-            entry = entry_drop(event=event, player_id=player, by=account(request))
+            entry = entry_drop(event=event, player_id=player, by=signed_in(request))
         except Entry.DoesNotExist:
             raise Http404 from None
         return Response(EventEntryOutput(entry).data)
@@ -103,6 +108,8 @@ class EntryCheckInApi(EventsApi):
 
     @extend_schema_serializer(component_name="EventEntryCheckInInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """Check the player in, or undo the check-in."""
+
         undo = serializers.BooleanField(default=False)
 
     @extend_schema(
@@ -112,7 +119,7 @@ class EntryCheckInApi(EventsApi):
         event = self.event(request, pk)
         undo = valid(self.InputSerializer, request.data)["undo"]
         try:
-            entry = entry_check_in(event=event, player_id=player, by=account(request), undo=undo)
+            entry = entry_check_in(event=event, player_id=player, by=signed_in(request), undo=undo)
         except Entry.DoesNotExist:
             raise Http404 from None
         return Response(EventEntryOutput(entry).data)
@@ -124,6 +131,8 @@ class KeepApartApi(EventsApi):
 
     @extend_schema_serializer(component_name="EventKeepApartInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The pairs of players the pairing keeps apart (the whole list, replaced)."""
+
         pairs = serializers.ListField(
             child=serializers.ListField(
                 child=serializers.IntegerField(min_value=1, max_value=ID_MAX), min_length=2, max_length=2
@@ -136,5 +145,5 @@ class KeepApartApi(EventsApi):
     def put(self, request: Request, pk: int) -> Response:
         event = self.event(request, pk)
         pairs = valid(self.InputSerializer, request.data)["pairs"]
-        event = event_keep_apart(event=event, by=account(request), pairs=pairs)
+        event = event_keep_apart(event=event, by=signed_in(request), pairs=pairs)
         return Response(ClubEventOutput(event).data)

@@ -15,8 +15,9 @@ from api.events.base import EventsApi
 from api.idempotency import idempotent
 from api.inputs import valid
 from api.pagination import BoundedPagination
-from api.records.base import ID_MAX, account, paginated
+from api.records.base import ID_MAX, paginated
 from api.records.people import NAME_HELP
+from games.access import signed_in
 from games.events import selectors
 from games.events.models import Event
 from games.events.services import event_create
@@ -31,6 +32,8 @@ POINTS_MAX = 1000
 
 
 class ClubEventOutput(serializers.Serializer[Event]):
+    """An event (docs/events.md): its game and options, format, rounds and version."""
+
     id = serializers.IntegerField()
     club = serializers.IntegerField(source="club_id")
     season = serializers.IntegerField(source="season_id", allow_null=True)
@@ -59,6 +62,7 @@ class ClubEventOutput(serializers.Serializer[Event]):
     created_at = serializers.DateTimeField()
 
     def to_representation(self, event: Event) -> dict[str, Any]:
+        """The event with its version (the one already read, else the stored one)."""
         body = super().to_representation(event)
         shown = getattr(event, "shown_version", None)
         body["version"] = shown if shown is not None else selectors.event_version(event.pk) or 0
@@ -66,6 +70,8 @@ class ClubEventOutput(serializers.Serializer[Event]):
 
 
 class EventPointsInput(serializers.Serializer[dict[str, Any]]):
+    """An event's match points for a win, draw, loss, bye, or per place."""
+
     win = serializers.IntegerField(required=False, min_value=0, max_value=POINTS_MAX)
     draw = serializers.IntegerField(required=False, min_value=0, max_value=POINTS_MAX)
     loss = serializers.IntegerField(required=False, min_value=0, max_value=POINTS_MAX)
@@ -84,6 +90,8 @@ class EventListCreateApi(EventsApi):
 
     @extend_schema_serializer(component_name="EventCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """A new event: its name, game and options, format and rounds."""
+
         name = serializers.CharField(max_length=120, allow_blank=True, help_text=NAME_HELP)
         game = serializers.ChoiceField(choices=sorted(GAMES))
         options = serializers.DictField(required=False, default=dict)
@@ -105,6 +113,7 @@ class EventListCreateApi(EventsApi):
         )
 
         def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+            """Rounds are required except in a round robin; each tie-break once."""
             if data["format"] != Event.Format.ROUND_ROBIN and "rounds" not in data:
                 raise serializers.ValidationError({"rounds": [gettext("This field is required.")]})
             if len(set(data.get("tiebreaks", []))) != len(data.get("tiebreaks", [])):
@@ -126,17 +135,21 @@ class EventListCreateApi(EventsApi):
         data = valid(self.InputSerializer, request.data)
         if refused := account_refusal(request, EventCreateThrottle):
             raise exceptions.Throttled(wait=refused.seconds, detail=refused.text)
-        event = event_create(club=club, by=account(request), **data)
+        event = event_create(club=club, by=signed_in(request), **data)
         return Response(ClubEventOutput(event).data, status=status.HTTP_201_CREATED)
 
 
 class EventDetailApi(EventsApi):
+    """An event of a club you belong to."""
+
     @extend_schema(operation_id="events_retrieve", responses=ClubEventOutput)
     def get(self, request: Request, pk: int) -> Response:
         return Response(ClubEventOutput(self.event(request, pk)).data)
 
 
 class EventStandingsRowOutput(serializers.Serializer[Any]):
+    """One player's line in an event's standings: rank, points, record, tie-breaks."""
+
     player = serializers.IntegerField()
     name = serializers.CharField()
     rank = serializers.IntegerField(help_text="Shared by players level on points and every tie-break.")
@@ -151,6 +164,8 @@ class EventStandingsRowOutput(serializers.Serializer[Any]):
 
 
 class EventStandingsOutput(serializers.Serializer[Any]):
+    """A page of an event's standings, best first."""
+
     count = serializers.IntegerField(help_text="Every row, on every page.")
     next = serializers.URLField(allow_null=True, help_text="The next page (``?limit=&offset=``), if any.")
     previous = serializers.URLField(allow_null=True)

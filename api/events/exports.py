@@ -30,6 +30,7 @@ CSV_ANSWER = {
 
 
 def csv_answer(text: str, filename: str) -> HttpResponse:
+    """``text`` as a CSV file attachment named ``filename``."""
     response = HttpResponse(text, content_type=MEDIA_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -19,12 +19,16 @@ from games.messages import violation_text
 
 
 class PairingJobErrorOutput(serializers.Serializer[Any]):
+    """Why a pairing job failed, in the error envelope's shape."""
+
     code = serializers.CharField(help_text="A stable code of docs/errors.md.")
     message = serializers.CharField()
     details = serializers.DictField()
 
 
 class PairingJobOutput(serializers.Serializer[Any]):
+    """A pairing job: the round it pairs, its status, and the round or error it ended with."""
+
     id = serializers.IntegerField()
     number = serializers.IntegerField(help_text="The round it pairs.")
     draft = serializers.BooleanField(help_text="A draft stores nothing: its pairing is in `round`.")

@@ -17,7 +17,8 @@ from api.events.entries import EventEntryOutput
 from api.events.rounds import EventRoundOutput, round_body
 from api.idempotency import idempotent
 from api.inputs import valid
-from api.records.base import ID_MAX, account
+from api.records.base import ID_MAX
+from games.access import signed_in
 from games.events.models import Entry, Event, Round
 from games.events.repair import Repaired, entry_return, round_repair, round_swap, round_withdraw
 
@@ -25,6 +26,8 @@ PAIR = serializers.ListField(child=serializers.IntegerField(), min_length=2, max
 
 
 class RoundRepairedOutput(EventRoundOutput):
+    """The repaired round, the tables it kept and the rematches it made."""
+
     kept = serializers.ListField(
         child=serializers.IntegerField(), help_text="The tables the repair left as they were."
     )
@@ -34,6 +37,8 @@ class RoundRepairedOutput(EventRoundOutput):
 
 
 class RoundWithdrawnOutput(serializers.Serializer[Any]):
+    """A withdrawn round: the matches deleted with it and the entries it moved."""
+
     number = serializers.IntegerField()
     matches = serializers.ListField(
         child=serializers.IntegerField(), help_text="The round's matches, deleted with it."
@@ -61,7 +66,7 @@ class RoundWithdrawApi(EventsApi):
     def post(self, request: Request, pk: int, number: int) -> Response:
         event = self.event(request, pk)
         try:
-            withdrawn = round_withdraw(event=event, number=number, by=account(request))
+            withdrawn = round_withdraw(event=event, number=number, by=signed_in(request))
         except Round.DoesNotExist:
             raise Http404 from None
         body = {
@@ -77,6 +82,8 @@ class RoundSwapApi(EventsApi):
 
     @extend_schema_serializer(component_name="EventRoundSwapInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The two players to swap between tables."""
+
         players = serializers.ListField(
             child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
             min_length=2,
@@ -85,6 +92,7 @@ class RoundSwapApi(EventsApi):
         )
 
         def validate_players(self, players: list[int]) -> list[int]:
+            """Refuse a player swapped with themselves."""
             if players[0] == players[1]:
                 raise serializers.ValidationError(gettext("Choose two different players."))
             return players
@@ -95,7 +103,7 @@ class RoundSwapApi(EventsApi):
         event = self.event(request, pk)
         players = valid(self.InputSerializer, request.data)["players"]
         try:
-            repaired = round_swap(event=event, number=number, players=players, by=account(request))
+            repaired = round_swap(event=event, number=number, players=players, by=signed_in(request))
         except Round.DoesNotExist:
             raise Http404 from None
         return _repaired(event, repaired)
@@ -109,7 +117,7 @@ class RoundRepairApi(EventsApi):
     def post(self, request: Request, pk: int, number: int) -> Response:
         event = self.event(request, pk)
         try:
-            repaired = round_repair(event=event, number=number, by=account(request))
+            repaired = round_repair(event=event, number=number, by=signed_in(request))
         except Round.DoesNotExist:
             raise Http404 from None
         return _repaired(event, repaired)
@@ -123,7 +131,7 @@ class EntryReturnApi(EventsApi):
     def post(self, request: Request, pk: int, player: int) -> Response:
         event = self.event(request, pk)
         try:
-            entry = entry_return(event=event, player_id=player, by=account(request))
+            entry = entry_return(event=event, player_id=player, by=signed_in(request))
         except Entry.DoesNotExist:
             raise Http404 from None
         return Response(EventEntryOutput(entry).data)

@@ -18,7 +18,8 @@ from api.events.base import EventsApi
 from api.idempotency import idempotent
 from api.inputs import valid
 from api.pagination import BoundedPagination
-from api.records.base import SEATS_MAX, account
+from api.records.base import SEATS_MAX
+from games.access import signed_in
 from games.events import selectors
 from games.events.jobs import round_pair_start
 from games.events.models import Event, PairingJob, Round, Table
@@ -35,11 +36,15 @@ Names = Callable[[int], str]
 
 
 class PairingReasonOutput(serializers.Serializer[Any]):
+    """Why the pairing made a choice: a code of docs/events.md and the players concerned."""
+
     code = serializers.CharField(help_text="docs/events.md lists the codes.")
     players = serializers.ListField(child=serializers.IntegerField())
 
 
 class EventTableResultOutput(serializers.Serializer[Any]):
+    """A table's result as the event counts it: the places, and the match's or the director's."""
+
     places = serializers.ListField(
         child=serializers.IntegerField(), help_text="Each side's place, 0 first; tied sides share one."
     )
@@ -54,6 +59,8 @@ class EventTableResultOutput(serializers.Serializer[Any]):
 
 
 class CountedResultOutput(serializers.Serializer[Any]):
+    """A result as a pairing counted it: places, winner, scores and whose it was."""
+
     places = serializers.ListField(child=serializers.IntegerField())
     winner = serializers.IntegerField(allow_null=True)
     scores = serializers.ListField(child=serializers.IntegerField())
@@ -61,6 +68,8 @@ class CountedResultOutput(serializers.Serializer[Any]):
 
 
 class ResultChangedOutput(serializers.Serializer[Any]):
+    """A result that changed after a later round was paired on it."""
+
     before = CountedResultOutput(help_text="What the table counted when round `paired` was paired.")
     after = CountedResultOutput(allow_null=True, help_text="What it counts now (null: no result).")
     at = serializers.DateTimeField(allow_null=True, help_text="The last write to the result since.")
@@ -68,6 +77,8 @@ class ResultChangedOutput(serializers.Serializer[Any]):
 
 
 class EventTableOutput(serializers.Serializer[Any]):
+    """One table of a round: its match, seats, sides and result."""
+
     number = serializers.IntegerField()
     match = serializers.IntegerField(allow_null=True, help_text="The table's match (null in a draft).")
     players = serializers.ListField(child=serializers.IntegerField(), help_text="Player ids in seat order.")
@@ -102,6 +113,8 @@ class EventTableOutput(serializers.Serializer[Any]):
 
 
 class EventRoundOutput(serializers.Serializer[Any]):
+    """A round of an event: its tables, byes and why, and the pairing's seed."""
+
     number = serializers.IntegerField()
     published = serializers.BooleanField(help_text="False for a draft: nothing was stored.")
     seed = serializers.IntegerField(help_text="The seed of the pairing's draw among equals.")
@@ -119,6 +132,8 @@ class EventRoundOutput(serializers.Serializer[Any]):
 
 
 class PairingJobStartedOutput(serializers.Serializer[Any]):
+    """A pairing job just queued: follow it at events/{id}/jobs/{job}/."""
+
     job = serializers.IntegerField(help_text="The pairing job: GET events/{id}/jobs/{job}/ follows it.")
     status = serializers.ChoiceField(choices=PairingJob.Status.choices)
 
@@ -129,6 +144,7 @@ def _names(event: Event) -> Names:
 
 
 def planned_body(plan: PlannedRound, name: Names) -> dict[str, Any]:
+    """A planned round as EventRoundOutput shows it, players named by ``name``."""
     return {
         "number": plan.number,
         "published": plan.published,
@@ -216,6 +232,8 @@ class RoundListCreateApi(EventsApi):
 
     @extend_schema_serializer(component_name="EventRoundCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """Pair the next round, or with ``draft`` only show what it would be."""
+
         draft = serializers.BooleanField(default=False, help_text="Pair without storing anything (200).")
 
     @extend_schema(operation_id="events_rounds_list", responses=EventRoundOutput(many=True))
@@ -244,7 +262,7 @@ class RoundListCreateApi(EventsApi):
     def post(self, request: Request, pk: int) -> Response:
         event = self.event(request, pk)
         draft = valid(self.InputSerializer, request.data)["draft"]
-        plan = round_pair_start(event=event, by=account(request), draft=draft)
+        plan = round_pair_start(event=event, by=signed_in(request), draft=draft)
         if isinstance(plan, PairingJob):
             body = {"job": plan.pk, "status": plan.status}
             return Response(PairingJobStartedOutput(body).data, status=status.HTTP_202_ACCEPTED)
@@ -253,6 +271,8 @@ class RoundListCreateApi(EventsApi):
 
 
 class RoundDetailApi(EventsApi):
+    """A round of an event; its director also sees the tables' codes."""
+
     @extend_schema(operation_id="events_rounds_retrieve", responses=EventRoundOutput)
     def get(self, request: Request, pk: int, number: int) -> Response:
         event, director = self.event_directed(request, pk)
@@ -282,6 +302,8 @@ VERSION_HELP = (
 
 
 class WithdrawQuery(serializers.Serializer[dict[str, Any]]):
+    """The event version the director saw, checked before the result is withdrawn."""
+
     expected_version = serializers.IntegerField(
         required=False, min_value=0, max_value=2**31 - 1, help_text=VERSION_HELP
     )
@@ -293,6 +315,8 @@ class TableResultApi(EventsApi):
 
     @extend_schema_serializer(component_name="EventTableResultInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """A director's result for a table: the winner (null for a draw) or the places."""
+
         winner = serializers.IntegerField(
             required=False,
             allow_null=True,
@@ -312,6 +336,7 @@ class TableResultApi(EventsApi):
         )
 
         def validate(self, data: Mapping[str, Any]) -> dict[str, Any]:
+            """Either the winner or the places, not both and not neither."""
             if ("winner" in data) == ("places" in data):
                 message = gettext("Give either the winner (null for a draw) or the places.")
                 raise serializers.ValidationError(message)
@@ -324,7 +349,7 @@ class TableResultApi(EventsApi):
         data = valid(self.InputSerializer, request.data)
         if (row := selectors.table_find(event=event, number=number, table=table)) is None:
             raise Http404
-        table_result_set(table=row, by=account(request), **data)
+        table_result_set(table=row, by=signed_in(request), **data)
         return Response(EventTableOutput(_table_body(event, number, table)).data)
 
     @extend_schema(
@@ -339,5 +364,5 @@ class TableResultApi(EventsApi):
         query = valid(WithdrawQuery, request.query_params)
         if (row := selectors.table_find(event=event, number=number, table=table)) is None:
             raise Http404
-        table_result_withdraw(table=row, by=account(request), **query)
+        table_result_withdraw(table=row, by=signed_in(request), **query)
         return Response(EventTableOutput(_table_body(event, number, table)).data)

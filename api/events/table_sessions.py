@@ -29,6 +29,8 @@ from scorekeeper.throttles import TableCodeThrottle, wait_text
 
 
 class TableSessionOutput(serializers.Serializer[Any]):
+    """A table's token and its match: that match alone may be read and recorded with it."""
+
     token = serializers.CharField(help_text="Send as `Authorization: Token ...`: that match alone.")
     match = serializers.IntegerField(help_text="The table's match, read and recorded with the token.")
 
@@ -54,6 +56,8 @@ class TableSessionApi(APIView):
 
 
 class ConfirmationOutput(serializers.Serializer[Any]):
+    """A table's confirmed result: places, scores, and who confirmed it when."""
+
     places = serializers.ListField(child=serializers.IntegerField(), help_text="Each side's place, 0 first.")
     scores = serializers.ListField(child=serializers.IntegerField(), help_text="Each side's game points.")
     by = serializers.CharField(allow_null=True, help_text="The account that confirmed (null: the code).")

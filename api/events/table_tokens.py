@@ -17,6 +17,7 @@ class TableTokenAuthentication(BaseAuthentication):
     which no account's token does); any other token is left to DRF's own token authentication."""
 
     def authenticate(self, request: Request) -> tuple[TableGuest, None] | None:
+        """The table's guest for a ``Token <table token>`` header; a bad one is 401."""
         words = get_authorization_header(request).split()
         if len(words) != 2 or words[0].lower() != b"token" or b":" not in words[1]:
             return None
@@ -26,4 +27,5 @@ class TableTokenAuthentication(BaseAuthentication):
         return guest, None
 
     def authenticate_header(self, request: Request) -> str:
+        """The scheme a 401 names in WWW-Authenticate."""
         return "Token"

@@ -24,12 +24,16 @@ SHARE = OpenApiParameter(
 
 
 class AuditObjectOutput(serializers.Serializer[Any]):
+    """What an audit entry changed: its type, id and name at the time."""
+
     type = serializers.CharField(source="object_type", help_text="What changed: match, hand, invitation...")
     id = serializers.CharField(source="object_id")
     name = serializers.CharField(source="object_name", help_text="As it was named when it changed.")
 
 
 class AuditEntryOutput(serializers.Serializer[Any]):
+    """One audit entry (docs/audit.md): who did what to which object, before and after."""
+
     at = serializers.DateTimeField()
     by = serializers.SerializerMethodField(help_text="The account's user name then; null: the system.")
     action = serializers.CharField(help_text="A stable dotted name (docs/audit.md), e.g. match.abandoned.")
@@ -39,9 +43,11 @@ class AuditEntryOutput(serializers.Serializer[Any]):
     after = serializers.JSONField(allow_null=True, help_text="What it is now (null: it is gone).")
 
     def get_by(self, entry: AuditEntry) -> str | None:
+        """The account's user name at the time, or null for the system."""
         return entry.by_name or None
 
     def get_action_label(self, entry: AuditEntry) -> str:
+        """The action in the request's language."""
         return action_words(entry.action)
 
 
@@ -65,6 +71,8 @@ class ClubLogApi(RecordsApi):
 
 
 class VerificationOutput(serializers.Serializer[Any]):
+    """A match's hash chain checked: whether it holds, its head and short code."""
+
     ok = serializers.BooleanField(
         help_text="Whether every stored row still hashes to its link and the links add up to the head."
     )

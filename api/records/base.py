@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 from api.inputs import valid
 from api.pagination import BoundedPagination
 from games import selectors
-from games.access import TableGuest, club_for, match_allow, match_for
+from games.access import TableGuest, club_for, match_allow, match_for, signed_in
 from games.models import Club, Hand, Match, Player
 from games.rules.registry import GAMES
 from games.screen_keys import READ, key_opens, screen_key
@@ -123,6 +123,7 @@ class RevalidatedApi(RecordsApi):
     authentication, no access check, no throttle. Every other request is answered in full."""
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        """Answer 304 to a GET whose If-None-Match names the match's current ETag."""
         if request.method in ("GET", "HEAD") and (tag := _current_tag(request, kwargs["pk"])):
             response = HttpResponseNotModified()
             response["ETag"] = tag
@@ -161,15 +162,9 @@ def tagged(response: Response, match: Match) -> Response:
     return response
 
 
-def account(request: Request) -> User:
-    """The signed-in user (views that call this require authentication)."""
-    assert isinstance(request.user, User)
-    return request.user
-
-
 def recorder(request: Request) -> User | None:
     """Who records a hand: the signed-in user, or ``None`` for a table's guest (who has no account)."""
-    return None if isinstance(request.user, TableGuest) else account(request)
+    return None if isinstance(request.user, TableGuest) else signed_in(request)
 
 
 class SignedInOrTableGuest(BasePermission):
@@ -177,6 +172,7 @@ class SignedInOrTableGuest(BasePermission):
     lets the guest record that table's match alone)."""
 
     def has_permission(self, request: Request, view: APIView) -> bool:
+        """A signed-in account or a table's guest may write."""
         return bool(request.user.is_authenticated or isinstance(request.user, TableGuest))
 
 

@@ -63,6 +63,8 @@ class ReportOutput(HandReportOutput):
 
 
 class PlayOutput(serializers.Serializer[Any]):
+    """One stored play: its sequence number, seat, card, cards taken and challengers."""
+
     seq = serializers.IntegerField()
     seat = serializers.IntegerField()
     card = serializers.CharField()
@@ -71,6 +73,8 @@ class PlayOutput(serializers.Serializer[Any]):
 
 
 class HandListOutput(serializers.Serializer[Hand]):
+    """A hand in a match's list: its dealer, setup, mode and each side's total."""
+
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
     starter = serializers.IntegerField(allow_null=True)
@@ -88,26 +92,32 @@ class HandListOutput(serializers.Serializer[Hand]):
     totals = serializers.SerializerMethodField(help_text="Each side's points in this hand, once closed.")
 
     def get_totals(self, hand: Hand) -> list[int]:
+        """Each side's total for the hand, in side order."""
         return [score.total for score in sorted(hand.scores.all(), key=lambda score: score.side)]
 
 
 class HandOutput(HandListOutput):
+    """A hand in full: the list's fields, its state as the engine replays it, its plays or summary."""
+
     state = serializers.SerializerMethodField()
     plays = serializers.SerializerMethodField()
     summary = serializers.SerializerMethodField()
 
     @extend_schema_field(ReportOutput)
     def get_state(self, hand: Hand) -> dict[str, Any]:
+        """The engine's report on the hand, and its breakdown once complete."""
         report = summary_pending(hand) or selectors.hand_report(hand)
         breakdown = hand_breakdown(hand.match.game, hand.match.options, report) if report.complete else []
         return {**convert.report_json(report), "breakdown": breakdown}
 
     @extend_schema_field(PlayOutput(many=True))
     def get_plays(self, hand: Hand) -> list[selectors.PlayLine]:
+        """The hand's plays in order."""
         return selectors.hand_log(hand)
 
     @extend_schema_field(serializers.ListField(child=serializers.DictField(), allow_null=True))
     def get_summary(self, hand: Hand) -> list[dict[str, Any]] | None:
+        """The summary's entries per side, or null for a hand recorded play by play."""
         summary = getattr(hand, "summary", None) if hand.mode == Hand.Mode.SUMMARY else None
         return None if summary is None else list(summary.entries)
 
@@ -123,6 +133,8 @@ class ProgressOutput(serializers.Serializer[Match]):
 
 
 class HandResultOutput(serializers.Serializer[Any]):
+    """A hand just written and its match's progress."""
+
     hand = HandOutput()
     match = ProgressOutput()
 
@@ -145,6 +157,8 @@ class HandListCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="HandListCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The next hand's dealer, starter, cards, mode and number (all optional)."""
+
         dealer = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=SMALL_MAX)
         starter = serializers.IntegerField(
             required=False,
@@ -172,6 +186,7 @@ class HandListCreateApi(RecordsApi):
         )
 
     def get_permissions(self) -> list[BasePermission]:
+        """Anyone the match lets read may list; writing needs an account or a table's token."""
         return [AllowAny()] if self.request.method == "GET" else [SignedInOrTableGuest()]
 
     @extend_schema(operation_id="hands_list", parameters=[SHARE], responses=HandListOutput(many=True))
@@ -187,6 +202,8 @@ class HandListCreateApi(RecordsApi):
 
 
 class HandDetailApi(RevalidatedApi):
+    """A hand of a match, with its plays or summary and the engine's report."""
+
     permission_classes = [AllowAny]  # games.access decides, share links included
 
     @extend_schema(operation_id="hands_retrieve", parameters=[SHARE], responses=HandOutput)
@@ -225,6 +242,8 @@ class SummaryCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="SummaryCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """Each side's counts in the game's summary keys."""
+
         sides = serializers.ListField(
             child=serializers.DictField(),
             min_length=1,
@@ -245,6 +264,8 @@ class SummaryCreateApi(RecordsApi):
 
 
 class CorrectPlaySerializer(serializers.Serializer[dict[str, Any]]):
+    """A play in a corrected hand: seat, card, cards taken and challengers."""
+
     seat = serializers.IntegerField(min_value=0, max_value=SMALL_MAX)
     card = serializers.CharField(max_length=4)
     taken = CardsField(required=False, default=list)
@@ -263,7 +284,9 @@ class HandCorrectApi(RecordsApi):
 
     @extend_schema_serializer(component_name="HandCorrectInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
-        plays = CorrectPlaySerializer(many=True, required=False, max_length=DECK_MAX)  # type: ignore[call-arg]
+        """The hand's new plays or summary, and the revision they replace."""
+
+        plays = CorrectPlaySerializer(many=True, required=False, max_length=DECK_MAX)  # type: ignore[call-arg]  # DRF 3.14+; stubs lag
         summary = serializers.ListField(child=serializers.DictField(), required=False, max_length=SEATS_MAX)
         expected_revision = serializers.IntegerField(
             min_value=0,
@@ -291,6 +314,8 @@ class HandCorrectApi(RecordsApi):
 
 
 class VersionOutput(serializers.Serializer[Any]):
+    """One version of a closed hand's content: plays or a summary, by whom and when."""
+
     revision = serializers.IntegerField(help_text="The hand's revision while this was its content.")
     by = serializers.CharField(allow_null=True, help_text="The account that recorded it (user name).")
     at = serializers.DateTimeField(help_text="When it became the hand's content.")
@@ -308,6 +333,8 @@ class HandHistoryApi(RecordsApi):
 
     @extend_schema_serializer(component_name="HandHistoryOutput")
     class OutputSerializer(serializers.Serializer[Any]):
+        """A hand's versions, oldest first."""
+
         versions = VersionOutput(many=True)
 
     @extend_schema(operation_id="hands_history", parameters=[SHARE], responses=OutputSerializer)

@@ -15,8 +15,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.inputs import valid
-from api.records.base import SMALL_MAX, RecordsApi, account
-from games.access import claim_for, consent_for, invitation_for, match_for
+from api.records.base import SMALL_MAX, RecordsApi
+from games.access import claim_for, consent_for, invitation_for, match_for, signed_in
 from games.models import GuestClaim
 from games.selectors import account_named
 from games.services.claims import guest_claim_create, guest_claim_decide
@@ -30,6 +30,8 @@ from scorekeeper.public import public_url
 
 
 class TakenSeatOutput(serializers.Serializer[Any]):
+    """A seat taken by a player in a match."""
+
     match = serializers.IntegerField(source="match_id")
     seat = serializers.IntegerField(source="number")
     player = serializers.IntegerField(source="player_id")
@@ -41,11 +43,15 @@ class InvitationCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="InvitationCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The seat to invite to, and the account invited (none: a link)."""
+
         seat = serializers.IntegerField(min_value=0, max_value=SMALL_MAX)
         username = serializers.CharField(max_length=150, required=False, default="", allow_blank=True)
 
     @extend_schema_serializer(component_name="InvitationCreateOutput")
     class OutputSerializer(serializers.Serializer[Any]):
+        """The invitation made: to an account, or a one-time link."""
+
         seat = serializers.IntegerField()
         username = serializers.CharField(allow_null=True)
         token = serializers.CharField(allow_null=True, help_text="Link invitations only: one-time.")
@@ -61,13 +67,13 @@ class InvitationCreateApi(RecordsApi):
         data = valid(self.InputSerializer, request.data)
         seat, username = data["seat"], data["username"].strip()
         if not username:
-            invitation = invitation_create(match=match, seat=seat, by=account(request))
+            invitation = invitation_create(match=match, seat=seat, by=signed_in(request))
             url = public_url(request, reverse("invitation", args=[invitation.token]))
             body = {"seat": seat, "username": None, "token": invitation.token, "url": url}
             return Response(self.OutputSerializer(body).data, status=status.HTTP_201_CREATED)
         invitee = account_named(username)
         if invitee is not None and invitee != request.user:
-            invitation_create(match=match, seat=seat, by=account(request), invitee=invitee)
+            invitation_create(match=match, seat=seat, by=signed_in(request), invitee=invitee)
         else:
             guest_seat_get(match.pk, seat)  # the same checks, so the answers do not differ
         body = {"seat": seat, "username": username, "token": None, "url": None}
@@ -75,6 +81,8 @@ class InvitationCreateApi(RecordsApi):
 
 
 class WaitingOutput(serializers.Serializer[Any]):
+    """The invitation waits for the guest's owner to consent."""
+
     status = serializers.CharField(help_text="awaiting_consent: the guest's owner is asked first")
 
 
@@ -87,7 +95,7 @@ class InvitationAcceptApi(RecordsApi):
         operation_id="invitations_accept", request=None, responses={200: TakenSeatOutput, 202: WaitingOutput}
     )
     def post(self, request: Request, token: str) -> Response:
-        seat = invitation_accept(invitation=invitation_for(request.user, token), by=account(request))
+        seat = invitation_accept(invitation=invitation_for(request.user, token), by=signed_in(request))
         if seat is None:
             return Response({"status": "awaiting_consent"}, status=status.HTTP_202_ACCEPTED)
         return Response(TakenSeatOutput(seat).data)
@@ -100,6 +108,8 @@ class InvitationConsentApi(RecordsApi):
 
     @extend_schema_serializer(component_name="InvitationConsentInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The guest's owner consents to the seat being taken, or refuses."""
+
         consent = serializers.BooleanField()
 
     @extend_schema(
@@ -110,13 +120,15 @@ class InvitationConsentApi(RecordsApi):
     def post(self, request: Request, pk: int, invitation_id: int) -> Response:
         data = valid(self.InputSerializer, request.data)
         invitation = consent_for(request.user, pk, invitation_id)
-        seat = invitation_consent(invitation=invitation, by=account(request), consent=data["consent"])
+        seat = invitation_consent(invitation=invitation, by=signed_in(request), consent=data["consent"])
         if seat is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
         return Response(TakenSeatOutput(seat).data)
 
 
 class ClaimOutput(serializers.Serializer[GuestClaim]):
+    """A claim on a guest's seat by an account, and whether it was confirmed."""
+
     id = serializers.IntegerField()
     match = serializers.IntegerField(source="match_id")
     guest_name = serializers.CharField()
@@ -129,6 +141,8 @@ class ClaimCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="ClaimCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The guest's seat claimed, and the match's share token for one who reads it by that."""
+
         seat = serializers.IntegerField(min_value=0, max_value=SMALL_MAX)
         share = serializers.CharField(required=False, default="", allow_blank=True, max_length=64)
 
@@ -138,7 +152,7 @@ class ClaimCreateApi(RecordsApi):
     def post(self, request: Request, pk: int) -> Response:
         data = valid(self.InputSerializer, request.data)
         match = match_for(request.user, pk, share=data["share"])
-        claim = guest_claim_create(match=match, seat=data["seat"], by=account(request))
+        claim = guest_claim_create(match=match, seat=data["seat"], by=signed_in(request))
         return Response(ClaimOutput(claim).data, status=status.HTTP_201_CREATED)
 
 
@@ -148,12 +162,14 @@ class ClaimDecideApi(RecordsApi):
 
     @extend_schema_serializer(component_name="ClaimDecideInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """Confirm the claim or decline it."""
+
         confirm = serializers.BooleanField()
 
     @extend_schema(operation_id="matches_claims_decide", request=InputSerializer, responses=ClaimOutput)
     def post(self, request: Request, pk: int, claim_id: int) -> Response:
         data = valid(self.InputSerializer, request.data)
         claim = guest_claim_decide(
-            claim=claim_for(request.user, pk, claim_id), by=account(request), confirm=data["confirm"]
+            claim=claim_for(request.user, pk, claim_id), by=signed_in(request), confirm=data["confirm"]
         )
         return Response(ClaimOutput(claim).data)

@@ -20,13 +20,12 @@ from api.records.base import (
     SHARE_PARAM,
     RecordsApi,
     RevalidatedApi,
-    account,
     paginated,
     tagged,
 )
 from api.reports import EventOutput
 from games import selectors
-from games.access import can_write_match
+from games.access import can_write_match, signed_in
 from games.models import Club, Match, Season
 from games.rules.registry import GAMES
 from games.services.matches import match_abandon, match_rematch, match_share, match_start
@@ -39,6 +38,8 @@ SHARE = OpenApiParameter(
 
 
 class SeatOutput(serializers.Serializer[Any]):
+    """A seat of a match and its player."""
+
     number = serializers.IntegerField()
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField(source="player.name")
@@ -64,6 +65,8 @@ class MatchOutput(serializers.Serializer[Match]):
 
 
 class MatchDetailOutput(MatchOutput):
+    """A match in full: the list's fields, its options, sides and share token."""
+
     options = serializers.DictField(
         help_text="Every option of the game, defaults filled in (docs/rules/shared.md A2), and the rules "
         "edition the match is played under (A5)."
@@ -80,6 +83,7 @@ class MatchDetailOutput(MatchOutput):
     )
 
     def get_sides(self, match: Match) -> list[list[int]]:
+        """Each side's seat numbers."""
         return [[seat.number for seat in side] for side in selectors.sides_of_match(match)]
 
     def get_share_token(self, match: Match) -> str | None:
@@ -92,6 +96,8 @@ class MatchListCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="MatchListCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """A new match: its game, players (or names), options, teams, club and season."""
+
         game = serializers.ChoiceField(choices=sorted(GAMES))
         players = serializers.ListField(
             child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
@@ -152,7 +158,7 @@ class MatchListCreateApi(RecordsApi):
     @idempotent
     @extend_schema(operation_id="matches_create", request=InputSerializer, responses={201: MatchDetailOutput})
     def post(self, request: Request) -> Response:
-        by = account(request)
+        by = signed_in(request)
         data = valid(self.InputSerializer, request.data, {"by": by})
         start = match_start_seating if "names" in data else match_start
         match = start(by=by, **data)
@@ -171,6 +177,8 @@ class _Filters(serializers.Serializer[dict[str, Any]]):
 
 
 class MatchDetailApi(RecordsApi):
+    """A match; its share token only for those who may write it."""
+
     permission_classes = [AllowAny]  # games.access decides, share links included
 
     @extend_schema(operation_id="matches_retrieve", parameters=[SHARE], responses=MatchDetailOutput)
@@ -181,6 +189,8 @@ class MatchDetailApi(RecordsApi):
 
 
 class BreakdownCellOutput(serializers.Serializer[Any]):
+    """One item of a side's score in a hand, in the reader's language."""
+
     key = serializers.CharField(help_text="The item: a points key, or cards, tablos, leftovers, total...")
     label = serializers.CharField(help_text="The item in the request's language.")  # type: ignore[assignment]  # a field named "label"
     value = serializers.IntegerField(allow_null=True)
@@ -189,6 +199,8 @@ class BreakdownCellOutput(serializers.Serializer[Any]):
 
 
 class BreakdownRowOutput(serializers.Serializer[Any]):
+    """One item of a hand's score across the sides, and the cards behind it."""
+
     key = serializers.CharField()
     label = serializers.CharField()  # type: ignore[assignment]  # a field named "label", not Field.label
     values = serializers.ListField(child=serializers.IntegerField(allow_null=True), help_text="Per side.")
@@ -198,6 +210,8 @@ class BreakdownRowOutput(serializers.Serializer[Any]):
 
 
 class HandLineOutput(serializers.Serializer[Any]):
+    """One side's line for one hand on the scoreboard."""
+
     number = serializers.IntegerField()
     total = serializers.IntegerField()
     cards = serializers.IntegerField()
@@ -208,12 +222,16 @@ class HandLineOutput(serializers.Serializer[Any]):
 
 
 class HandBreakdownOutput(serializers.Serializer[Any]):
+    """A hand's events and its score item by item."""
+
     number = serializers.IntegerField()
     events = EventOutput(many=True)
     breakdown = BreakdownRowOutput(many=True)
 
 
 class SideBoardOutput(serializers.Serializer[Any]):
+    """One side on the scoreboard: its players, total and a line per hand."""
+
     index = serializers.IntegerField()
     seats = serializers.ListField(child=serializers.IntegerField())
     players = serializers.ListField(child=serializers.CharField())
@@ -228,6 +246,8 @@ class SideBoardOutput(serializers.Serializer[Any]):
 
 
 class ScoreboardOutput(serializers.Serializer[Any]):
+    """A match's scoreboard: each side's total and hands."""
+
     match = serializers.IntegerField()
     game = serializers.CharField()
     status = serializers.ChoiceField(choices=Match.Status.choices)
@@ -265,7 +285,7 @@ class MatchRematchApi(RecordsApi):
         responses={201: MatchDetailOutput, 200: MatchDetailOutput},
     )
     def post(self, request: Request, pk: int) -> Response:
-        rematch, made = match_rematch(match=self.match(request, pk), by=account(request))
+        rematch, made = match_rematch(match=self.match(request, pk), by=signed_in(request))
         return Response(
             MatchDetailOutput(selectors.match_get(rematch.pk), context={"writer": True}).data,
             status=status.HTTP_201_CREATED if made else status.HTTP_200_OK,
@@ -273,6 +293,8 @@ class MatchRematchApi(RecordsApi):
 
 
 class MatchAbandonApi(RecordsApi):
+    """Abandon a match: it stops for good, its hands stay as recorded."""
+
     @idempotent
     @extend_schema(operation_id="matches_abandon", request=None, responses=MatchDetailOutput)
     def post(self, request: Request, pk: int) -> Response:
@@ -285,6 +307,8 @@ class MatchShareApi(RecordsApi):
 
     @extend_schema_serializer(component_name="MatchShareOutput")
     class OutputSerializer(serializers.Serializer[Any]):
+        """The match's share token and the spectators' scoreboard."""
+
         share_token = serializers.CharField(allow_null=True)
         scoreboard = serializers.CharField(allow_null=True, help_text="The spectators' scoreboard URL.")
 

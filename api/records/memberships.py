@@ -21,10 +21,10 @@ from rest_framework.throttling import BaseThrottle
 from api.idempotency import idempotent
 from api.inputs import valid
 from api.pagination import BoundedPagination
-from api.records.base import RecordsApi, account
+from api.records.base import RecordsApi
 from api.records.people import MembershipOutput
 from games import selectors
-from games.access import club_for, club_invitation_by_link, club_invitation_for, membership_for
+from games.access import club_for, club_invitation_by_link, club_invitation_for, membership_for, signed_in
 from games.models import ClubInvitation, Membership
 from games.services.club_invitations import (
     DAYS_DEFAULT,
@@ -46,6 +46,7 @@ class PostThrottled(RecordsApi):
     post_throttles: tuple[type[BaseThrottle], ...] = ()
 
     def get_throttles(self) -> list[BaseThrottle]:
+        """``post_throttles`` on POST; reads are not throttled."""
         if self.request.method == "POST":
             return [throttle() for throttle in self.post_throttles]
         return []
@@ -58,6 +59,8 @@ class MembershipDetailApi(RecordsApi):
 
     @extend_schema_serializer(component_name="MembershipUpdateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The member's new role."""
+
         role = serializers.ChoiceField(choices=Membership.Role.choices)
 
     @extend_schema(
@@ -66,17 +69,19 @@ class MembershipDetailApi(RecordsApi):
     def patch(self, request: Request, pk: int, membership: int) -> Response:
         found = membership_for(request.user, pk, membership)
         data = valid(self.InputSerializer, request.data)
-        changed = membership_role_set(membership=found, role=data["role"], by=account(request))
+        changed = membership_role_set(membership=found, role=data["role"], by=signed_in(request))
         return Response(MembershipOutput(changed).data)
 
     @extend_schema(operation_id="clubs_memberships_destroy", request=None, responses={204: None})
     def delete(self, request: Request, pk: int, membership: int) -> Response:
         found = membership_for(request.user, pk, membership, remove=True)
-        membership_remove(membership=found, by=account(request))
+        membership_remove(membership=found, by=signed_in(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class ClubInvitationOutput(serializers.Serializer[ClubInvitation]):
+    """A club's invitation: its link, role, expiry and uses."""
+
     id = serializers.IntegerField()
     token = serializers.CharField()
     url = serializers.SerializerMethodField(help_text="The page to share (also as a QR code).")
@@ -87,6 +92,7 @@ class ClubInvitationOutput(serializers.Serializer[ClubInvitation]):
     created_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
 
     def get_url(self, invitation: ClubInvitation) -> str:
+        """The page that accepts the invitation, as a full URL."""
         path = reverse("club-invitation", args=[invitation.token])
         return public_url(self.context["request"], path)
 
@@ -100,6 +106,8 @@ class ClubInvitationListCreateApi(PostThrottled):
 
     @extend_schema_serializer(component_name="ClubInvitationCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """A new invitation's role, days valid and number of uses."""
+
         role = serializers.ChoiceField(choices=Membership.Role.choices, default=Membership.Role.MEMBER)
         days = serializers.IntegerField(min_value=1, max_value=DAYS_MAX, default=DAYS_DEFAULT)
         max_uses = serializers.IntegerField(min_value=1, max_value=USES_MAX, required=False, allow_null=True)
@@ -109,7 +117,7 @@ class ClubInvitationListCreateApi(PostThrottled):
         club = club_for(request.user, pk, write=True)  # an invitation's link is the admins' to share
         paginator = BoundedPagination()
         page = paginator.paginate_queryset(selectors.club_invitation_list(club=club), request, view=self)
-        output = ClubInvitationOutput(instance=page or [], many=True, context={"request": request})  # type: ignore[arg-type]
+        output = ClubInvitationOutput(instance=page or [], many=True, context={"request": request})  # type: ignore[arg-type]  # many=True
         rows = output.data
         return paginator.get_paginated_response(rows)
 
@@ -124,7 +132,7 @@ class ClubInvitationListCreateApi(PostThrottled):
         data = valid(self.InputSerializer, request.data)
         invitation = club_invitation_create(
             club=club,
-            by=account(request),
+            by=signed_in(request),
             role=data["role"],
             days=data["days"],
             max_uses=data.get("max_uses"),
@@ -140,12 +148,14 @@ class ClubInvitationRevokeApi(RecordsApi):
     @extend_schema(operation_id="clubs_invitations_destroy", request=None, responses={204: None})
     def delete(self, request: Request, pk: int, invitation: int) -> Response:
         club_invitation_revoke(
-            invitation=club_invitation_for(request.user, pk, invitation), by=account(request)
+            invitation=club_invitation_for(request.user, pk, invitation), by=signed_in(request)
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class ClubInvitationPreviewOutput(serializers.Serializer[ClubInvitation]):
+    """What an invitation offers: the club, the role, until when, from whom."""
+
     club = serializers.IntegerField(source="club_id")
     club_name = serializers.CharField(source="club.name")
     role = serializers.ChoiceField(choices=Membership.Role.choices)
@@ -154,6 +164,8 @@ class ClubInvitationPreviewOutput(serializers.Serializer[ClubInvitation]):
 
 
 class JoinedOutput(MembershipOutput):
+    """The membership an accepted invitation made, and its club."""
+
     club = serializers.IntegerField(source="club_id")
     club_name = serializers.CharField(source="club.name")
 
@@ -178,5 +190,5 @@ class ClubInvitationAcceptApi(PostThrottled):
 
     @extend_schema(operation_id="club_invitations_accept", request=None, responses=JoinedOutput)
     def post(self, request: Request, token: str) -> Response:
-        membership = club_invitation_accept(invitation=club_invitation_by_link(token), by=account(request))
+        membership = club_invitation_accept(invitation=club_invitation_by_link(token), by=signed_in(request))
         return Response(JoinedOutput(membership).data)

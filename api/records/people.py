@@ -16,9 +16,9 @@ from rest_framework.response import Response
 
 from api.idempotency import idempotent
 from api.inputs import valid
-from api.records.base import RecordsApi, account, paginated
+from api.records.base import RecordsApi, paginated
 from games import selectors
-from games.access import player_for
+from games.access import player_for, signed_in
 from games.models import Membership, Player
 from games.services.clubs import club_create, membership_create, player_create, season_create
 from scorekeeper.sign_in import failures_clear, wait_seconds
@@ -31,6 +31,8 @@ NAME_HELP = (
 
 
 class PlayerOutput(serializers.Serializer[Player]):
+    """A player and the account it belongs to, if any."""
+
     id = serializers.IntegerField()
     name = serializers.CharField()
     user = serializers.CharField(source="user.username", allow_null=True, default=None)
@@ -42,6 +44,8 @@ class PlayerListCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="PlayerListCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """A new player's name; ``me`` links it to the account."""
+
         name = serializers.CharField(max_length=80, allow_blank=True, help_text=NAME_HELP)
         me = serializers.BooleanField(default=False, help_text="Link the player to my account.")
 
@@ -58,18 +62,22 @@ class PlayerListCreateApi(RecordsApi):
     @extend_schema(operation_id="players_create", request=InputSerializer, responses={201: PlayerOutput})
     def post(self, request: Request) -> Response:
         data = valid(self.InputSerializer, request.data)
-        by = account(request)
+        by = signed_in(request)
         player = player_create(name=data["name"], by=by, user=by if data["me"] else None)
         return Response(PlayerOutput(player).data, status=status.HTTP_201_CREATED)
 
 
 class PlayerDetailApi(RecordsApi):
+    """A player you may see."""
+
     @extend_schema(operation_id="players_retrieve", responses=PlayerOutput)
     def get(self, request: Request, pk: int) -> Response:
         return Response(PlayerOutput(player_for(request.user, pk)).data)
 
 
 class ClubOutput(serializers.Serializer[Any]):
+    """A club."""
+
     id = serializers.IntegerField()
     name = serializers.CharField()
     created_at = serializers.DateTimeField()
@@ -80,6 +88,8 @@ class ClubListCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="ClubListCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """A new club's name."""
+
         name = serializers.CharField(max_length=120, allow_blank=True, help_text=NAME_HELP)
 
     @extend_schema(operation_id="clubs_list", responses=ClubOutput(many=True))
@@ -90,17 +100,21 @@ class ClubListCreateApi(RecordsApi):
     @extend_schema(operation_id="clubs_create", request=InputSerializer, responses={201: ClubOutput})
     def post(self, request: Request) -> Response:
         data = valid(self.InputSerializer, request.data)
-        club = club_create(name=data["name"], by=account(request))
+        club = club_create(name=data["name"], by=signed_in(request))
         return Response(ClubOutput(club).data, status=status.HTTP_201_CREATED)
 
 
 class ClubDetailApi(RecordsApi):
+    """A club you belong to."""
+
     @extend_schema(operation_id="clubs_retrieve", responses=ClubOutput)
     def get(self, request: Request, pk: int) -> Response:
         return Response(ClubOutput(self.club(request, pk)).data)
 
 
 class MembershipOutput(serializers.Serializer[Membership]):
+    """A member of a club and their role."""
+
     id = serializers.IntegerField()
     user = serializers.CharField(source="user.username")
     role = serializers.ChoiceField(choices=Membership.Role.choices)
@@ -112,6 +126,8 @@ class MembershipListCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="MembershipListCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The account to add to the club, and its role."""
+
         username = serializers.CharField(
             max_length=150, source="user", help_text="Someone who shares a club or a match with you."
         )
@@ -144,6 +160,8 @@ class MembershipListCreateApi(RecordsApi):
 
 
 class SeasonOutput(serializers.Serializer[Any]):
+    """A season of a club, with its dates."""
+
     id = serializers.IntegerField()
     name = serializers.CharField()
     starts_on = serializers.DateField(allow_null=True)
@@ -155,11 +173,14 @@ class SeasonListCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="SeasonListCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """A new season's name and dates."""
+
         name = serializers.CharField(max_length=120, allow_blank=True, help_text=NAME_HELP)
         starts_on = serializers.DateField(required=False, allow_null=True)
         ends_on = serializers.DateField(required=False, allow_null=True)
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            """A season ends on or after the day it starts."""
             starts, ends = attrs.get("starts_on"), attrs.get("ends_on")
             if starts and ends and ends < starts:
                 raise serializers.ValidationError({"ends_on": "A season ends on or after the day it starts."})
@@ -195,6 +216,8 @@ class TokenCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="TokenCreateOutput")
     class OutputSerializer(serializers.Serializer[Any]):
+        """The account's API token."""
+
         token = serializers.CharField()
         username = serializers.CharField()
 

@@ -54,11 +54,15 @@ def _idempotency_key() -> serializers.CharField:
 
 
 class StateOutput(ReportOutput):
+    """The hand's report, with what the next write must send."""
+
     next_seq = serializers.IntegerField(help_text="What the next write must send as expected_seq.")
     revision = serializers.IntegerField(help_text="What the next write may send as expected_revision.")
 
 
 class PlayRowOutput(serializers.Serializer[Play]):
+    """A stored play, and whether it was undone."""
+
     seq = serializers.IntegerField()
     seat = serializers.IntegerField()
     card = serializers.CharField()
@@ -66,10 +70,13 @@ class PlayRowOutput(serializers.Serializer[Play]):
     undone = serializers.SerializerMethodField()
 
     def get_undone(self, play: Play) -> bool:
+        """Whether the play was undone."""
         return play.undone_at is not None
 
 
 class PlayResultOutput(serializers.Serializer[Any]):
+    """A play just recorded and the hand after it."""
+
     play = PlayRowOutput()
     hand = StateOutput()
     replayed = serializers.BooleanField(help_text="True when this answers a retry of an earlier request.")
@@ -128,6 +135,8 @@ class PlayCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="PlayCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """A play: the seat, card and cards taken, and what the phone last saw."""
+
         seat = serializers.IntegerField(min_value=0, max_value=SMALL_MAX)
         card = serializers.CharField(max_length=4)
         taken = CardsField(required=False, default=list)
@@ -160,11 +169,15 @@ class PlayUndoApi(RecordsApi):
 
     @extend_schema_serializer(component_name="PlayUndoInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """What the phone last saw of the hand."""
+
         expected_seq = _expected_seq()
         expected_revision = _expected_revision()
 
     @extend_schema_serializer(component_name="PlayUndoOutput")
     class OutputSerializer(serializers.Serializer[Any]):
+        """The play undone and the hand after it."""
+
         undone = PlayRowOutput()
         hand = StateOutput()
 
@@ -177,6 +190,8 @@ class PlayUndoApi(RecordsApi):
 
 
 class ChallengeOutput(serializers.Serializer[Challenge]):
+    """A challenge: who challenged which play."""
+
     play_seq = serializers.IntegerField(source="play.seq")
     seat = serializers.IntegerField()
 
@@ -189,6 +204,8 @@ class ChallengeCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="ChallengeCreateInput")
     class InputSerializer(serializers.Serializer[dict[str, Any]]):
+        """The challenger, the play challenged and what the phone last saw."""
+
         seat = serializers.IntegerField(min_value=0, max_value=SMALL_MAX, help_text="The challenger.")
         play_seq = serializers.IntegerField(min_value=0, max_value=SEQ_MAX, help_text="The challenged play.")
         expected_seq = _expected_seq()
@@ -197,6 +214,8 @@ class ChallengeCreateApi(RecordsApi):
 
     @extend_schema_serializer(component_name="ChallengeCreateOutput")
     class OutputSerializer(serializers.Serializer[Any]):
+        """The challenge recorded and the hand after its ruling."""
+
         challenge = ChallengeOutput()
         hand = StateOutput()
         replayed = serializers.BooleanField()

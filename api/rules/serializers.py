@@ -27,6 +27,8 @@ def rules_page_path(game: str) -> str:
 
 
 class OptionSerializer(serializers.Serializer[OptionSpec]):
+    """One option a game offers: its key, default, allowed values and rule."""
+
     key = serializers.CharField()
     default = serializers.JSONField()
     allowed = serializers.ListField(child=serializers.JSONField())
@@ -36,10 +38,13 @@ class OptionSerializer(serializers.Serializer[OptionSpec]):
     rule_url = serializers.SerializerMethodField(help_text="The rule's anchor on the game's rules page.")
 
     def get_rule_url(self, spec: OptionSpec) -> str:
+        """The option's rule on the game's rules page, as a full URL."""
         return absolute(self.context.get("request"), rule_url(self.context["game"], spec.rule))
 
 
 class GameSerializer(serializers.Serializer[Game]):
+    """A registered game: seats, teams, options, target, rules page and engine version."""
+
     name = serializers.CharField()
     title = serializers.CharField()
     players = serializers.ListField(child=serializers.IntegerField())
@@ -61,24 +66,30 @@ class GameSerializer(serializers.Serializer[Game]):
 
     @extend_schema_field(OptionSerializer(many=True))
     def get_options(self, game: Game) -> list[dict[str, Any]]:
+        """The options offered to clients (hidden ones left out)."""
         context = {**self.context, "game": game.name}
         return OptionSerializer(public_specs(game), many=True, context=context).data  # type: ignore[arg-type, return-value]  # many=True
 
     def get_rules_page(self, game: Game) -> str:
+        """The game's rules reference page, as a full URL."""
         path = reverse("rules-reference", kwargs={"game": game.name})
         return absolute(self.context.get("request"), path)
 
     def get_rules_path(self, game: Game) -> str:
+        """The game's rules page in the repository."""
         return rules_page_path(game.name)
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_summary_keys(self, game: Game) -> list[str]:
+        """The summary keys under the default options."""
         return list(game.summary_keys(resolve_options(game, None)))
 
     def get_engine_version(self, game: Game) -> str:
+        """The rules engine's version (a hash of its sources)."""
         return engine_version()
 
     def get_target(self, game: Game) -> int | None:
+        """The default target, or null for a game without one."""
         spec = next((spec for spec in game.option_specs if spec.key == "target"), None)
         return spec.default if spec and isinstance(spec.default, int) else None
 
@@ -95,11 +106,15 @@ class OptionsField(serializers.DictField):
 
 
 class TwentyPlaySerializer(serializers.Serializer[dict[str, Any]]):
+    """One card a Maltese Twenty seat played."""
+
     seat = serializers.IntegerField()
     card = serializers.CharField(max_length=8)
 
 
 class TwentyRoundReplayInput(serializers.Serializer[dict[str, Any]]):
+    """A Maltese Twenty round to replay: its starter, bonus cards, plays and options."""
+
     starter = serializers.IntegerField()
     round = serializers.IntegerField(
         min_value=1, max_value=2, required=False, help_text="1 or 2: the round's own starter is checked."
@@ -110,6 +125,8 @@ class TwentyRoundReplayInput(serializers.Serializer[dict[str, Any]]):
 
 
 class TwentyEventSerializer(serializers.Serializer[dict[str, Any]]):
+    """One scoring event of a Maltese Twenty round (an exact twenty, going over, a tally)."""
+
     play_index = serializers.IntegerField()
     seat = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=["exact_twenty", "over_twenty", "tally"])
@@ -118,6 +135,8 @@ class TwentyEventSerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class TwentyRoundReplayOutput(serializers.Serializer[dict[str, Any]]):
+    """A replayed Maltese Twenty round: its bonus, events and totals."""
+
     bonus = serializers.IntegerField()
     events = TwentyEventSerializer(many=True)
     totals = serializers.ListField(child=serializers.IntegerField())
@@ -126,6 +145,8 @@ class TwentyRoundReplayOutput(serializers.Serializer[dict[str, Any]]):
 
 
 class CapturesInput(serializers.Serializer[dict[str, Any]]):
+    """A table and a card: which captures may the card make?"""
+
     table = card_list()
     card = serializers.CharField(max_length=8)
     options = OptionsField(required=False, default=dict)
@@ -133,6 +154,8 @@ class CapturesInput(serializers.Serializer[dict[str, Any]]):
 
 
 class CaptureSerializer(serializers.Serializer[dict[str, Any]]):
+    """One legal capture: the cards taken, their groups, a sweep, its points."""
+
     cards = serializers.ListField(child=serializers.CharField())
     groups = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
     sweep = serializers.BooleanField()
@@ -140,6 +163,8 @@ class CaptureSerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class CapturesOutput(serializers.Serializer[dict[str, Any]]):
+    """The legal captures of a card, best first, and whether the list is complete."""
+
     captures = CaptureSerializer(many=True)
     count = serializers.IntegerField(help_text="Distinct legal capture sets; a lower bound unless complete.")
     complete = serializers.BooleanField(help_text="Every legal capture set was counted.")
@@ -147,6 +172,8 @@ class CapturesOutput(serializers.Serializer[dict[str, Any]]):
 
 
 class CaptureCheckInput(serializers.Serializer[dict[str, Any]]):
+    """A proposed capture to check: the table, the card played and the cards taken."""
+
     table = card_list()
     card = serializers.CharField(max_length=8)
     taken = card_list()
@@ -154,6 +181,8 @@ class CaptureCheckInput(serializers.Serializer[dict[str, Any]]):
 
 
 class CaptureCheckOutput(serializers.Serializer[dict[str, Any]]):
+    """The verdict on a proposed capture: legal, or the rule it breaks and what was allowed."""
+
     legal = serializers.BooleanField()
     groups = serializers.ListField(child=serializers.ListField(child=serializers.CharField()), required=False)
     sweep = serializers.BooleanField(required=False)
@@ -171,6 +200,8 @@ class CaptureCheckOutput(serializers.Serializer[dict[str, Any]]):
 
 
 class ChallengeSerializer(serializers.Serializer[dict[str, Any]]):
+    """An Escoba challenge: who challenged which play (docs/rules/escoba.md)."""
+
     by = serializers.IntegerField()
     play_index = serializers.IntegerField(min_value=0)
 
@@ -184,6 +215,7 @@ class LogEntrySerializer(serializers.Serializer[dict[str, Any]]):
     challenge = ChallengeSerializer(required=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """Refuse a challenge with a card, and a play without a seat or a card."""
         if "challenge" in attrs:
             if "card" in attrs:
                 raise serializers.ValidationError(gettext("A challenge entry has no card."))
@@ -193,6 +225,8 @@ class LogEntrySerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class HandSetupInput(serializers.Serializer[dict[str, Any]]):
+    """A hand's setting: players, teams, dealer, options and the cards laid before play."""
+
     players = serializers.IntegerField(min_value=1, max_value=8)
     teams = serializers.BooleanField(
         required=False, help_text="Default: the game's usual seating (Tamlin's four play in pairs)."
@@ -210,19 +244,27 @@ class HandSetupInput(serializers.Serializer[dict[str, Any]]):
 
 
 class HandReplayInput(HandSetupInput):
+    """A hand to replay: its setting and every play in order."""
+
     plays = LogEntrySerializer(many=True, max_length=200)  # type: ignore[call-arg]  # DRF 3.14+; stubs lag
 
 
 class HandSummaryInput(HandSetupInput):
+    """A hand to score from a quick summary: its setting and each side's counts."""
+
     sides = serializers.ListField(child=serializers.DictField(child=serializers.JSONField()), max_length=6)
 
 
 class LeftoversSerializer(serializers.Serializer[dict[str, Any]]):
+    """The cards left on the table at the end and the side that took them."""
+
     cards = serializers.ListField(child=serializers.CharField())
     side = serializers.IntegerField(allow_null=True)
 
 
 class RulingSerializer(serializers.Serializer[dict[str, Any]]):
+    """The ruling on one Escoba challenge: right or wrong, and the points it moved."""
+
     play_index = serializers.IntegerField()
     by = serializers.IntegerField()
     correct = serializers.BooleanField()
@@ -252,15 +294,21 @@ class ValueSerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class BestWithCardSerializer(serializers.Serializer[dict[str, Any]]):
+    """The best allowed play of a given card and what it is worth."""
+
     taken = serializers.ListField(child=serializers.CharField())
     value = ValueSerializer()
 
 
 class BestPlaySerializer(BestWithCardSerializer):
+    """The best allowed play of any card a seat held."""
+
     card = serializers.CharField()
 
 
 class PlayReviewSerializer(serializers.Serializer[dict[str, Any]]):
+    """One play reviewed against the best the seat could have made."""
+
     play_index = serializers.IntegerField()
     seat = serializers.IntegerField()
     card = serializers.CharField()
@@ -300,6 +348,8 @@ class PlayReviewSerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class SeatReviewSerializer(serializers.Serializer[dict[str, Any]]):
+    """A seat's plays reviewed, added up."""
+
     seat = serializers.IntegerField()
     plays = serializers.IntegerField()
     best_plays = serializers.IntegerField(help_text="Plays worth as much as the best play.")
@@ -309,5 +359,7 @@ class SeatReviewSerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class HandReviewOutput(serializers.Serializer[dict[str, Any]]):
+    """A hand reviewed play by play, and each seat's tally."""
+
     plays = PlayReviewSerializer(many=True)
     seats = SeatReviewSerializer(many=True)

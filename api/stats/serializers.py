@@ -12,6 +12,8 @@ GAME_CHOICES = sorted(GAMES)
 
 
 class StandingsQuery(serializers.Serializer[object]):
+    """A club's standings: the season, the game, the column to sort by and the order."""
+
     season = serializers.IntegerField(
         required=False, min_value=1, help_text="A season of the club; all seasons if absent."
     )
@@ -27,38 +29,51 @@ class StandingsQuery(serializers.Serializer[object]):
 
 
 class ClubQuery(serializers.Serializer[object]):
+    """The club to count in (all of yours when absent)."""
+
     club = serializers.IntegerField(
         required=False, min_value=1, help_text="One club; all of yours if absent."
     )
 
 
 class HeadToHeadQuery(ClubQuery):
+    """Two players to compare, in one game or all."""
+
     a = serializers.IntegerField(min_value=1, max_value=ID_MAX)
     b = serializers.IntegerField(min_value=1, max_value=ID_MAX)
     game = serializers.ChoiceField(choices=GAME_CHOICES, required=False)
 
     def validate(self, attrs: dict[str, object]) -> dict[str, object]:
+        """Refuse a player compared with themselves."""
         if attrs["a"] == attrs["b"]:
             raise serializers.ValidationError({"b": "Choose two different players."})
         return attrs
 
 
 class RatingHistoryQuery(serializers.Serializer[object]):
+    """A player's rating in one club and game."""
+
     club = serializers.IntegerField(min_value=1)
     game = serializers.ChoiceField(choices=GAME_CHOICES)
 
 
 class RefSerializer(serializers.Serializer[object]):
+    """An id and a name."""
+
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
 class PlayerRefSerializer(serializers.Serializer[object]):
+    """A player's id and name."""
+
     id = serializers.IntegerField(source="player_id")
     name = serializers.CharField()
 
 
 class StandingsRowSerializer(serializers.Serializer[object]):
+    """One player's line in a club's standings."""
+
     player = PlayerRefSerializer(source="*")
     played = serializers.IntegerField()
     won = serializers.IntegerField()
@@ -85,6 +100,8 @@ class StandingsRowSerializer(serializers.Serializer[object]):
 
 
 class StandingsSerializer(serializers.Serializer[object]):
+    """A club's standings for a season and a game, sorted as asked."""
+
     club = RefSerializer()
     season = RefSerializer(allow_null=True)
     game = serializers.CharField(allow_null=True)
@@ -95,6 +112,8 @@ class StandingsSerializer(serializers.Serializer[object]):
 
 
 class ClubRatingSerializer(serializers.Serializer[object]):
+    """A player's rating in one club."""
+
     club_id = serializers.IntegerField()
     club = serializers.CharField()
     rating = serializers.IntegerField()
@@ -102,6 +121,8 @@ class ClubRatingSerializer(serializers.Serializer[object]):
 
 
 class RecordSerializer(serializers.Serializer[object]):
+    """A player's record: matches played, won, drawn and lost, points, hands and sweeps."""
+
     played = serializers.IntegerField()
     won = serializers.IntegerField()
     drawn = serializers.IntegerField()
@@ -120,6 +141,8 @@ class RecordSerializer(serializers.Serializer[object]):
 
 
 class ReviewTotalsSerializer(serializers.Serializer[object]):
+    """Reviewed hands added up: plays, best plays, points missed."""
+
     hands = serializers.IntegerField(help_text="Hands recorded play by play and reviewed.")
     plays = serializers.IntegerField()
     best_plays = serializers.IntegerField(help_text="Plays worth as much as the best play the cards allowed.")
@@ -129,12 +152,16 @@ class ReviewTotalsSerializer(serializers.Serializer[object]):
 
 
 class SeasonReviewSerializer(serializers.Serializer[object]):
+    """A player's reviewed hands in one season."""
+
     season_id = serializers.IntegerField(allow_null=True)
     season = serializers.CharField(help_text="Empty for matches outside any season.")
     totals = ReviewTotalsSerializer()
 
 
 class GameStatsSerializer(serializers.Serializer[object]):
+    """A player's figures in one game."""
+
     game = serializers.CharField()
     record = RecordSerializer()
     captures = serializers.IntegerField(
@@ -147,6 +174,8 @@ class GameStatsSerializer(serializers.Serializer[object]):
 
 
 class MonthReviewSerializer(serializers.Serializer[object]):
+    """A player's reviewed hands in one month and game."""
+
     month = serializers.CharField(help_text="The month the hands closed in, YYYY-MM (UTC).")
     game = serializers.CharField()
     hands = serializers.IntegerField(source="totals.hands")
@@ -155,6 +184,8 @@ class MonthReviewSerializer(serializers.Serializer[object]):
 
 
 class PlayerStatsSerializer(serializers.Serializer[object]):
+    """A player's figures per game, and their reviews month by month."""
+
     player = RefSerializer()
     games = GameStatsSerializer(many=True)
     review_by_month = MonthReviewSerializer(
@@ -163,6 +194,8 @@ class PlayerStatsSerializer(serializers.Serializer[object]):
 
 
 class MeetingSerializer(serializers.Serializer[object]):
+    """One match between two players."""
+
     match_id = serializers.IntegerField()
     finished_at = serializers.DateTimeField()
     game = serializers.CharField()
@@ -173,6 +206,8 @@ class MeetingSerializer(serializers.Serializer[object]):
 
 
 class HeadToHeadSerializer(serializers.Serializer[object]):
+    """Two players' matches against each other."""
+
     a = RefSerializer()
     b = RefSerializer()
     matches = serializers.IntegerField()
@@ -184,6 +219,8 @@ class HeadToHeadSerializer(serializers.Serializer[object]):
 
 
 class RatingPointSerializer(serializers.Serializer[object]):
+    """A player's rating after one match."""
+
     match_id = serializers.IntegerField(allow_null=True)
     finished_at = serializers.DateTimeField()
     rank = serializers.IntegerField(help_text="The player's side's place in the match, 0 first.")
@@ -193,6 +230,8 @@ class RatingPointSerializer(serializers.Serializer[object]):
 
 
 class RatingHistorySerializer(serializers.Serializer[object]):
+    """A player's rating in a club and game, match by match."""
+
     player = RefSerializer()
     club = RefSerializer()
     game = serializers.CharField()

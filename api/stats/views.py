@@ -27,21 +27,27 @@ from games.stats.selectors import rating_history, standings_for
 
 
 def member_club(request: Request, club_id: int) -> Club:
+    """The club, if the request's account belongs to it (else 404)."""
     return club_for(request.user, club_id)
 
 
 def visible_club_ids(request: Request, club_id: int | None) -> list[int]:
+    """The clubs the account may see figures of: ``club_id``, or all of its own."""
     return selectors.visible_club_ids(user=request.user, club_id=club_id)
 
 
 def ref(pk: int, name: str) -> dict[str, Any]:
+    """An id and a name, as RefSerializer shows them."""
     return {"id": pk, "name": name}
 
 
 class StatsApi(APIView):
+    """Base of the stats endpoints: signed-in accounts only."""
+
     permission_classes = [IsAuthenticated]
 
     def query(self, serializer: type[Serializer[object]], request: Request) -> dict[str, Any]:
+        """The query string, validated by ``serializer``."""
         return valid(serializer, request.query_params)
 
 

@@ -12,6 +12,8 @@ from games.events.models import Entry, Event, PairingJob, ResultOverride, Round,
 
 @admin.register(Event)
 class EventAdmin(AuditedAdmin):
+    """Club events."""
+
     list_display = ["name", "club", "game", "format", "rounds", "created_at"]
     list_filter = ["format", "game"]
     search_fields = ["name", "club__name"]
@@ -20,24 +22,32 @@ class EventAdmin(AuditedAdmin):
 
 @admin.register(Entry)
 class EntryAdmin(AuditedAdmin):
+    """Players entered in events."""
+
     list_display = ["player", "event", "joined_round", "dropped_round", "checked_in_at"]
     raw_id_fields = ["event", "player", "created_by"]
 
 
 @admin.register(Round)
 class RoundAdmin(AuditedAdmin):
+    """Events' rounds."""
+
     list_display = ["event", "number", "seed", "exact", "published_at"]
     raw_id_fields = ["event", "published_by"]
 
 
 @admin.register(Table)
 class TableAdmin(AuditedAdmin):
+    """Rounds' tables and their matches."""
+
     list_display = ["round", "number", "match", "dealer"]
     raw_id_fields = ["round", "match"]
 
 
 @admin.register(ResultOverride)
 class ResultOverrideAdmin(AuditedAdmin):
+    """Directors' results, set and withdrawn."""
+
     list_display = ["table", "winner", "places", "by", "at", "withdrawn_by", "withdrawn_at"]
     raw_id_fields = ["table", "by", "withdrawn_by"]
 

@@ -34,6 +34,7 @@ class RoundClock:
 
     @property
     def running(self) -> bool:
+        """Whether the clock is counting down."""
         return self.deadline is not None
 
     @property

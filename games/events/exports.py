@@ -102,10 +102,12 @@ class SheetFormat:
 
 
 def standings_filename(event: Event) -> str:
+    """The standings CSV's file name."""
     return f"event-{event.pk}-standings.csv"
 
 
 def round_filename(event: Event, number: int) -> str:
+    """A round's CSV file name."""
     return f"event-{event.pk}-round-{number}.csv"
 
 

@@ -16,10 +16,12 @@ DEFAULT_TIEBREAKS = ["median_buchholz", "buchholz", "points_diff"]
 
 
 def default_points() -> dict[str, object]:
-    return {**DEFAULT_POINTS, "places": list(DEFAULT_POINTS["places"])}  # type: ignore[call-overload]
+    """A new event's match points (a copy of DEFAULT_POINTS)."""
+    return {**DEFAULT_POINTS, "places": list(DEFAULT_POINTS["places"])}  # type: ignore[call-overload]  # the list above
 
 
 def default_tiebreaks() -> list[str]:
+    """A new event's tie-breaks, in order."""
     return list(DEFAULT_TIEBREAKS)
 
 
@@ -27,6 +29,8 @@ class Event(models.Model):
     """A club night or tournament of one game, directed by the club's admins and read by its members."""
 
     class Format(models.TextChoices):
+        """How an event pairs its rounds (docs/events.md)."""
+
         SWISS = "swiss"
         ROUND_ROBIN = "round_robin"
         PODS = "pods"
@@ -213,6 +217,8 @@ class PairingJob(models.Model):
     its error's code, template and facts, worded in the reader's language when read."""
 
     class Status(models.TextChoices):
+        """Where a pairing job stands."""
+
         RUNNING = "running"
         DONE = "done"
         FAILED = "failed"

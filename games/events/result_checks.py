@@ -63,11 +63,14 @@ class ResultChange:
 
 @dataclass(frozen=True, slots=True)
 class ResultsCheck:
+    """What an event's results need looked at: missing results, changed ones, stale rounds."""
+
     missing: tuple[tuple[int, int], ...]  # (round, table) of every table without a result
     changed: tuple[ResultChange, ...]
     stale: frozenset[int]  # rounds paired on standings that have changed since
 
     def change_of(self, number: int, table: int) -> ResultChange | None:
+        """The change to table ``table`` of round ``number``, if any."""
         return next((each for each in self.changed if (each.round, each.table) == (number, table)), None)
 
 

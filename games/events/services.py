@@ -361,6 +361,8 @@ def event_share(*, event: Event, by: User, enabled: bool = True) -> Event:
 
 @dataclass(frozen=True, slots=True)
 class PlannedTable:
+    """A table of a planned round: its seats, sides, first dealer and the pairing's reasons."""
+
     number: int
     players: tuple[int, ...]  # seat order
     sides: tuple[tuple[int, ...], ...]  # the match's side order

@@ -36,14 +36,15 @@ class PointsTable:
         places = config.get("places", default.places)
         assert isinstance(places, Sequence)
         return cls(
-            win=int(config.get("win", default.win)),  # type: ignore[call-overload]
-            draw=int(config.get("draw", default.draw)),  # type: ignore[call-overload]
-            loss=int(config.get("loss", default.loss)),  # type: ignore[call-overload]
-            bye=int(config.get("bye", default.bye)),  # type: ignore[call-overload]
+            win=int(config.get("win", default.win)),  # type: ignore[call-overload]  # a stored JSON number
+            draw=int(config.get("draw", default.draw)),  # type: ignore[call-overload]  # a stored JSON number
+            loss=int(config.get("loss", default.loss)),  # type: ignore[call-overload]  # a stored JSON number
+            bye=int(config.get("bye", default.bye)),  # type: ignore[call-overload]  # a stored JSON number
             places=tuple(int(place) for place in places),
         )
 
     def place(self, place: int) -> int:
+        """The points for finishing in ``place`` (0 first): past the list its last entry, none without one."""
         return self.places[min(place, len(self.places) - 1)] if self.places else 0
 
     def pairwise(self, mine: int, theirs: int) -> int:

@@ -42,6 +42,8 @@ ROW_FIELDS = tuple(each.name for each in fields(Row))
 
 @dataclass(frozen=True, slots=True)
 class EventSummary:
+    """An event's summary at one version: its rounds, tables, open tables and standings rows."""
+
     version: int
     rounds: tuple[int, ...]  # the published rounds' numbers, in order
     tables: dict[int, int]  # round -> how many tables
@@ -60,6 +62,7 @@ class EventSummary:
 
     @property
     def current(self) -> int | None:
+        """The last published round's number, if any."""
         return self.rounds[-1] if self.rounds else None
 
     @staticmethod

@@ -9,7 +9,7 @@ from django.db import migrations
 BATCH = 500
 
 
-def sides_in(apps, schema_editor):  # type: ignore[no-untyped-def]
+def sides_in(apps, schema_editor):  # type: ignore[no-untyped-def]  # Django passes the historical apps
     Hand = apps.get_model("games", "Hand")
     HandScore = apps.get_model("games", "HandScore")
     Seat = apps.get_model("games", "Seat")

@@ -53,6 +53,7 @@ class Row:
     cards: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
+        """The row as JSON (the label defaults to the key)."""
         return {
             "key": self.key,
             "values": list(self.values),

@@ -18,6 +18,8 @@ from games.rules.errors import BadCardText, DuplicateCard
 
 
 class Suit(StrEnum):
+    """A card's suit, by its letter."""
+
     SPADES = "S"
     HEARTS = "H"
     DIAMONDS = "D"
@@ -38,6 +40,8 @@ _SUIT_PARSE = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit
 
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
+    """A playing card: a rank from 1 (ace) to 13 (King) and a suit (docs/rules/shared.md A1)."""
+
     rank: int
     suit: Suit
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.rules.cards import deck
-from games.rules.game import EDITION, Options, OptionSpec
+from games.rules.game import EDITION, Options, OptionSpec, typed_options
 
 OPTION_SPECS = (
     OptionSpec(key="capture", default="pair", allowed=("pair", "any", "fifteen"), rule="E5, 3.2(b), 3.2(f)"),
@@ -71,8 +71,7 @@ class EscobaOptions:
     @classmethod
     def of(cls, resolved: Options) -> EscobaOptions:
         """Type the options that ``resolve_options`` has checked."""
-        # resolve_options has checked every value against its spec, so the types hold.
-        return cls(**{spec.key: resolved[spec.key] for spec in OPTION_SPECS})  # type: ignore[arg-type]
+        return typed_options(cls, OPTION_SPECS, resolved)
 
     def deal_for(self, players: int) -> Deal:
         """The deal schedule for ``players`` (checked against ``PLAYERS`` by the caller)."""

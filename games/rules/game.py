@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from games.rules.cards import Card
 from games.rules.errors import BadOptionValue, UnknownOption
@@ -287,6 +287,20 @@ def resolve_options(game: Game, raw: Mapping[str, object] | None) -> dict[str, O
             raise UnknownOption(game=game.name, key=key)
         resolved[key] = _checked_value(game, spec, value)
     return resolved
+
+
+Typed = TypeVar("Typed")
+
+
+def typed_options(
+    make: Callable[..., Typed], specs: Sequence[OptionSpec], resolved: Mapping[str, OptionValue]
+) -> Typed:
+    """A game's options as one typed value: ``make`` called with the value of each of ``specs`` by key.
+
+    ``resolved`` comes from :func:`resolve_options`, which has checked every value against its spec,
+    so the types ``make`` declares hold (one builder for every game's options, untyped only here).
+    """
+    return make(**{spec.key: resolved[spec.key] for spec in specs})
 
 
 def _checked_value(game: Game, spec: OptionSpec, value: object) -> OptionValue:

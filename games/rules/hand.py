@@ -150,6 +150,7 @@ class HandState:
 
     @property
     def players(self) -> int:
+        """How many players the hand has."""
         return sum(map(len, self.sides))
 
     @property
@@ -159,6 +160,7 @@ class HandState:
 
     @property
     def is_complete(self) -> bool:
+        """Whether every play of the hand has been made."""
         return len(self.turns) == self.plays
 
     @property
@@ -188,6 +190,7 @@ class HandState:
         return self.rules.deals[self.deal] - played
 
     def side_of(self, seat: int) -> int:
+        """The index of the side ``seat`` plays for."""
         return next(index for index, seats in enumerate(self.sides) if seat in seats)
 
 

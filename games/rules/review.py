@@ -123,6 +123,8 @@ class SeatReview:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandReview:
+    """A hand reviewed: each play, and each seat's totals."""
+
     plays: tuple[PlayReview, ...]
     seats: tuple[SeatReview, ...]
 

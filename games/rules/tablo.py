@@ -31,6 +31,7 @@ from games.rules.game import (
     Reviewing,
     SideReport,
     resolve_options,
+    typed_options,
 )
 from games.rules.hand import (
     CLOCKWISE,
@@ -100,9 +101,7 @@ def tablo_options(raw: Options) -> TabloOptions:
     Raises:
         UnknownOption, BadOptionValue: as :func:`~games.rules.game.resolve_options`.
     """
-    resolved = resolve_options(GAME, raw)
-    # resolve_options has checked every value against its spec, so the types hold.
-    return TabloOptions(**{spec.key: resolved[spec.key] for spec in OPTION_SPECS})  # type: ignore[arg-type]
+    return typed_options(TabloOptions, OPTION_SPECS, resolve_options(GAME, raw))
 
 
 def capture_values(card: Card) -> tuple[int, ...]:

@@ -27,6 +27,7 @@ from games.rules.game import (
     Reviewing,
     SideReport,
     resolve_options,
+    typed_options,
 )
 from games.rules.hand import leftover_reason, replay
 from games.rules.items import match_totals
@@ -75,9 +76,7 @@ def tamlin_options(raw: Options) -> TamlinOptions:
     Raises:
         UnknownOption, BadOptionValue: as :func:`~games.rules.game.resolve_options`.
     """
-    resolved = resolve_options(GAME, raw)
-    # resolve_options has checked every value against its spec, so the types hold.
-    return TamlinOptions(**{spec.key: resolved[spec.key] for spec in OPTION_SPECS})  # type: ignore[arg-type]
+    return typed_options(TamlinOptions, OPTION_SPECS, resolve_options(GAME, raw))
 
 
 def side_reports(

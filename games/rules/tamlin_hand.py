@@ -45,6 +45,7 @@ def table_value(ace_takes_ace: bool) -> Callable[[Card], tuple[int, ...]]:
 
 
 def is_jack(card: Card) -> bool:
+    """Whether ``card`` is a Jack."""
     return card.rank == JACK
 
 

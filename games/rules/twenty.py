@@ -36,6 +36,7 @@ from games.rules.game import (
     Options,
     OptionSpec,
     resolve_options,
+    typed_options,
 )
 from games.rules.registry import register
 from games.rules.twenty_round import (
@@ -86,12 +87,14 @@ class TwentyOptions:
     winner: Winner
     edition: int
 
+    @classmethod
+    def of(cls, *, round_end: str, winner: str, edition: int) -> TwentyOptions:
+        """The options from their resolved values, the choices as their enums."""
+        return cls(RoundEnd(round_end), Winner(winner), edition)
+
 
 def _resolved(options: Mapping[str, object] | None) -> TwentyOptions:
-    resolved = resolve_options(GAME, options)
-    edition = resolved["edition"]
-    assert isinstance(edition, int)  # resolve_options checked it against (1, 2)
-    return TwentyOptions(RoundEnd(str(resolved["round_end"])), Winner(str(resolved["winner"])), edition)
+    return typed_options(TwentyOptions.of, OPTION_SPECS, resolve_options(GAME, options))
 
 
 def verify_round_starter(number: int | None, starter: object) -> None:

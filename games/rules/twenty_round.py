@@ -120,10 +120,12 @@ class TwentyRound:
 
     @property
     def bonus(self) -> int:
+        """The end-of-round bonus the two bonus cards make (W3)."""
         return bonus_of(self.bonus_cards)
 
     @property
     def tally_value(self) -> int:
+        """The sum of the cards on the tally."""
         return sum(card_value(card) for card in self.tally)
 
     @property
@@ -157,6 +159,7 @@ class TwentyRound:
 
     @property
     def next_seat(self) -> int | None:
+        """Whose turn it is, ``None`` once the round is over."""
         return None if self.is_over else (self.starter + len(self.plays)) % len(SEATS)
 
     @property
@@ -200,6 +203,7 @@ class RoundReport:
     complete: bool
 
     def as_dict(self) -> dict[str, object]:
+        """The report as JSON."""
         return {
             "bonus": self.bonus,
             "events": [event_dict(event) for event in self.events],

@@ -47,6 +47,7 @@ class Verification:
 
     @property
     def code(self) -> str:
+        """The head's short code, as the result card prints it."""
         return chain.short_code(self.head)
 
 

@@ -20,10 +20,12 @@ def club_list(*, user: User) -> QuerySet[Club]:
 
 
 def membership_list(*, club: Club) -> QuerySet[Membership]:
+    """The club's memberships with their accounts, oldest first."""
     return club.memberships.select_related("user").order_by("pk")
 
 
 def season_list(*, club: Club) -> QuerySet[Season]:
+    """The club's seasons, latest start first."""
     return club.seasons.order_by("-starts_on", "pk")
 
 

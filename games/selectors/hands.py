@@ -28,6 +28,7 @@ def hand_last(*, match: Match) -> Hand | None:
 
 
 def hand_list(*, match: Match) -> QuerySet[Hand]:
+    """The match's hands in order, with their scores."""
     return match.hands.order_by("number").prefetch_related("scores")
 
 
@@ -46,6 +47,8 @@ def hand_rows(hand: Hand) -> tuple[list[Play], list[Challenge]]:
 
 
 class PlayLine(TypedDict):
+    """A stored play: its sequence number, seat, card, cards taken and challengers."""
+
     seq: int
     seat: int
     card: str

@@ -66,6 +66,8 @@ def match_last_started(*, user: Account) -> Match | None:
 
 
 class MatchVersion(NamedTuple):
+    """A match's screen version, and whether a running clock is part of it."""
+
     pk: int
     screen_version: int
     timed: bool  # in progress under a time limit: its clock is part of what the screen shows

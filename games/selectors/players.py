@@ -18,6 +18,7 @@ from games.models import (
 
 
 def player_list(*, search: str = "") -> QuerySet[Player]:
+    """Every player, or those whose name contains ``search``."""
     players = Player.objects.all()
     return players.filter(name__icontains=search) if search else players
 

@@ -19,6 +19,8 @@ from games.rules.records import report_of, side_json
 
 
 class EventLine(TypedDict):
+    """A scoring event of a hand (a sweep, a Twenty award...) and the side it scored for."""
+
     play_index: int
     kind: str
     side: int
@@ -26,6 +28,8 @@ class EventLine(TypedDict):
 
 
 class HandLine(TypedDict):
+    """One side's line for one hand on the scoreboard."""
+
     number: int
     total: int
     cards: int
@@ -44,6 +48,8 @@ class HandBreakdown(TypedDict):
 
 
 class SideBoard(TypedDict):
+    """One side on the scoreboard: its players, total and hands."""
+
     index: int
     seats: list[int]
     players: list[str]
@@ -58,6 +64,8 @@ class SideBoard(TypedDict):
 
 
 class Scoreboard(TypedDict):
+    """A match's scoreboard: each side's total and hands."""
+
     match: int
     game: str
     status: str

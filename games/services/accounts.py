@@ -116,7 +116,7 @@ def _end(user: User, kind: str, keys: list[str]) -> int:
     if kind == WEB:
         rows = AccountSession.objects.filter(user_id=user.pk, session_key__in=keys)
     else:
-        rows = Token.objects.filter(user_id=user.pk, key__in=keys)  # type: ignore[assignment]
+        rows = Token.objects.filter(user_id=user.pk, key__in=keys)  # type: ignore[assignment]  # a Token queryset: it deletes alike
     ended = rows.delete()[0]
     if ended:
         audit_record(by=user, action="account.devices_ended", object=user, after={kind: ended}, subject=user)

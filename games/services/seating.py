@@ -32,6 +32,8 @@ HANDLE = "@"  # before a user name, in a suggestion's text: that account, chosen
 
 
 class SeatKind(StrEnum):
+    """Who a name typed for a seat turns out to be."""
+
     ACCOUNT = "account"  # the account's own player
     INVITE = "invite"  # a guest for now, and the account is invited to the seat
     GUEST = "guest"  # a guest player seen before
@@ -82,6 +84,8 @@ class Known:
         return SeatChoice(name, kind, account, player)
 
     def choice(self, name: str) -> SeatChoice:
+        """Who a name typed for a seat is: an account (``Mira @mira``, or ``by``'s own name), a known
+        guest, or a new one."""
         if handle := name_key(handle_of(name)):
             before = name.strip()[: -len(handle_of(name)) - len(HANDLE)]
             if (account := self.members.get(handle)) is not None:

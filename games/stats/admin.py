@@ -11,12 +11,16 @@ from games.stats.tasks import stats_rebuild_clubs
 
 
 class ClubStatsSettingsInline(admin.StackedInline):  # type: ignore[type-arg]  # not subscriptable at runtime
+    """A club's statistics settings."""
+
     model = ClubStatsSettings
     can_delete = False
 
 
 @admin.register(ClubStandings)
 class ClubStandingsAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # not subscriptable at runtime
+    """Clubs' standings and ratings: rebuilt from here, read-only otherwise."""
+
     list_display = ["name", "created_at"]
     search_fields = ["name"]
     fields = ["name"]
@@ -25,10 +29,12 @@ class ClubStandingsAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # not sub
     actions = ["rebuild"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
+        """Clubs are made in the app."""
         return False  # clubs are made in the app; this page only reads them
 
     @admin.action(description="Rebuild standings and ratings")
     def rebuild(self, request: HttpRequest, queryset: QuerySet[ClubStandings]) -> None:
+        """Rebuild the chosen clubs' standings and ratings in the worker."""
         club_ids = list(queryset.values_list("pk", flat=True))
         stats_rebuild_clubs.delay(club_ids)
         self.message_user(

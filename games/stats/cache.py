@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from django.core.cache import cache
-from django_redis.exceptions import ConnectionInterrupted  # type: ignore[import-untyped]
+from django_redis.exceptions import ConnectionInterrupted  # type: ignore[import-untyped]  # django-redis has no types
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)

@@ -24,6 +24,8 @@ from games.stats.standings import HeadToHead, StandingsRow, head_to_head, standi
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ClubRating:
+    """A player's rating in one club."""
+
     club_id: int
     club: str
     rating: int

@@ -27,6 +27,8 @@ DISPLAY_SCALE = 30
 
 @dataclass(frozen=True, slots=True)
 class Rating:
+    """A player's OpenSkill rating (mean and uncertainty)."""
+
     mu: float = MU
     sigma: float = SIGMA
 
@@ -53,6 +55,7 @@ class Snapshot:
 
     @property
     def key(self) -> MatchKey:
+        """Where the snapshot sorts: by finish time, then match."""
         return (self.finished_at, self.match_id)
 
 

@@ -19,6 +19,8 @@ MatchKey = tuple[datetime, int]
 
 
 class Outcome(StrEnum):
+    """A side's result: a win, draw or loss."""
+
     WIN = "W"
     DRAW = "D"
     LOSS = "L"
@@ -73,10 +75,12 @@ class MatchResult:
 
     @property
     def key(self) -> MatchKey:
+        """Where the match sorts: by finish time, then id."""
         return (self.finished_at, self.match_id)
 
     @property
     def players(self) -> tuple[int, ...]:
+        """Every player of the match, side by side."""
         return tuple(player for side in self.sides for player in side.players)
 
     def side_of(self, player: int) -> int | None:
@@ -84,6 +88,7 @@ class MatchResult:
         return next((index for index, side in enumerate(self.sides) if player in side.players), None)
 
     def outcome(self, side: int) -> Outcome:
+        """Side ``side``'s result."""
         return outcome_of(side, [other.total for other in self.sides], self.winner, self.draw)
 
     def best_opponent(self, side: int) -> int:

@@ -79,6 +79,7 @@ def reviews_refresh(*, match_id: int) -> int:
 
 
 def totals_of(rows: Iterable[HandReviewSeat]) -> ReviewTotals:
+    """The rows added up, each one reviewed hand."""
     return sum(
         (ReviewTotals(1, row.plays, row.best_plays, row.points_missed) for row in rows), ReviewTotals()
     )
@@ -86,6 +87,8 @@ def totals_of(rows: Iterable[HandReviewSeat]) -> ReviewTotals:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeasonReview:
+    """A player's reviewed hands in one season."""
+
     season_id: int | None
     season: str
     totals: ReviewTotals

@@ -53,6 +53,7 @@ def finished_matches(
 
 
 def with_player(matches: QuerySet[Match], player_id: int) -> QuerySet[Match]:
+    """The matches where ``player_id`` had a seat."""
     return matches.filter(Exists(Seat.objects.filter(match=OuterRef("pk"), player_id=player_id)))
 
 

@@ -83,6 +83,8 @@ def ratings_rebuild(*, club_id: int, game: str, progress: Progress | None = None
 
 @dataclass(frozen=True, slots=True)
 class RebuildReport:
+    """What a rebuild counted: scopes, matches, rating snapshots and standings tables."""
+
     scopes: int
     matches: int
     snapshots: int

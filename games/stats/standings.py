@@ -52,6 +52,7 @@ class StandingsRow:
 
     @property
     def points_per_hand(self) -> float:
+        """Points scored per hand, to two places."""
         return round(self.points_for / self.hands, 2) if self.hands else 0.0
 
     @property
@@ -61,6 +62,7 @@ class StandingsRow:
 
     @property
     def points_diff(self) -> int:
+        """Points scored less points conceded."""
         return self.points_for - self.points_against
 
 
@@ -201,18 +203,22 @@ class HeadToHead:
 
     @property
     def matches(self) -> int:
+        """How many matches the two played."""
         return len(self.meetings)
 
     @property
     def wins_a(self) -> int:
+        """Matches a won."""
         return sum(meeting.outcome_a == Outcome.WIN for meeting in self.meetings)
 
     @property
     def wins_b(self) -> int:
+        """Matches b won."""
         return sum(meeting.outcome_b == Outcome.WIN for meeting in self.meetings)
 
     @property
     def draws(self) -> int:
+        """Matches drawn."""
         return sum(meeting.outcome_a == meeting.outcome_b == Outcome.DRAW for meeting in self.meetings)
 
     @property

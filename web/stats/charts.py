@@ -16,12 +16,16 @@ TICKS = 4
 
 @dataclass(frozen=True, slots=True)
 class Tick:
+    """A value on the rating chart's axis and its height."""
+
     value: int
     y: float
 
 
 @dataclass(frozen=True, slots=True)
 class RatingChart:
+    """A rating history drawn as SVG: the line, the deviation band and the axis."""
+
     width: int
     height: int
     line: str  # polyline points "x,y x,y ..."

@@ -19,10 +19,13 @@ from games.stats.standings import SORT_KEYS
 
 
 def game_choices(blank: str) -> list[tuple[str, str]]:
+    """Every game by title, after a ``blank`` choice for all games."""
     return [("", blank), *((name, str(game_title(name))) for name in sorted(GAMES))]
 
 
 class StandingsForm(forms.Form):
+    """The standings' season, game, sort column and order."""
+
     season = forms.ModelChoiceField(
         queryset=Season.objects.none(), required=False, empty_label=_("All seasons"), label=_("Season")
     )
@@ -32,11 +35,11 @@ class StandingsForm(forms.Form):
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["season"].queryset = season_list(club=club)  # type: ignore[attr-defined]
-        self.fields["game"].choices = game_choices(str(_("All games")))  # type: ignore[attr-defined]
+        self.fields["season"].queryset = season_list(club=club)  # type: ignore[attr-defined]  # a ModelChoiceField
+        self.fields["game"].choices = game_choices(str(_("All games")))  # type: ignore[attr-defined]  # a ChoiceField
 
 
-class PlayersByName(ModelChoiceIterator):  # type: ignore[type-arg]
+class PlayersByName(ModelChoiceIterator):  # type: ignore[type-arg]  # generic only in the stubs
     """The players of a choice field as the reader's language sorts names (games/collation.py)."""
 
     def __iter__(self) -> Iterator[tuple[Any, Any]]:
@@ -46,14 +49,19 @@ class PlayersByName(ModelChoiceIterator):  # type: ignore[type-arg]
             yield self.choice(player)
 
 
-class PlayerChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+class PlayerChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]  # generic only in the stubs
+    """A club's player, offered by shown name."""
+
     iterator = PlayersByName
 
     def label_from_instance(self, obj: Any) -> str:
+        """The player's shown name."""
         return shown_name(obj.name)
 
 
 class HeadToHeadForm(forms.Form):
+    """Two players of the club to compare, in one game or all."""
+
     a = PlayerChoiceField(queryset=Player.objects.none(), label=_("Player"))
     b = PlayerChoiceField(queryset=Player.objects.none(), label=_("Opponent"))
     game = forms.ChoiceField(required=False, label=_("Game"))
@@ -61,10 +69,11 @@ class HeadToHeadForm(forms.Form):
     def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in ("a", "b"):
-            self.fields[name].queryset = players  # type: ignore[attr-defined]
-        self.fields["game"].choices = game_choices(str(_("All games")))  # type: ignore[attr-defined]
+            self.fields[name].queryset = players  # type: ignore[attr-defined]  # a ModelChoiceField
+        self.fields["game"].choices = game_choices(str(_("All games")))  # type: ignore[attr-defined]  # a ChoiceField
 
     def clean(self) -> dict[str, Any]:
+        """Refuse a player compared with themselves."""
         data = super().clean() or {}
         if data.get("a") is not None and data.get("a") == data.get("b"):
             raise forms.ValidationError(_("Choose two different players."))

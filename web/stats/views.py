@@ -73,6 +73,7 @@ def _sort_links(query: QueryDict, current: str, order: str) -> list[tuple[str, s
 
 @login_required
 def club_standings(request: HttpRequest, club_id: int) -> HttpResponse:
+    """A club's standings page, for its members."""
     club = club_for(request.user, club_id)
     form, table = _table(request, club)
     sort = request.GET.get("sort") or "rank"
@@ -90,6 +91,7 @@ def club_standings(request: HttpRequest, club_id: int) -> HttpResponse:
 
 @login_required
 def player_profile(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    """A player's statistics page in a club: figures per game and rating charts."""
     club = club_for(request.user, club_id)
     player = player_for(request.user, player_id)
     games = player_stats(player_id=player.pk, club_ids=[club.pk])
@@ -112,6 +114,7 @@ def player_profile(request: HttpRequest, club_id: int, player_id: int) -> HttpRe
 
 @login_required
 def head_to_head(request: HttpRequest, club_id: int) -> HttpResponse:
+    """Two players of a club compared, match by match."""
     club = club_for(request.user, club_id)
     form = HeadToHeadForm(request.GET or None, players=club_players(club=club))
     record = None

@@ -23,11 +23,13 @@ register = template.Library()
 
 @register.simple_tag
 def live_hand(screen: MatchScreen) -> breakdowns.LiveHand:
+    """The open hand's breakdown on the match screen."""
     return breakdowns.live_hand(screen)
 
 
 @register.simple_tag
 def stored_breakdown(match: Match, hand: Hand) -> list[BreakdownRow]:
+    """A closed hand's breakdown from its stored report."""
     return breakdowns.stored_breakdown(match, hand)
 
 
@@ -45,6 +47,7 @@ def hand_numbered(hands: Sequence[HandBreakdown], number: int) -> HandBreakdown 
 
 @register.filter
 def signed(points: int | None) -> str:
+    """Points with their sign, or empty for none."""
     return "" if points is None else breakdowns.signed(points)
 
 

@@ -17,4 +17,5 @@ FORMAT_NAMES = {
 
 @register.filter
 def format_name(name: str) -> str:
+    """An event format in words."""
     return str(FORMAT_NAMES.get(name, name))

@@ -11,4 +11,5 @@ register = template.Library()
 
 @register.filter
 def game_title(name: str) -> str:
+    """A game's title in the reader's language."""
     return str(title_of(name))

@@ -64,6 +64,8 @@ def _tally_html(count: int, label: str) -> SafeString:
 
 @dataclass(frozen=True, slots=True)
 class Line:
+    """A side's running total drawn as an SVG polyline, and its last point."""
+
     label: str
     points: str  # SVG polyline points
     style: int
@@ -74,6 +76,8 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Tick:
+    """A value on the score chart's axis and its height."""
+
     value: int
     y: float
 

@@ -9,12 +9,12 @@ from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext, ngettext
 
+from games.access import signed_in
 from games.selectors import WEB, device_id, device_list, email_pending, pending_email_of, player_of
 from games.services.accounts import (
     device_end,
@@ -32,15 +32,10 @@ from web.devices import device_label
 OTHERS = "others"  # the devices form's value for every device but this one
 
 
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
-
-
 @login_required
 def account_page(request: HttpRequest) -> HttpResponse:
     """The Account page: who one is, and the links to the password, the e-mail address and the devices."""
-    user = _user(request)
+    user = signed_in(request)
     context = {
         "me": player_of(user),
         "pending": pending_email_of(user),
@@ -55,12 +50,15 @@ class PasswordChange(auth_views.PasswordChangeView):
     template_name = "registration/password_change_form.html"
 
     def form_valid(self, form: Any) -> HttpResponse:
+        """Change the password, keeping this session; the account's other sessions and API token end."""
         response = super().form_valid(form)  # keeps this session (with a new key)
         password_changed(user=form.user, keep_session=self.request.session.session_key)
         return response
 
 
 class PasswordChangeDone(auth_views.PasswordChangeDoneView):
+    """Django's page after a password change."""
+
     template_name = "registration/password_change_done.html"
 
 
@@ -73,6 +71,7 @@ class PasswordReset(auth_views.PasswordResetView):
     success_url = reverse_lazy("password_reset_done")
 
     def form_valid(self, form: Any) -> HttpResponse:
+        """Send the reset mail unless the address has had too many."""
         throttle = PasswordResetMailThrottle(form.cleaned_data["email"])
         if not throttle.allow_request(self.request, None):  # type: ignore[arg-type]  # reads no view
             return refusal_page(self.request, int(throttle.wait() or 60))
@@ -80,6 +79,8 @@ class PasswordReset(auth_views.PasswordResetView):
 
 
 class PasswordResetDone(auth_views.PasswordResetDoneView):
+    """Django's page after a reset is asked for."""
+
     template_name = "registration/password_reset_done.html"
 
 
@@ -93,6 +94,7 @@ class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
     success_url = reverse_lazy("password_reset_complete")
 
     def form_valid(self, form: Any) -> HttpResponse:
+        """Set the new password, sign every device out, forget the sign-in failures."""
         response = super().form_valid(form)
         devices_end(user=form.user)
         failures_clear(self.request, form.user)
@@ -100,6 +102,8 @@ class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
 
 
 class PasswordResetComplete(auth_views.PasswordResetCompleteView):
+    """Django's page after a new password is set."""
+
     template_name = "registration/password_reset_complete.html"
 
 
@@ -107,7 +111,7 @@ class PasswordResetComplete(auth_views.PasswordResetCompleteView):
 def account_email(request: HttpRequest) -> HttpResponse:
     """The address password resets go to: asking for one mails a link to it, and it is used only once
     the link is followed; the address can also be removed."""
-    user = _user(request)
+    user = signed_in(request)
     form = EmailForm(request.POST if request.method == "POST" and "remove" not in request.POST else None)
     if request.method == "POST" and "remove" in request.POST:
         email_change_request(user=user, email="", link=str)
@@ -146,7 +150,7 @@ def account_email_verify(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 def account_devices(request: HttpRequest) -> HttpResponseBase:
     """The devices signed in to the account (web sessions and the API token): end one, or all but this."""
-    user = _user(request)
+    user = signed_in(request)
     current = request.session.session_key
     if request.method == "POST":
         chosen = request.POST.get("device", "")

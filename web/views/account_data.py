@@ -9,13 +9,13 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
+from games.access import signed_in
 from games.selectors import player_of
 from games.selectors.deletion import deletion_plan
 from games.selectors.exports import EXPORT_FORMATS, export_filename
@@ -25,17 +25,14 @@ from scorekeeper.throttles import AccountDeleteThrottle, AccountExportThrottle, 
 
 
 class AccountDeleteForm(forms.Form):
+    """The password that confirms deleting the account."""
+
     password = forms.CharField(
         label=_("Your password"),
         strip=False,
         max_length=4096,
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )
-
-
-def _account(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)  # login_required
-    return request.user
 
 
 @login_required
@@ -50,7 +47,7 @@ def account_data_download(request: HttpRequest, form: str) -> StreamingHttpRespo
     """The download itself, streamed as it is read."""
     if form not in EXPORT_FORMATS:
         raise Http404
-    user = _account(request)
+    user = signed_in(request)
     write, media_type, _extension = EXPORT_FORMATS[form]
     response = StreamingHttpResponse(write(user=user), content_type=media_type)
     response["Content-Disposition"] = f'attachment; filename="{export_filename(user=user, form=form)}"'
@@ -63,7 +60,7 @@ def account_data_download(request: HttpRequest, form: str) -> StreamingHttpRespo
 @throttled(AccountDeleteThrottle)
 def account_delete_page(request: HttpRequest) -> HttpResponse:
     """What deleting the account removes and what stays, then the password to confirm it."""
-    user = _account(request)
+    user = signed_in(request)
     form = AccountDeleteForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

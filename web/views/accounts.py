@@ -8,7 +8,6 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
-from django.contrib.auth.models import User
 from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -17,6 +16,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from games.access import signed_in
 from games.rules.registry import GAMES
 from games.selectors import claim_list_waiting, invitation_list_waiting, match_groups, player_of
 from games.services.matches import matches_archive
@@ -49,8 +49,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_POST
 def matches_archive_view(request: HttpRequest) -> HttpResponse:
     """Archive (abandon) the user's unfinished matches older than a week."""
-    assert isinstance(request.user, User)
-    count = matches_archive(by=request.user, before=timezone.now() - ARCHIVE_AFTER)
+    count = matches_archive(by=signed_in(request), before=timezone.now() - ARCHIVE_AFTER)
     text = ngettext("%(count)s old match is archived.", "%(count)s old matches are archived.", count)
     messages.success(request, text % {"count": count})
     return redirect("home")
@@ -61,9 +60,11 @@ class SignInView(LoginView):
     joins the club (web/club_invitations.py)."""
 
     def get_context_data(self, **kwargs: object) -> dict[str, object]:
+        """The sign-in page, naming the invitation it leads to, if any."""
         return super().get_context_data(**kwargs) | _invitation_context(self.get_redirect_url())
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        """Sign in, then accept the invitation the link led here from."""
         response = super().form_valid(form)
         join_through(self.request, self.get_redirect_url())
         return response

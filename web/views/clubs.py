@@ -7,7 +7,6 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -15,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.access import club_for, club_invitation_by_link, club_invitation_for, membership_for
+from games.access import club_for, club_invitation_by_link, club_invitation_for, membership_for, signed_in
 from games.messages import violation_text
 from games.models import Club
 from games.rules.errors import CodedError
@@ -40,18 +39,13 @@ from web.clubs import ClubForm, ClubInvitationForm, MemberForm, RoleForm, Season
 REFUSED = 422
 
 
-def _account(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)  # login_required
-    return request.user
-
-
 def _page(
     request: HttpRequest,
     club_form: ClubForm | None = None,
     bound: dict[tuple[str, int], forms.Form] | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    context = {"clubs": club_views(_account(request), bound), "club_form": club_form or ClubForm()}
+    context = {"clubs": club_views(signed_in(request), bound), "club_form": club_form or ClubForm()}
     return render(request, "web/clubs/list.html", context, status=status)
 
 
@@ -63,7 +57,7 @@ def clubs_page(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST)
     if not form.is_valid():
         return _page(request, club_form=form, status=REFUSED)
-    club = club_create(name=form.cleaned_data["name"], by=_account(request))
+    club = club_create(name=form.cleaned_data["name"], by=signed_in(request))
     messages.success(request, _("Club %(name)s is created; you are its admin.") % {"name": club.name})
     return redirect(reverse("clubs") + f"#club-{club.pk}")
 
@@ -76,8 +70,9 @@ def _admin_club(request: HttpRequest, club_id: int) -> Club:
 @login_required
 @require_POST
 def club_member_add(request: HttpRequest, club_id: int) -> HttpResponse:
+    """An admin adds a member to the club."""
     club = _admin_club(request, club_id)
-    form = MemberForm(request.POST, admin=_account(request))
+    form = MemberForm(request.POST, admin=signed_in(request))
     if not form.is_valid():
         return _page(request, bound={("member", club.pk): form}, status=REFUSED)
     account = form.cleaned_data["username"]
@@ -90,6 +85,7 @@ def club_member_add(request: HttpRequest, club_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def club_season_add(request: HttpRequest, club_id: int) -> HttpResponse:
+    """An admin adds a season to the club."""
     club = _admin_club(request, club_id)
     form = SeasonForm(request.POST)
     season = None
@@ -112,7 +108,7 @@ def _club_url(club_id: int, anchor: str = "") -> str:
 def _club_page(
     request: HttpRequest, club: Club, form: ClubInvitationForm | None = None, status: int = 200
 ) -> HttpResponse:
-    context = {"page": club_page(_account(request), club, form)}
+    context = {"page": club_page(signed_in(request), club, form)}
     return render(request, "web/clubs/club.html", context, status=status)
 
 
@@ -126,13 +122,14 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
 @require_POST
 @throttled(ClubInvitationThrottle)
 def club_invitation_new(request: HttpRequest, club_id: int) -> HttpResponse:
+    """An admin makes a link to join the club."""
     club = _admin_club(request, club_id)
     form = ClubInvitationForm(request.POST)
     if not form.is_valid():
         return _club_page(request, club, form, status=REFUSED)
     club_invitation_create(
         club=club,
-        by=_account(request),
+        by=signed_in(request),
         role=form.cleaned_data["role"],
         days=form.cleaned_data["days"],
         max_uses=form.cleaned_data["max_uses"],
@@ -144,8 +141,9 @@ def club_invitation_new(request: HttpRequest, club_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def club_invitation_revoke_view(request: HttpRequest, club_id: int, invitation_id: int) -> HttpResponse:
+    """An admin revokes an invitation: its link no longer works."""
     invitation = club_invitation_for(request.user, club_id, invitation_id)
-    club_invitation_revoke(invitation=invitation, by=_account(request))
+    club_invitation_revoke(invitation=invitation, by=signed_in(request))
     messages.success(request, _("The invitation is revoked; its link no longer works."))
     return redirect(_club_url(club_id, "invitations"))
 
@@ -161,7 +159,7 @@ def club_member_role(request: HttpRequest, club_id: int, membership_id: int) -> 
         return redirect(_club_url(club_id, "members"))
     try:
         changed = membership_role_set(
-            membership=membership, role=form.cleaned_data["role"], by=_account(request)
+            membership=membership, role=form.cleaned_data["role"], by=signed_in(request)
         )
     except CodedError as error:
         messages.error(request, violation_text(error))
@@ -179,7 +177,7 @@ def club_member_remove(request: HttpRequest, club_id: int, membership_id: int) -
     membership = membership_for(request.user, club_id, membership_id, remove=True)
     leaving = membership.user_id == request.user.pk
     try:
-        membership_remove(membership=membership, by=_account(request))
+        membership_remove(membership=membership, by=signed_in(request))
     except CodedError as error:
         messages.error(request, violation_text(error))
         return redirect(_club_url(club_id, "members"))

@@ -38,6 +38,7 @@ class Dispute:
 
     @property
     def played(self) -> tuple[str, ...]:
+        """The card played, if one was chosen."""
         return (self.card,) if self.card else ()
 
     @property
@@ -52,14 +53,17 @@ class Dispute:
 
     @property
     def rule_url(self) -> str:
+        """The rule the verdict cites, on its rules page; empty without a verdict."""
         return "" if self.verdict is None else refusal_url(self.verdict.code, self.preset.game)
 
     @property
     def table_cards(self) -> tuple[Card, ...]:
+        """The table's cards."""
         return tuple(map(Card.parse, self.table))
 
     @property
     def shows_points(self) -> bool:
+        """Whether a listed capture carries points."""
         return self.captures is not None and any(capture.points for capture in self.captures.captures)
 
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.access import club_for, event_for
+from games.access import club_for, event_for, signed_in
 from games.events import jobs, repair, services
 from games.events.errors import RoundOpen
 from games.events.models import Entry, Event, PairingJob, Table
@@ -48,13 +47,8 @@ THROTTLED = 429
 JOB_POLL_SECONDS = 2
 
 
-def _account(request: HtmxHttpRequest) -> User:
-    assert isinstance(request.user, User)  # login_required
-    return request.user
-
-
 def _admin_club(request: HtmxHttpRequest, club_id: int) -> Club:
-    return club_for(_account(request), club_id, write=True)
+    return club_for(signed_in(request), club_id, write=True)
 
 
 def _directed(request: HtmxHttpRequest, pk: int) -> Event:
@@ -75,7 +69,7 @@ def event_new(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
             response["Retry-After"] = str(refused.seconds)
             return response
         try:
-            event = services.event_create(club=club, by=_account(request), **form.service_arguments())
+            event = services.event_create(club=club, by=signed_in(request), **form.service_arguments())
         except CodedError as error:
             form.add_error(None, violation_text(error))
         else:
@@ -95,7 +89,7 @@ def _entries_context(request: HtmxHttpRequest, event: Event, **extra: object) ->
         "rows": entry_rows(event, query=query, pending=pending),
         "entrants": everyone,
         "apart": keep_apart_rows(event, everyone),
-        "members": member_choices(event, _account(request)),
+        "members": member_choices(event, signed_in(request)),
         "name_form": extra.pop("name_form", None) or EntryNameForm(),
         "nav": "entries",
         **extra,
@@ -124,7 +118,7 @@ def keep_apart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     pairs = keep_apart_changed(event, request.POST)
     if pairs is not None:
         try:
-            services.event_keep_apart(event=event, by=_account(request), pairs=pairs)
+            services.event_keep_apart(event=event, by=signed_in(request), pairs=pairs)
         except CodedError as refused:
             messages.error(request, violation_text(refused))
     return redirect(reverse("event-entries", args=[event.pk]) + "#apart-title")
@@ -135,7 +129,7 @@ def keep_apart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A member (``player``) or a guest by name; ``walk_in`` checks the new entry in at once."""
     event = _directed(request, pk)
-    account = _account(request)
+    account = signed_in(request)
     name_form = EntryNameForm(request.POST) if "name" in request.POST else None
     walk_in = bool(request.POST.get("walk_in"))
     try:
@@ -171,7 +165,7 @@ def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def _member_player(request: HtmxHttpRequest, event: Event) -> Player:
     """The member's player tapped (one of the choices offered, else 404)."""
     chosen = whole_number(request.POST.get("player", ""))
-    choices = {choice.player_id for choice in member_choices(event, _account(request))}
+    choices = {choice.player_id for choice in member_choices(event, signed_in(request))}
     if chosen not in choices:
         raise Http404
     return player_get(chosen)
@@ -209,11 +203,11 @@ def _confirmed(request: HtmxHttpRequest, pk: int, entry_id: int, action: str) ->
         error = ""
         try:
             if action == "drop":
-                services.entry_drop(event=event, player_id=entry.player_id, by=_account(request))
+                services.entry_drop(event=event, player_id=entry.player_id, by=signed_in(request))
             elif action == "return":
-                repair.entry_return(event=event, player_id=entry.player_id, by=_account(request))
+                repair.entry_return(event=event, player_id=entry.player_id, by=signed_in(request))
             else:
-                by, undo = _account(request), action == "undo"
+                by, undo = signed_in(request), action == "undo"
                 services.entry_check_in(event=event, player_id=entry.player_id, by=by, undo=undo)
         except CodedError as refused:
             error = violation_text(refused)
@@ -240,7 +234,7 @@ def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The next round's pairing as a draft (GET, nothing stored), published by POST. A field too large
     to pair in a request is paired by a task (POST, ``draft`` for a draft): its progress page follows."""
     event = _directed(request, pk)
-    account = _account(request)
+    account = signed_in(request)
     if (running := pairing_job_running(event=event)) is not None:
         return redirect("event-job", pk=event.pk, job=running.pk)
     try:
@@ -320,7 +314,7 @@ def table_result(request: HtmxHttpRequest, pk: int, number: int, table: int) -> 
         else:
             try:
                 services.table_result_set(
-                    table=row, by=_account(request), expected_version=_version(request), **chosen
+                    table=row, by=signed_in(request), expected_version=_version(request), **chosen
                 )
             except CodedError as refused:
                 error = violation_text(refused)
@@ -338,7 +332,7 @@ def table_result_withdraw(request: HtmxHttpRequest, pk: int, number: int, table:
     event = _directed(request, pk)
     row = _table(event, number, table)[1]
     try:
-        services.table_result_withdraw(table=row, by=_account(request), expected_version=_version(request))
+        services.table_result_withdraw(table=row, by=signed_in(request), expected_version=_version(request))
     except CodedError as refused:
         found = _table(event, number, table)[0]
         return _result_page(request, event, found, result_choices(found), violation_text(refused))

@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.access import signed_in
 from games.events import repair
 from games.events.models import Event
 from games.events.selectors import entry_names
@@ -18,7 +19,7 @@ from games.messages import violation_text
 from games.rules.errors import CodedError
 from web.repair import RepairView, SwapForm, rematch_names, repair_view
 from web.views import HtmxHttpRequest
-from web.views.event_desk import REFUSED, _account, _confirmed, _directed
+from web.views.event_desk import REFUSED, _confirmed, _directed
 
 CONFIRMS = ("withdraw", "repair")
 
@@ -58,7 +59,7 @@ def round_withdraw(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespon
     """Withdraw the round (confirmed on the page): back to pairing it again."""
     event = _view(pk, request, number)[0]  # 404 for a round it does not have
     try:
-        repair.round_withdraw(event=event, number=number, by=_account(request))
+        repair.round_withdraw(event=event, number=number, by=signed_in(request))
     except CodedError as refused:
         return _refused(request, event, number, refused)
     messages.success(
@@ -76,7 +77,7 @@ def round_swap(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     if not form.is_valid():
         return _page(request, event, view, form)
     try:
-        done = repair.round_swap(event=event, number=number, players=form.players(), by=_account(request))
+        done = repair.round_swap(event=event, number=number, players=form.players(), by=signed_in(request))
     except CodedError as refused:
         return _refused(request, event, number, refused, form)
     names = entry_names(event=event)
@@ -96,7 +97,7 @@ def round_repair(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse
     """Pair the round's unplayed tables again (confirmed on the page)."""
     event = _view(pk, request, number)[0]
     try:
-        repair.round_repair(event=event, number=number, by=_account(request))
+        repair.round_repair(event=event, number=number, by=signed_in(request))
     except CodedError as refused:
         return _refused(request, event, number, refused)
     messages.success(

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.access import club_role, event_by_link, event_for
+from games.access import club_role, event_by_link, event_for, signed_in
 from games.events.clock import (
     MINUTES_MAX,
     round_clock,
@@ -127,6 +127,7 @@ def _live(request: HtmxHttpRequest, event: Event, role: str | None, token: str =
 
 
 def event_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The event page's live region, polled; 204 when unchanged."""
     if (answer := _unchanged(request)) is not None:
         return answer
     event, role = event_for(request.user, pk, read=with_club_and_season)
@@ -146,6 +147,7 @@ def event_shared_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def event_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The live region of an event read by its share link."""
     if (answer := _unchanged(request)) is not None:
         return answer
     return _live(request, event_by_link(token), None, token)
@@ -159,7 +161,7 @@ CLOCK_ACTIONS = {"start": round_clock_start, "pause": round_clock_pause, "reset"
 def event_clock(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The director's round clock: start (``minutes``, else the stopped clock again), pause, reset."""
     event = event_for(request.user, pk, write=True, read=with_club_and_season)[0]
-    assert request.user.is_authenticated
+    by = signed_in(request)
     action = request.POST.get("action", "")
     minutes = whole_number(request.POST.get("minutes", ""))
     if action not in CLOCK_ACTIONS or (minutes is not None and not 1 <= minutes <= MINUTES_MAX):
@@ -167,9 +169,9 @@ def event_clock(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return redirect(reverse("event", args=[event.pk]) + "#clock")
     try:
         if action == "start":
-            round_clock_start(event=event, by=request.user, minutes=minutes)
+            round_clock_start(event=event, by=by, minutes=minutes)
         else:
-            CLOCK_ACTIONS[action](event=event, by=request.user)
+            CLOCK_ACTIONS[action](event=event, by=by)
     except CodedError as refused:
         messages.error(request, violation_text(refused))
     return redirect(reverse("event", args=[event.pk]) + "#clock")
@@ -180,8 +182,7 @@ def event_clock(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def event_share_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A new share link (``enabled=1``), or none (``enabled=0``)."""
     event = event_for(request.user, pk, write=True, read=with_club_and_season)[0]
-    assert request.user.is_authenticated
-    event_share(event=event, by=request.user, enabled=request.POST.get("enabled", "1") == "1")
+    event_share(event=event, by=signed_in(request), enabled=request.POST.get("enabled", "1") == "1")
     return redirect(reverse("event", args=[event.pk]) + "#share")
 
 

@@ -219,6 +219,8 @@ def _match_ref(request: HtmxHttpRequest, pk: int) -> MatchRef:
 
 @require_POST
 def hand_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Start the next hand of the match."""
+
     def write(match: Match) -> Hand:
         seats = {seat.number: shown_name(seat.player.name) for seat in match.seats.all()}
         form = valid(HandStartForm(request.POST, seats=seats))
@@ -238,6 +240,7 @@ def hand_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def play_record(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Record a play: the card and the cards it takes."""
     card, taken = request.POST.get("card", ""), request.POST.getlist("taken")
 
     def keep(screen: MatchScreen) -> dict[str, object]:
@@ -271,6 +274,8 @@ def _turn(hand: HandRef) -> int:
 
 @require_POST
 def play_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Undo the hand's latest play."""
+
     def write(hand: HandRef) -> Recorded[Play]:
         form = valid(SeqForm(request.POST))
         return hand_play_undo(hand=hand, expected_seq=form.cleaned_data["expected_seq"])
@@ -280,6 +285,8 @@ def play_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def play_challenge(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Challenge the latest play (Escoba manual_capture, docs/rules/escoba.md)."""
+
     def write(hand: HandRef) -> Recorded[Challenge]:
         data = valid(SeqForm(request.POST)).cleaned_data
         return hand_challenge_record(
@@ -296,6 +303,7 @@ def play_challenge(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def hand_finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Close the hand: the engine scores it."""
     hand = _hand_ref(request, pk)
     return _written(request, pk, lambda: hand_close(hand=hand))
 
@@ -311,6 +319,8 @@ def _entry_form(request: HtmxHttpRequest, match: Match) -> EntryForm:
 
 @require_POST
 def summary_record(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Score the hand from its quick summary."""
+
     def write(match: Match) -> Hand:
         form = valid(_entry_form(request, match))
         assert isinstance(form, EntryForm)

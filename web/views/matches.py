@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
+from games.access import signed_in
 from games.events.selectors import table_place
 from games.messages import violation_text
 from games.models import Club, Match, Season
@@ -47,12 +48,6 @@ from web.views.live import live_context, live_poll, match_readable, match_writab
 from web.views.people import guest_seats
 from web.views.table_guests import guest_entry
 
-
-def _account(request: HtmxHttpRequest) -> User:
-    assert isinstance(request.user, User)  # login_required
-    return request.user
-
-
 KEPT = ("teams", "club", "season")  # besides the seats, what a redrawn form keeps
 
 
@@ -74,7 +69,7 @@ def _current_season(seasons: QuerySet[Season]) -> Season | None:
 def match_new(request: HtmxHttpRequest) -> HttpResponse:
     """Choose the game and variant, the club and season, seat the players, start; changing the variant
     or the club redraws the form, and tapping a club member seats (or unseats) them."""
-    account = _account(request)
+    account = signed_in(request)
     data = request.POST if request.method == "POST" else None
     source = data or request.GET
     preset = preset_find(source.get("variant", "")) or _first_preset(request, account)
@@ -162,7 +157,7 @@ def match_draft_view(
     if preset is None or players > SEATS:  # no game seats more: no names made for a huge number
         raise Http404
     try:
-        match = draft_match(preset, players, pairs, _account(request))
+        match = draft_match(preset, players, pairs, signed_in(request))
     except RuleViolation:
         raise Http404 from None
     return render(request, "web/matches/detail.html", {**live_context(request, match), "draft": True})
@@ -171,7 +166,7 @@ def match_draft_view(
 @login_required
 def match_seat_mark(request: HtmxHttpRequest) -> HttpResponse:
     """What the name typed in seat ``mark`` seats (account, invited account, guest), as the phone types."""
-    account = _account(request)
+    account = signed_in(request)
     club_id = whole_number(request.GET.get("club", ""))
     club = club_of(user=account, pk=club_id) if club_id is not None else None
     name = request.GET.get(f"seat_{request.GET.get('mark', '')}", "")
@@ -201,6 +196,7 @@ def _screen_context(request: HtmxHttpRequest, match: Match, token: str = "") -> 
 
 
 def match_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The match screen's live region, polled; 204 when unchanged."""
     return unchanged(request, pk=pk) or live_poll(request, match_readable(request, pk, read=match_row))
 
 
@@ -219,6 +215,7 @@ def match_shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def match_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The live region of a match read by its share link."""
     return unchanged(request, token=token) or live_poll(request, _shared(request, token, match_row), token)
 
 
@@ -235,6 +232,7 @@ def match_share_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def match_abandon_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Abandon the match: it stops for good."""
     match = match_writable(request, pk)
     try:
         match_abandon(match=match, by=request.user)
@@ -248,7 +246,7 @@ def match_rematch_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The finished match again, same seats and options (one tap; a second opens the same rematch)."""
     match = match_writable(request, pk)
     try:
-        rematch, _made = match_rematch(match=match, by=_account(request))
+        rematch, _made = match_rematch(match=match, by=signed_in(request))
     except (RecordConflict, RuleViolation) as error:
         messages.error(request, violation_text(error))
         return redirect("match", pk=pk)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -13,7 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.access import can_read_match, claim_for, consent_for, invitation_for, own_player_for
+from games.access import can_read_match, claim_for, consent_for, invitation_for, own_player_for, signed_in
 from games.messages import violation_text
 from games.models import Match
 from games.rules.errors import CodedError
@@ -31,11 +30,6 @@ from scorekeeper.digits import whole_number
 from web.forms import InviteForm, RenameForm
 from web.views import HtmxHttpRequest
 from web.views.live import match_readable, match_writable
-
-
-def _account(request: HtmxHttpRequest) -> User:
-    assert isinstance(request.user, User)  # login_required
-    return request.user
 
 
 def _people_url(match: Match) -> str:
@@ -66,11 +60,11 @@ def invitation_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     invitee = account_named(username)
     try:
         if not username:
-            invitation_create(match=match, seat=seat, by=_account(request))
+            invitation_create(match=match, seat=seat, by=signed_in(request))
             messages.success(request, _("The invitation link is ready: share it or show its QR code."))
         else:
             if invitee is not None and invitee != request.user:
-                invitation_create(match=match, seat=seat, by=_account(request), invitee=invitee)
+                invitation_create(match=match, seat=seat, by=signed_in(request), invitee=invitee)
             text = _("If %(name)s has an account, the invitation waits on their home page.")
             messages.success(request, text % {"name": username})
     except CodedError as error:
@@ -81,6 +75,7 @@ def invitation_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def invitation_drop(request: HtmxHttpRequest, pk: int, invitation_id: int) -> HttpResponse:
+    """Withdraw an open invitation to a seat."""
     match = match_writable(request, pk)
     invitation = invitation_of(match=match, pk=invitation_id)
     if invitation is None:
@@ -100,7 +95,7 @@ def invitation_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     invitation = invitation_for(request.user, token)
     if request.method == "POST":
         try:
-            seat = invitation_accept(invitation=invitation, by=_account(request))
+            seat = invitation_accept(invitation=invitation, by=signed_in(request))
         except CodedError as error:
             messages.error(request, violation_text(error))
         else:
@@ -128,7 +123,7 @@ def invitation_consent_view(request: HtmxHttpRequest, pk: int, invitation_id: in
     consent = request.POST.get("consent") == "1"
     name = invitation.requested_by.username if invitation.requested_by else ""
     try:
-        invitation_consent(invitation=invitation, by=_account(request), consent=consent)
+        invitation_consent(invitation=invitation, by=signed_in(request), consent=consent)
     except CodedError as error:
         messages.error(request, violation_text(error))
     else:
@@ -149,7 +144,7 @@ def claim_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     try:
         if seat is None:
             raise Http404
-        guest_claim_create(match=match, seat=seat, by=_account(request))
+        guest_claim_create(match=match, seat=seat, by=signed_in(request))
     except CodedError as error:
         messages.error(request, violation_text(error))
     else:
@@ -165,7 +160,7 @@ def claim_decide(request: HtmxHttpRequest, pk: int, claim_id: int) -> HttpRespon
     match = claim.match
     confirm = request.POST.get("confirm") == "1"
     try:
-        guest_claim_decide(claim=claim, by=_account(request), confirm=confirm)
+        guest_claim_decide(claim=claim, by=signed_in(request), confirm=confirm)
     except CodedError as error:
         messages.error(request, violation_text(error))
     else:

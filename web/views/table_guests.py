@@ -24,6 +24,8 @@ from web.views.live import match_writable
 
 
 class TableCodeForm(forms.Form):
+    """The code printed beside a table's QR."""
+
     code = forms.CharField(
         label=gettext_lazy("Table code"),
         max_length=LENGTH * 2,

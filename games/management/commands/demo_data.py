@@ -20,9 +20,12 @@ SEED = 2024  # the same demo match every time
 
 
 class Command(BaseCommand):
+    """``manage.py demo_data``: the demo account, players and a finished Tablo match."""
+
     help = "Create the demo superuser demo/demo, demo players and a finished Tablo match. Safe to run again."
 
     def handle(self, *args: Any, **options: Any) -> None:
+        """Create what is missing."""
         user, created = User.objects.get_or_create(
             username="demo", defaults={"is_staff": True, "is_superuser": True}
         )

@@ -20,6 +20,7 @@ class ProgressBar:
         self.out, self.total, self.done = out, total, 0
 
     def advance(self, count: int) -> None:
+        """Count ``count`` more matches done and redraw the bar."""
         self.done += count
         filled = BAR_WIDTH * self.done // self.total if self.total else BAR_WIDTH
         self.out.write(
@@ -29,14 +30,18 @@ class ProgressBar:
 
 
 class Command(BaseCommand):
+    """``manage.py rebuild_standings``: replay the ratings and recompute the standings."""
+
     help = "Replay all ratings and recompute the cached standings (default: every club)."
 
     def add_arguments(self, parser: CommandParser) -> None:
+        """``--club``: only this club (repeatable)."""
         parser.add_argument(
             "--club", type=int, action="append", dest="clubs", help="Only this club (repeatable)."
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        """Rebuild the clubs' figures, showing progress, and report what was done."""
         club_ids = options["clubs"] or list(Club.objects.values_list("pk", flat=True))
         bar = ProgressBar(self.stdout, finished_matches(club_ids=club_ids).count())
         bar.advance(0)

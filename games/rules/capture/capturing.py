@@ -175,6 +175,7 @@ class Capture:
 
     @property
     def groups(self) -> CardGroups:
+        """The taken cards split into the groups the card takes."""
         return self.grouping()
 
 

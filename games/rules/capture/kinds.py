@@ -24,6 +24,7 @@ class Budget:
     left: int
 
     def spend(self, units: int) -> bool:
+        """Spend ``units``; whether any budget is left."""
         self.left -= units
         return self.left >= 0
 
@@ -66,6 +67,7 @@ class Kinds:
     guard: int
 
     def count(self, vector: int, kind: int) -> int:
+        """How many cards of ``kind`` the count ``vector`` holds."""
         return (vector >> (kind * self.width)) & ((1 << (self.width - 1)) - 1)
 
     def spread(self, vector: int) -> tuple[tuple[int, int], ...]:
@@ -255,6 +257,7 @@ class Splitter:
 
     @cached_property
     def pattern_set(self) -> set[int]:
+        """The group patterns, for membership tests."""
         return set(self.patterns)
 
     @cached_property
