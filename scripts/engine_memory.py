@@ -4,10 +4,11 @@
 match screen in headless Chromium at a phone's size, with the engine (``PHONE_ENGINE``) and without,
 each in a fresh browser context, once the service worker keeps the screen (and the engine and its
 memory snapshot), reloaded, the engine's first answer in, then left idle a few seconds and the page's
-and its workers' garbage collected (``gc()``, exposed by a V8 flag). Then the renderer processes' memory as Linux counts it (``/proc/<pid>/smaps_rollup``:
-PSS, and private memory, the pages no other process shares), the processes found through CDP
-``SystemInfo.getProcessInfo``, and Cache Storage (``navigator.storage.estimate()`` and each cache's
-bodies). The engine's worker runs in its page's renderer process; medians of ``rounds`` (default 3).
+and its workers' garbage collected (``gc()``, exposed by a V8 flag). Then the renderer processes'
+memory as Linux counts it (``/proc/<pid>/smaps_rollup``: PSS, and private memory, the pages no other
+process shares), the processes found through CDP ``SystemInfo.getProcessInfo``, and Cache Storage
+(``navigator.storage.estimate()`` and each cache's bodies). The engine's worker runs in its page's
+renderer process; medians of ``rounds`` (default 3).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._django import django_setup, throwaway_database  # noqa: E402  # after the path
+from benchmarks._django import django_setup, throwaway_database
 
 SETTLE_S = 5
 ANSWER = "async () => { await window.SkEngine.ready; await window.SkEngine.call('games', {}); return true; }"
@@ -89,7 +90,7 @@ def _phone(browser: Any, base: str, path: str, session: str, engine: bool) -> di
 
 def _report(runs: dict[bool, list[dict[str, Any]]]) -> None:
     def mb(engine: bool, key: str) -> float:
-        return statistics.median(run[key] for run in runs[engine]) / 1e6
+        return statistics.median(float(run[key]) for run in runs[engine]) / 1e6
 
     print(f"  {'':<28} {'with':>9} {'without':>9} {'engine':>9}")
     for key, label in (("pss", "renderers' PSS"), ("private", "renderers' private"), ("usage", "storage")):
@@ -111,7 +112,8 @@ def main(rounds: int) -> None:
     from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "localhost"]
-    print(f"The phone's engine: memory and storage ({rounds} fresh phones each; load {os.getloadavg()[0]:.1f})")
+    load = os.getloadavg()[0]
+    print(f"The phone's engine: memory and storage ({rounds} fresh phones each; load average {load:.1f})")
     with throwaway_database():
         path, session = _match_screen()
         with _live_server() as base, sync_playwright() as playwright:
