@@ -96,11 +96,16 @@ def setup_of(hand: Hand, table: Table, sweeps: Sequence[int] | None = None) -> H
     return convert.hand_setup(hand, players=table.players, teams=table.teams, sweeps_before=counts)
 
 
-def play_rows(hand: Hand) -> QuerySet[Play]:
+def play_rows(hand: Hand, challenge_key: str = "") -> QuerySet[Play]:
     """The hand's plays, undone ones too, in order; each says whether it was ever ``challenged``, so
-    that the challenges are only read for the rare hand that has some."""
-    challenged = Exists(Challenge.objects.filter(play_id=OuterRef("pk")))
-    return Play.objects.filter(hand_id=hand.pk).annotate(challenged=challenged).order_by("seq", "pk")
+    that the challenges are only read for the rare hand that has some, and with ``challenge_key``
+    whether it was challenged with that idempotency key (``keyed``), so that a retried challenge is
+    found in the same query."""
+    challenges = Challenge.objects.filter(play_id=OuterRef("pk"))
+    rows = Play.objects.filter(hand_id=hand.pk).annotate(challenged=Exists(challenges))
+    if challenge_key:
+        rows = rows.annotate(keyed=Exists(challenges.filter(idempotency_key=challenge_key)))
+    return rows.order_by("seq", "pk")
 
 
 def live_rows(hand: Hand, plays: list[Play] | None = None) -> tuple[list[Play], list[Challenge]]:

@@ -280,9 +280,12 @@ STORAGES = {
 }
 
 # A browser keeps for good a static file whose name carries its content's hash: Django's manifest
-# names (app.0123456789ab.js) and the phone engine's own (engine-0123456789ab.zip, docs/offline-engine.md);
-# any other file for WhiteNoise's short default. (A string is a regex on the file's URL.)
-WHITENOISE_IMMUTABLE_FILE_TEST = r"\.[0-9a-f]{12}\.\w+$|/engine/[\w-]+-[0-9a-f]{12}\.zip$"
+# names (app.0123456789ab.js) and the phone engine's own (engine-0123456789ab.zip, and Pyodide's files in
+# a folder named for theirs, pyodide-0123456789ab/, docs/offline-engine.md); any other file for
+# WhiteNoise's short default. (A string is a regex on the file's URL.)
+WHITENOISE_IMMUTABLE_FILE_TEST = (
+    r"\.[0-9a-f]{12}\.\w+$|/engine/[\w-]+-[0-9a-f]{12}\.zip$|/engine/pyodide-[0-9a-f]{12}/[\w.-]+$"
+)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -110,5 +110,9 @@ def test_in_production_collectstatic_keeps_every_engine_file_at_its_name(
         responses = {name: _get(f"/static/engine/{name}") for name in names}  # as the worker asks for them
         _served_as_brotli(manifest)
     assert {name: response.status_code for name, response in responses.items()} == dict.fromkeys(names, 200)
+    # Every file but the manifest is named for its content (Pyodide's in a folder named so): kept for good.
+    kept = {name: "immutable" in response["Cache-Control"] for name, response in responses.items()}
+    assert kept == {name: name != "manifest.json" for name in names}
+    assert manifest["index"].startswith("pyodide-")
     assert responses[f"{manifest['index']}pyodide.asm.wasm"]["Content-Type"] == "application/wasm"
     assert _body(responses[manifest["engine"]]) == (BUILT / manifest["engine"]).read_bytes()

@@ -182,11 +182,13 @@ def hand_challenge_record(
     """
     digest = _digest(kind="challenge", seat=seat, play=play_seq, seq=expected_seq)
     hand, table = _locked_open(hand)
-    if idempotency_key and (
-        earlier := Challenge.objects.filter(match_id=hand.match_id, idempotency_key=idempotency_key).first()
-    ):
-        return _replayed(earlier, digest, hand, table)
-    plays, challenges = _verified_rows(hand, table, expected_seq, expected_revision)
+    rows = list(play_rows(hand, challenge_key=idempotency_key))  # undone ones too: a late retry finds its own
+    live = [row for row in rows if row.undone_at is None]
+    # Its key marks the play it challenged; a key used on another hand breaks the constraint at the insert.
+    if idempotency_key and (keyed := next((r for r in rows if getattr(r, "keyed", False)), None)):
+        earlier = Challenge.objects.get(play_id=keyed.pk, idempotency_key=idempotency_key)
+        return _replayed(earlier, digest, hand, table, live)
+    plays, challenges = _verified_rows(hand, table, expected_seq, expected_revision, live)
     challenged = next((play for play in plays if play.seq == play_seq), None)
     if challenged is None:
         raise NoSuchPlay(number=hand.number, seq=play_seq)

@@ -126,14 +126,27 @@ async function check(folder, manifest) {
   return games;
 }
 
+/** The lock file without its packages (0.12 MB of them): the engine loads none, and loadPyodide reads
+ * and keeps the whole file however few it loads. */
+const lockWithoutPackages = (data) =>
+  Buffer.from(JSON.stringify({ ...JSON.parse(data), packages: {} }) + "\n");
+
+/** Pyodide's core files keep their own names (loadPyodide asks for them so): their folder is named for
+ * their contents' hash instead, so that a browser may keep them for good (docs/offline-engine.md). */
+const coreFolder = (files) =>
+  `pyodide-${sha256(CORE.map((name) => `${name} ${sha256(files[name])}\n`).join("")).slice(0, 12)}/`;
+
 async function build() {
   const started = Date.now();
   sweep();
-  const core = Object.fromEntries(CORE.map((name) => [name, brotli(readFileSync(join(STOCK, name)))]));
+  const stock = Object.fromEntries(CORE.map((name) => [name, readFileSync(join(STOCK, name))]));
+  stock["pyodide-lock.json"] = lockWithoutPackages(stock["pyodide-lock.json"]);
+  const core = Object.fromEntries(CORE.map((name) => [name, brotli(stock[name])]));
+  const index = coreFolder(stock);
   const built = await pack();
   const next = join(WORK, `engine-build-${process.pid}`);
   rmSync(next, { recursive: true, force: true });
-  mkdirSync(join(next, "pyodide"), { recursive: true });
+  mkdirSync(join(next, index), { recursive: true });
   const stdlib = hashed("python_stdlib", built.stdlib);
   const engine = hashed("engine", built.engine);
   const bytes = {};
@@ -142,13 +155,13 @@ async function build() {
     writeFileSync(join(next, `${name}.br`), packed);
     bytes[name] = { raw: data.length, br: packed.length };
   };
-  for (const name of CORE) write(`pyodide/${name}`, readFileSync(join(STOCK, name)), await core[name]);
+  for (const name of CORE) write(`${index}${name}`, stock[name], await core[name]);
   write(stdlib, built.stdlib, await brotli(built.stdlib));
   write(engine, built.engine, await brotli(built.engine));
   const manifest = {
     pyodide: JSON.parse(readFileSync(join(STOCK, "package.json"))).version,
     version: built.version,
-    index: "pyodide/",
+    index,
     stdlib,
     engine,
     brotli: QUALITY,

@@ -54,10 +54,13 @@ async function load(base) {
     stderr: function () { return null; }
   };
   const place = snapshotPlace(folder, manifest);
-  const kept = await keptSnapshot(place).catch(function () { return null; });
+  let kept = await keptSnapshot(place).catch(function () { return null; });
   let pyodide = null;
   if (kept) {
-    pyodide = await loadPyodide(Object.assign({ _loadSnapshot: kept }, options)).catch(function () { return null; });
+    /* Pyodide keeps its options for good: the restored snapshot (30 MB) is handed over through a
+       thenable that lets go of it once read, so it is not kept beside the memory it was copied into. */
+    const once = { then: function (resolve) { resolve(kept); kept = null; } };
+    pyodide = await loadPyodide(Object.assign({ _loadSnapshot: once }, options)).catch(function () { return null; });
     if (!pyodide) await forgetSnapshot(place).catch(function () { return null; });
   }
   const restored = Boolean(pyodide);

@@ -175,13 +175,15 @@ function engineFiles(manifest) {
     .concat([ENGINE + manifest.stdlib, ENGINE + manifest.engine]);
 }
 
-/* ``path`` as kept for engine ``version``: fetched once (however many ask at once), then from the cache. */
+/* ``path`` as kept for engine ``version``: fetched once (however many ask at once), then from the cache.
+   Every file but the manifest is named for its content (Pyodide's in a folder named so): one an older
+   engine kept is the same file, taken from its cache rather than downloaded again. */
 function engineFile(version, path) {
   const key = version + " " + path;
   if (!engineFetches[key]) {
     engineFetches[key] = caches.open(ENGINE_CACHE + version).then(async function (cache) {
       if (await cache.match(path)) return;
-      const response = await fetch(path, { credentials: "same-origin" });
+      const response = (await caches.match(path)) || (await fetch(path, { credentials: "same-origin" }));
       if (!response.ok) throw new Error(path + ": " + response.status);
       await cache.put(path, response);
     }).finally(function () { delete engineFetches[key]; });
@@ -198,11 +200,25 @@ async function keptEngine() {
   return null;
 }
 
+/* Kept: the manifest's files, and the memory snapshot the worker made of them (engine_worker.js). */
+function engineKeeps(manifest, path) {
+  const snapshot = ENGINE + ["snapshot", manifest.pyodide, manifest.stdlib, manifest.engine].join("-");
+  return path === ENGINE_MANIFEST || path.startsWith(snapshot) || engineFiles(manifest).includes(path);
+}
+
 async function fillEngine(manifest, response) {
   const name = ENGINE_CACHE + manifest.version;
-  if (await caches.match(ENGINE_MANIFEST, { cacheName: name })) return;
-  await Promise.all(engineFiles(manifest).map(function (path) { return engineFile(manifest.version, path); }));
-  await (await caches.open(name)).put(ENGINE_MANIFEST, response);
+  const cache = await caches.open(name);
+  const kept = await cache.match(ENGINE_MANIFEST);
+  const files = engineFiles(manifest);
+  if (kept && String(engineFiles(await kept.json())) === String(files)) return;
+  await Promise.all(files.map(function (path) { return engineFile(manifest.version, path); }));
+  await cache.put(ENGINE_MANIFEST, response);
+  /* An earlier build of the same engine (another Pyodide, another standard library) goes, file by file. */
+  const stale = (await cache.keys()).filter(function (request) {
+    return !engineKeeps(manifest, new URL(request.url).pathname);
+  });
+  await Promise.all(stale.map(function (request) { return cache.delete(request); }));
   const names = await caches.keys();
   await Promise.all(names.filter(function (other) { return other.startsWith(ENGINE_CACHE) && other !== name; })
     .map(function (other) { return caches.delete(other); }));

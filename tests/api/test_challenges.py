@@ -49,6 +49,9 @@ def test_a_challenge_of_the_latest_play_is_ruled_by_the_engine(
     assert (ruling["by"], ruling["correct"], ruling["points"]) == (0, correct, points)
     again = client.post(_hand(people) + "challenges/", body, format="json", HTTP_IDEMPOTENCY_KEY="c1")
     assert again.json()["replayed"] is True
+    other = body | {"expected_seq": 2}  # the same key, another request
+    reused = client.post(_hand(people) + "challenges/", other, format="json", HTTP_IDEMPOTENCY_KEY="c1")
+    assert (reused.status_code, reused.json()["code"]) == (409, "idempotency.key_reused")
     assert Challenge.objects.count() == 1
     detail = client.get(_hand(people)).json()
     assert detail["plays"][0]["challenged_by"] == [0]

@@ -141,14 +141,17 @@ def test_a_deploy_keeps_an_unchanged_engine_and_a_new_engine_replaces_the_old(
     assert fetched == ["/static/engine/manifest.json"]  # only asked whether it changed
     assert page.evaluate(ENGINE_CACHES) == [f"sk-engine-{version}"]
 
-    # A new engine (its manifest and GET /api/v1/rules/ name it): fetched into a cache of its own, which
-    # replaces the old one once complete.
+    # A new engine (its manifest and GET /api/v1/rules/ name it): kept in a cache of its own, which
+    # replaces the old one once complete; its files are named for their content, so those the old
+    # engine kept are taken from its cache, not downloaded again.
     next_engine.append("next")
     monkeypatch.setattr("api.rules.serializers.engine_version", lambda: "next")
+    fetched.clear()
     page.reload()
     page.wait_for_function(READY, timeout=60_000)
     until(page, "async () => (await caches.keys()).includes('sk-engine-next')")
     until(page, f"async () => !(await caches.keys()).includes('sk-engine-{version}')")
+    assert set(fetched) == {"/static/engine/manifest.json"}
     assert page.evaluate("SkEngine.version") == api_engine_version(page, live_server) == "next"
     kept = "async () => (await (await caches.open('sk-engine-next')).keys()).length"
     assert page.evaluate(kept) == 7  # the manifest and the six files
