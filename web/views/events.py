@@ -73,6 +73,9 @@ def _context(
         "version": version,
         "poll_key": event_key(event.pk),
         "live_url": live + (shown if shown != "?" else ""),
+        "push_url": reverse("event-shared-push", args=[token])
+        if token
+        else reverse("event-push", args=[event.pk]),
         "token": token,
         "nav": "event",
         "clock": round_clock(event),

@@ -1,0 +1,83 @@
+/* Push (docs/architecture.md, "Push"): a live region marked data-push (the match screen's, an event's)
+   listens to its server-sent events. Each message is a version of what the region shows ("" when the
+   server does not know it: ask); one that differs from the region's data-version makes the region's own
+   poll ask once ("push" in its hx-trigger), so it is drawn where every poll is drawn. While the stream
+   is open the timed poll is skipped but for one every SAFETY_MS (a timed match keeps its poll: its clock
+   is part of its version); when the stream fails the poll runs as before, and the stream is opened again.
+   A phone back from sleep or back online opens it again: its first message is the version now. */
+(function () {
+  "use strict";
+  var SAFETY_MS = 60000, RETRY_MS = [3000, 10000, 30000];
+  var state = null;  /* {url, source, live, latest, asked, busy, failures, polled} */
+
+  function region() { return document.querySelector("[data-push]"); }
+  function isRegion(element) { return Boolean(element && element.hasAttribute && element.hasAttribute("data-push")); }
+
+  function differs(element, version) {
+    var shown = element.getAttribute("data-version") || "";
+    return version === "" || (version !== shown && version !== shown.split("-")[0]);
+  }
+
+  /* The region asks once for what the last message said, unless a request of it is under way (its
+     answer is checked again when it settles). */
+  function ask() {
+    var element = region();
+    if (!element || !state || state.busy || state.latest === null || !differs(element, state.latest)) return;
+    state.latest = null;
+    state.asked = true;
+    window.htmx.trigger(element, "push");
+  }
+
+  function open(url) {
+    if (state && state.source) state.source.close();
+    var previous = state;
+    state = { url: url, source: new EventSource(url), live: false, latest: null, asked: false, busy: false,
+      failures: previous && previous.url === url ? previous.failures : 0, polled: Date.now() };
+    var mine = state;
+    mine.source.onmessage = function (event) {
+      if (state !== mine) return;
+      mine.live = true;
+      mine.failures = 0;
+      mine.latest = event.data;
+      ask();
+    };
+    mine.source.onerror = function () {
+      if (state !== mine) return;
+      mine.live = false;  /* the timed poll runs again */
+      if (mine.source.readyState !== EventSource.CLOSED) return;  /* the browser connects again itself */
+      var wait = RETRY_MS[Math.min(mine.failures, RETRY_MS.length - 1)];
+      mine.failures += 1;
+      setTimeout(function () { if (state === mine) open(url); }, wait);
+    };
+  }
+
+  function start() {
+    var element = region();
+    var url = element && element.getAttribute("data-push");
+    if (!url || !window.EventSource) {
+      if (state && state.source) state.source.close();
+      state = null;
+      return;
+    }
+    if (!state || state.url !== url) open(url);
+  }
+
+  document.addEventListener("DOMContentLoaded", start);
+  document.addEventListener("htmx:confirm", function (event) {
+    var element = event.detail.elt;
+    if (!state || !isRegion(element)) return;
+    if (state.asked) { state.asked = false; return; }  /* the push's own request */
+    var timed = (element.getAttribute("data-version") || "").indexOf("-") >= 0;
+    if (state.live && !timed && Date.now() - state.polled < SAFETY_MS) event.preventDefault();
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (state && isRegion(event.detail.elt)) { state.busy = true; state.polled = Date.now(); }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (state && isRegion(event.detail.elt)) { state.busy = false; ask(); }
+  });
+  document.addEventListener("htmx:afterSettle", function () { start(); ask(); });
+  function wake() { if (state && document.visibilityState === "visible") open(state.url); }
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("online", wake);
+})();
