@@ -4,14 +4,19 @@
    poll ask once ("push" in its hx-trigger), so it is drawn where every poll is drawn. While the stream
    is open the timed poll is skipped but for one every SAFETY_MS (a timed match keeps its poll: its clock
    is part of its version); when the stream fails the poll runs as before, and the stream is opened again.
-   A phone back from sleep or back online opens it again: its first message is the version now. */
+   A stream refused three times running (a server without push answers 204) is left closed until the
+   phone wakes. A phone back from sleep or back online opens it again: its first message is the version
+   now. */
 (function () {
   "use strict";
   var SAFETY_MS = 60000, RETRY_MS = [3000, 10000, 30000];
-  var state = null;  /* {url, source, live, latest, asked, busy, failures, polled} */
+  var state = null;  /* {url, source, live, latest, asked, failures, polled} */
+  var pending = new Set();
 
   function region() { return document.querySelector("[data-push]"); }
   function isRegion(element) { return Boolean(element && element.hasAttribute && element.hasAttribute("data-push")); }
+  /* A request of the region or of a form in it (a play: its answer draws the region at the new version). */
+  function ofRegion(element) { return Boolean(element && element.closest && element.closest("[data-push]")); }
 
   function differs(element, version) {
     var shown = element.getAttribute("data-version") || "";
@@ -22,7 +27,7 @@
      answer is checked again when it settles). */
   function ask() {
     var element = region();
-    if (!element || !state || state.busy || state.latest === null || !differs(element, state.latest)) return;
+    if (!element || !state || pending.size || state.latest === null || !differs(element, state.latest)) return;
     state.latest = null;
     state.asked = true;
     window.htmx.trigger(element, "push");
@@ -31,7 +36,7 @@
   function open(url) {
     if (state && state.source) state.source.close();
     var previous = state;
-    state = { url: url, source: new EventSource(url), live: false, latest: null, asked: false, busy: false,
+    state = { url: url, source: new EventSource(url), live: false, latest: null, asked: false,
       failures: previous && previous.url === url ? previous.failures : 0, polled: Date.now() };
     var mine = state;
     mine.source.onmessage = function (event) {
@@ -45,7 +50,8 @@
       if (state !== mine) return;
       mine.live = false;  /* the timed poll runs again */
       if (mine.source.readyState !== EventSource.CLOSED) return;  /* the browser connects again itself */
-      var wait = RETRY_MS[Math.min(mine.failures, RETRY_MS.length - 1)];
+      if (mine.failures >= RETRY_MS.length) return;  /* refused each time (no push here): the poll stays */
+      var wait = RETRY_MS[mine.failures];
       mine.failures += 1;
       setTimeout(function () { if (state === mine) open(url); }, wait);
     };
@@ -70,14 +76,22 @@
     var timed = (element.getAttribute("data-version") || "").indexOf("-") >= 0;
     if (state.live && !timed && Date.now() - state.polled < SAFETY_MS) event.preventDefault();
   });
+  /* The requests of the region under way, by their XMLHttpRequest (a swapped region's last events name
+     another element). */
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (state && isRegion(event.detail.elt)) { state.busy = true; state.polled = Date.now(); }
+    if (!state || !ofRegion(event.detail.elt)) return;
+    pending.add(event.detail.xhr);
+    state.polled = Date.now();
   });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (state && isRegion(event.detail.elt)) { state.busy = false; ask(); }
+    if (pending.delete(event.detail.xhr)) ask();
   });
   document.addEventListener("htmx:afterSettle", function () { start(); ask(); });
-  function wake() { if (state && document.visibilityState === "visible") open(state.url); }
+  function wake() {
+    if (!state || document.visibilityState !== "visible") return;
+    state.failures = 0;
+    open(state.url);
+  }
   document.addEventListener("visibilitychange", wake);
   window.addEventListener("online", wake);
 })();

@@ -16,8 +16,9 @@ from collections.abc import AsyncIterator, Callable
 from typing import TypeVar
 
 from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
-from django.http import StreamingHttpResponse
+from django.http import HttpResponse, HttpResponseBase, StreamingHttpResponse
 
 from games.access import event_by_link, event_for
 from games.events.selectors import event_version
@@ -32,24 +33,24 @@ T = TypeVar("T")
 RETRY_MS = 3000  # the browser's wait before it connects again after a stream ends
 
 
-async def match_push(request: HtmxHttpRequest, pk: int) -> StreamingHttpResponse:
+async def match_push(request: HtmxHttpRequest, pk: int) -> HttpResponseBase:
     await _checked(lambda: match_readable(request, pk, read=match_row))
-    return _stream(match_topic(pk), lambda: _match_version(pk))
+    return _stream(request, match_topic(pk), lambda: _match_version(pk))
 
 
-async def match_shared_push(request: HtmxHttpRequest, token: str) -> StreamingHttpResponse:
+async def match_shared_push(request: HtmxHttpRequest, token: str) -> HttpResponseBase:
     match = await _checked(lambda: match_shared_readable(request, token, match_row))
-    return _stream(match_topic(match.pk), lambda: _match_version(match.pk))
+    return _stream(request, match_topic(match.pk), lambda: _match_version(match.pk))
 
 
-async def event_push(request: HtmxHttpRequest, pk: int) -> StreamingHttpResponse:
+async def event_push(request: HtmxHttpRequest, pk: int) -> HttpResponseBase:
     await _checked(lambda: event_for(request.user, pk))
-    return _stream(event_topic(pk), lambda: _event_version(pk))
+    return _stream(request, event_topic(pk), lambda: _event_version(pk))
 
 
-async def event_shared_push(request: HtmxHttpRequest, token: str) -> StreamingHttpResponse:
+async def event_shared_push(request: HtmxHttpRequest, token: str) -> HttpResponseBase:
     event = await _checked(lambda: event_by_link(token))
-    return _stream(event_topic(event.pk), lambda: _event_version(event.pk))
+    return _stream(request, event_topic(event.pk), lambda: _event_version(event.pk))
 
 
 async def _checked(check: Callable[[], T]) -> T:
@@ -67,7 +68,11 @@ def _event_version(pk: int) -> str:
     return ASK if found is None else str(found)
 
 
-def _stream(topic: str, now: Callable[[], str]) -> StreamingHttpResponse:
+def _stream(request: HtmxHttpRequest, topic: str, now: Callable[[], str]) -> HttpResponseBase:
+    """The stream; under WSGI (gunicorn, the tests' live server), which would hold a thread for it and
+    never send it, a 204 instead: the browser does not connect again, and the screen polls."""
+    if not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)
     response = StreamingHttpResponse(_events(topic, now), content_type="text/event-stream")
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # a proxy that buffers answers passes this one on at once
