@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
@@ -26,6 +27,7 @@ log = logging.getLogger(__name__)
 
 ASK = ""  # a message without a version: the screen asks whether it changed
 RECONNECT_SECONDS = 1.0  # between tries to read Redis again
+QUIET_SECONDS = 1.0
 SUBSCRIBE_SECONDS = 5.0  # a stream waits this long for the subscription, then ends (the screen polls)
 
 
@@ -50,19 +52,23 @@ def _prefix() -> str:
 
 
 _publisher: redis.Redis | None = None
+_quiet_until = 0.0  # after a failed publish, none for QUIET_SECONDS: no write waits on a Redis that is away
 
 
 def _send(topic: str, version: str) -> None:
-    global _publisher
+    global _publisher, _quiet_until
     if settings.REDIS is None:
-        if _hub is not None:
+        if _hub is not None and not _hub.loop.is_closed():
             _hub.deliver_threadsafe(topic, version)
+        return
+    if time.monotonic() < _quiet_until:
         return
     try:
         if _publisher is None:
             _publisher = settings.REDIS.client()
         _publisher.publish(_prefix() + topic, version)
-    except redis.RedisError as error:  # the screens' safety poll finds it
+    except redis.RedisError as error:  # the screens learn it from their safety poll, or an "ask" (Hub.read)
+        _quiet_until = time.monotonic() + QUIET_SECONDS
         log.warning("push: %s not published: %s", topic, error)
 
 
@@ -95,8 +101,7 @@ class Hub:
         lost = False
         while True:
             try:
-                client = settings.REDIS.async_client()
-                async with client.pubsub() as pubsub:
+                async with settings.REDIS.async_client() as client, client.pubsub() as pubsub:
                     await pubsub.psubscribe(prefix + "*")
                     self.subscribed.set()
                     if lost:

@@ -7,7 +7,7 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 import uvicorn
@@ -15,7 +15,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from django.core.asgi import get_asgi_application
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, Request, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Hand, Match
@@ -123,11 +123,12 @@ def test_a_second_phone_hears_of_a_play_at_once_without_polling(
     )
     second = other.new_page()
     asked: dict[Page, list[str]] = {page: [], second: []}
+
+    def counted(phone: Page) -> Callable[[Request], None]:
+        return lambda request: asked[phone].append(request.url) if "/live/" in request.url else None
+
     for phone in asked:
-        phone.on(
-            "request",
-            lambda request, phone=phone: "/live/" in request.url and asked[phone].append(request.url),
-        )
+        phone.on("request", counted(phone))
     with second.expect_response(lambda response: "/push/" in response.url) as stream:
         second.goto(url)
     assert stream.value.headers["content-type"] == "text/event-stream"

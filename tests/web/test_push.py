@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.contrib.auth.models import User
-from django.test import AsyncClient, override_settings
+from django.http import StreamingHttpResponse
+from django.test import AsyncClient, Client, override_settings
 from django.urls import reverse
 
 from games import push
@@ -32,7 +33,8 @@ def _stream_after(
         response = await client.get(url)
         assert response.status_code == 200
         assert response["Content-Type"] == "text/event-stream"
-        chunks: AsyncIterator[bytes] = aiter(response.streaming_content)  # type: ignore[arg-type]
+        stream: StreamingHttpResponse = response  # type: ignore[assignment]
+        chunks: AsyncIterator[bytes] = aiter(stream.streaming_content)  # type: ignore[arg-type]
         seen = [(await anext(chunks)).decode()]
 
         def committed() -> None:
@@ -80,3 +82,8 @@ def test_a_message_published_on_redis_reaches_a_listening_process() -> None:
             return await asyncio.wait_for(changes.get(), 3)
 
     assert async_to_sync(scenario)() == "12"
+
+
+def test_under_wsgi_a_stream_is_not_served_and_the_screen_polls(owner_client: Client, tablo: Match) -> None:
+    """gunicorn would hold a thread for a stream it never sends: 204, and the browser does not ask again."""
+    assert owner_client.get(reverse("match-push", args=[tablo.pk])).status_code == 204
