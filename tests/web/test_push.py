@@ -15,8 +15,11 @@ from django.test import AsyncClient, Client, override_settings
 from django.urls import reverse
 
 from games import push
+from games.events.selectors import event_version
+from games.events.services import entry_add, event_create
 from games.models import Match
 from games.services.matches import match_share
+from tests.factories import ClubFactory
 
 Capture = Callable[..., Any]
 
@@ -87,3 +90,16 @@ def test_a_message_published_on_redis_reaches_a_listening_process() -> None:
 def test_under_wsgi_a_stream_is_not_served_and_the_screen_polls(owner_client: Client, tablo: Match) -> None:
     """gunicorn would hold a thread for a stream it never sends: 204, and the browser does not ask again."""
     assert owner_client.get(reverse("match-push", args=[tablo.pk])).status_code == 204
+
+
+@pytest.mark.django_db
+def test_an_event_stream_sends_its_version_then_asks_at_each_change(
+    owner: User, django_capture_on_commit_callbacks: Capture
+) -> None:
+    event = event_create(club=ClubFactory.create(created_by=owner), by=owner, name="Friday", game="tablo")
+    url = reverse("event-push", args=[event.pk])
+    shown = event_version(event.pk)
+    seen = _stream_after(
+        owner, url, lambda: entry_add(event=event, by=owner, name="Cy"), django_capture_on_commit_callbacks
+    )
+    assert seen == [f"retry: 3000\ndata: {shown}\n\n", "data: \n\n"]  # "changed: ask"
