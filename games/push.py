@@ -1,11 +1,12 @@
 """Push: "what ``topic`` shows changed", sent after a write commits to every screen that shows it.
 
 A topic is a match (``match:<pk>``) or an event (``event:<pk>``); a message carries the topic's new
-version when the writer knows it, else "" ("changed: ask"). With ``REDIS_URL`` (production, CI) a write
-publishes on Redis and each serving process reads every message of the deployment on one connection
-(a pattern subscription) and hands it to its own open streams; without Redis (``make run``: one
-process) the write hands it to the process's streams directly. A stream that may have missed messages
-(Redis was away) is sent "" to ask. Publishing never fails a write: an error is logged.
+version, or "" ("changed: ask", when a stream may have missed messages). With ``REDIS_URL``
+(production, CI) a write publishes on Redis and each serving process reads every message of the
+deployment on one connection (a pattern subscription) and hands it to its own open streams; without
+Redis (``make run``: one process) the write hands it to the process's streams directly. A stream that
+may have missed messages (Redis was away) is sent "" to ask. Publishing never fails a write: an error
+is logged.
 See docs/architecture.md, "Push".
 """
 
@@ -14,14 +15,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import partial
 
 import redis
 import redis.asyncio
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 
 log = logging.getLogger(__name__)
 
@@ -39,8 +40,9 @@ def event_topic(pk: int) -> str:
     return f"event:{pk}"
 
 
-def publish(topic: str, version: str = ASK) -> None:
-    """Send ``version`` of ``topic`` once the current transaction commits (at once outside one)."""
+def publish(topic: str, version: str | Callable[[], str]) -> None:
+    """Send ``version`` of ``topic`` (or what it reads, once committed) once the current transaction
+    commits (at once outside one)."""
     transaction.on_commit(partial(_send, topic, version))
 
 
@@ -55,8 +57,14 @@ _publisher: redis.Redis | None = None
 _quiet_until = 0.0  # after a failed publish, none for QUIET_SECONDS: no write waits on a Redis that is away
 
 
-def _send(topic: str, version: str) -> None:
+def _send(topic: str, version: str | Callable[[], str]) -> None:
     global _publisher, _quiet_until
+    if callable(version):
+        try:
+            version = version()
+        except DatabaseError as error:  # the write is done: the screens' safety poll finds it
+            log.warning("push: %s not read: %s", topic, error)
+            return
     if settings.REDIS is None:
         if _hub is not None and not _hub.loop.is_closed():
             _hub.deliver_threadsafe(topic, version)

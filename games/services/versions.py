@@ -6,11 +6,14 @@ commits.
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.db.models import F
 
 from games.events.models import Event, Table
+from games.events.selectors import event_version
 from games.models import Match
-from games.push import event_topic, match_topic, publish
+from games.push import ASK, event_topic, match_topic, publish
 
 
 def match_version_bump(*, match: Match, chained: bool = False) -> None:
@@ -33,11 +36,17 @@ def match_result_changed(*, match: Match) -> None:
         return
     event = Table.objects.filter(match_id=match.pk).values_list("round__event_id", flat=True).first()
     if event is not None:
-        publish(event_topic(event))
+        publish(event_topic(event), partial(_event_shown, event))
 
 
 def event_version_bump(*, event: Event, past: int = 0) -> None:
     """Count one more change of ``event`` (``past``: and that many more, so that its version, which adds
     its tables' match versions, never falls back to a number a phone has seen)."""
     Event.objects.filter(pk=event.pk).update(version=F("version") + 1 + past)
-    publish(event_topic(event.pk))
+    publish(event_topic(event.pk), partial(_event_shown, event.pk))
+
+
+def _event_shown(pk: int) -> str:
+    """The version an event's screens show, read once the write has committed ("" if it is gone)."""
+    found = event_version(pk)
+    return ASK if found is None else str(found)

@@ -9,8 +9,8 @@
    now. */
 (function () {
   "use strict";
-  var SAFETY_MS = 60000, RETRY_MS = [3000, 10000, 30000];
-  var state = null;  /* {url, source, live, latest, asked, failures, polled} */
+  var SAFETY_MS = 60000, RETRY_MS = [3000, 10000, 30000], AGAIN_MS = [1000, 2000, 4000];
+  var state = null;  /* {url, source, live, latest, tries, waiting, asked, failures, polled} */
   var pending = new Set();
 
   function region() { return document.querySelector("[data-push]"); }
@@ -23,12 +23,27 @@
     return version === "" || (version !== shown && version !== shown.split("-")[0]);
   }
 
-  /* The region asks once for what the last message said, unless a request of it is under way (its
-     answer is checked again when it settles). */
+  /* The region asks for what the last message said, unless a request of it is under way: each answer
+     is checked when it ends. A version still not shown after an answer (a 204 from a server busy
+     computing it, or an older message come late) is asked for again after 1, 2 and 4 s, then left to
+     the safety poll; "" is asked for once. */
   function ask() {
     var element = region();
-    if (!element || !state || pending.size || state.latest === null || !differs(element, state.latest)) return;
-    state.latest = null;
+    if (!element || !state || pending.size || state.latest === null) return;
+    if (!differs(element, state.latest) || state.tries > AGAIN_MS.length) { state.latest = null; return; }
+    if (state.tries > 0) {
+      if (state.waiting) return;
+      state.waiting = setTimeout(function () { state.waiting = null; trigger(); }, AGAIN_MS[state.tries - 1]);
+    } else {
+      trigger();
+    }
+  }
+
+  function trigger() {
+    var element = region();
+    if (!element || !state || state.latest === null) return;
+    if (state.latest === "") state.latest = null;
+    state.tries += 1;
     state.asked = true;
     window.htmx.trigger(element, "push");
   }
@@ -36,7 +51,8 @@
   function open(url) {
     if (state && state.source) state.source.close();
     var previous = state;
-    state = { url: url, source: new EventSource(url), live: false, latest: null, asked: false,
+    if (state && state.waiting) clearTimeout(state.waiting);
+    state = { url: url, source: new EventSource(url), live: false, latest: null, tries: 0, waiting: null, asked: false,
       failures: previous && previous.url === url ? previous.failures : 0, polled: Date.now() };
     var mine = state;
     mine.source.onmessage = function (event) {
@@ -44,6 +60,7 @@
       mine.live = true;
       mine.failures = 0;
       mine.latest = event.data;
+      mine.tries = 0;
       ask();
     };
     mine.source.onerror = function () {
