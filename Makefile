@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test coverage quick engine engine-web engine-web-background engine-pyodide check fmt pytest suite scale-test bench load messages clean
+.PHONY: run test coverage quick engine engine-web engine-web-background engine-pyodide check fmt pytest suite scale-test bench push-bench load messages clean
 
 # The virtualenv without pip (ensurepip is most of a fresh venv's time), uv put in it by the system's
 # pip (22.3 or later: --python); failing that, the venv's own pip installs it, as before.
@@ -15,6 +15,12 @@ $(STAMP): requirements/base.txt requirements/dev.txt
 		|| { $(BIN)/python -m ensurepip -q && $(BIN)/python -m pip install -q --disable-pip-version-check uv; }
 	$(BIN)/uv pip install -q --python $(BIN)/python -r requirements/base.txt -r requirements/dev.txt
 	touch $(STAMP)
+
+# make run serves by uvicorn (ASGI), so that the match and event screens' push streams are served as
+# the pages are (docs/architecture.md, "Push"); it restarts when a module of the app changes, as
+# runserver did, and ends open streams 2 s into a restart or Ctrl-C.
+UVICORN_BIND = --host $(word 1,$(subst :, ,$(HOST))) --port $(word 2,$(subst :, ,$(HOST)))
+RELOAD_DIRS := api games scorekeeper web
 
 # The phone's engine (engine-web) is built beside the server, not before it: the first page does not wait
 # for it (a phone queues plays unchecked until it is there; README.md, on make run). Its output goes to
@@ -28,7 +34,8 @@ run: $(STAMP)
 	@$(MAKE) --no-print-directory engine-web-background
 	$(BIN)/python manage.py migrate --no-input -v 0
 	$(BIN)/python manage.py demo_data
-	$(BIN)/python manage.py runserver $(HOST)
+	$(BIN)/uvicorn scorekeeper.asgi:application $(UVICORN_BIND) --timeout-graceful-shutdown 2 \
+		--reload $(RELOAD_DIRS:%=--reload-dir %)
 
 check: $(STAMP)
 	$(BIN)/ruff check .
@@ -161,6 +168,11 @@ fmt: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# How long a write takes to reach the phones that listen (scripts/push_latency.py): gunicorn and uvicorn
+# on loopback, PostgreSQL (PUSH_DATABASE_URL, dropped and recreated) and Redis (PUSH_REDIS_URL).
+push-bench: $(STAMP)
+	$(BIN)/python scripts/push_latency.py $(PUSH_ARGS)
 
 # Whole random matches through gunicorn + PostgreSQL on loopback (LOAD_DATABASE_URL, dropped and
 # recreated): plays/s and p50/p95/p99 at 20 and 100 tables, then every score checked. Not in `make test`.

@@ -33,7 +33,19 @@ class MaskTokens(logging.Filter):
         return True
 
 
+class MaskArguments(logging.Filter):
+    """Masks each argument of a record whose formatter reads them one by one (uvicorn's access log:
+    address, method, path, version, status)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(mask_tokens(arg) if isinstance(arg, str) else arg for arg in record.args)
+        return True
+
+
 def mask_access_logs() -> None:
-    """Mask tokens in the WSGI server's access log (gunicorn configures that logger itself)."""
+    """Mask tokens in the servers' access logs, which they configure themselves: gunicorn's (WSGI) and
+    uvicorn's (ASGI: make run, the push streams)."""
     for name in ACCESS_LOGGERS:
         logging.getLogger(name).addFilter(MaskTokens())
+    logging.getLogger("uvicorn.access").addFilter(MaskArguments())

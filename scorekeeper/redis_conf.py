@@ -12,11 +12,14 @@ from typing import Any
 from urllib.parse import urlparse
 
 import redis
+import redis.asyncio
+import redis.asyncio.sentinel
 from django.core.exceptions import ImproperlyConfigured
 from redis.sentinel import Sentinel
 
 CONNECT_TIMEOUT = 1.0  # seconds to open a connection
 READ_TIMEOUT = 2.0  # seconds to wait for an answer (Celery's blocking reads wait 1 s at most)
+HEALTH_SECONDS = 10  # a subscription silent this long is checked with a PING
 TIMEOUTS = {"socket_connect_timeout": CONNECT_TIMEOUT, "socket_timeout": READ_TIMEOUT}
 
 
@@ -55,6 +58,19 @@ class RedisConf:
             return redis.Redis.from_url(self.url, **TIMEOUTS)
         sentinel = Sentinel(self.sentinels, sentinel_kwargs=TIMEOUTS, **TIMEOUTS)  # type: ignore[no-untyped-call]  # redis-py's Sentinel is untyped
         master: redis.Redis = sentinel.master_for(self.master, db=self.db, password=self.password)  # type: ignore[no-untyped-call]  # as above
+        return master
+
+    def async_client(self) -> redis.asyncio.Redis:
+        """An asyncio client of the current master, for a subscription (``games.push``): no read
+        timeout (it waits for messages), a PING after ``HEALTH_SECONDS`` of silence instead."""
+        options: dict[str, Any] = {
+            "socket_connect_timeout": CONNECT_TIMEOUT,
+            "health_check_interval": HEALTH_SECONDS,
+        }
+        if not self.sentinels:
+            return redis.asyncio.Redis.from_url(self.url, **options)
+        sentinel = redis.asyncio.sentinel.Sentinel(self.sentinels, sentinel_kwargs=TIMEOUTS, **options)  # type: ignore[no-untyped-call]
+        master: redis.asyncio.Redis = sentinel.master_for(self.master, db=self.db, password=self.password)
         return master
 
     def cache(self) -> dict[str, Any]:

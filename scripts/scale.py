@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import random
 import re
 import signal
+import statistics
 import subprocess
 import sys
 import threading
@@ -32,7 +34,7 @@ from functools import partial
 from typing import Any
 
 import httpx
-from scale_stack import NODES, PROXY, REDIS_PORTS, ROOT, Stack, missing_parts, wait_for
+from scale_stack import NODES, PROXY, PUSH, REDIS_PORTS, ROOT, Stack, missing_parts, wait_for
 
 sys.path.insert(0, str(ROOT))  # the project, for Django
 
@@ -139,6 +141,39 @@ class Phone(threading.Thread):
                 return
 
 
+class Listener(threading.Thread):
+    """A phone's push stream (server-sent events) at ``url``: every ``data:`` line with its arrival time,
+    connected again half a second after it ends, as a browser's EventSource does."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(daemon=True)
+        self.url = url
+        self.messages: queue.Queue[tuple[float, str]] = queue.Queue()
+        self.connections = 0
+        self.stop = threading.Event()
+        self.start()
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            try:
+                with httpx.stream(
+                    "GET", self.url, headers=HOST, timeout=httpx.Timeout(5, read=30)
+                ) as response:
+                    self.connections += 1
+                    for line in response.iter_lines():
+                        if line.startswith("data: "):
+                            self.messages.put((time.monotonic(), line.removeprefix("data: ")))
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.5)
+
+    def next(self, seconds: float) -> tuple[float, str]:
+        try:
+            return self.messages.get(timeout=seconds)
+        except queue.Empty:
+            return (time.monotonic(), "none")
+
+
 class Run:
     """The scenarios, their figures, and the audit."""
 
@@ -169,11 +204,19 @@ class Run:
 
     def health(self) -> None:
         """Through Sentinel, ``/healthz`` sees the database, Redis and both workers (their names: staff)."""
+        started = time.monotonic()
         with httpx.Client(base_url=f"http://{PROXY}", timeout=30) as browser:
             self._sign_in(browser)
             response = browser.get("/healthz")
+            while response.status_code != 200 and time.monotonic() - started < 60:  # workers still starting
+                time.sleep(1)
+                response = browser.get("/healthz")
         body = response.json()
-        self.figures["health"] = {"/healthz": response.status_code, "workers": body.get("workers")}
+        self.figures["health"] = {
+            "/healthz": response.status_code,
+            "after s": round(time.monotonic() - started, 1),
+            "workers": body.get("workers"),
+        }
         answered = body.get("workers", {}).get("answered", [])
         self.expect("health", response.status_code == 200, f"healthz {response.status_code}: {body}")
         self.expect("health", answered == ["w1@scale", "w2@scale"], f"workers answered: {answered}")
@@ -252,6 +295,66 @@ class Run:
         self.figures["standings after a correction"] = {"node B before": before, "node B right after": after}
         self.expect("correction", before == [("Ana", 1), ("Bo", 0)], f"before: {before}")
         self.expect("correction", after == [("Bo", 1), ("Ana", 0)], f"after: {after}")
+
+    def push_across_nodes(self, token: str) -> None:
+        """A phone listening on node B hears of each write made through node A at once; a stream through
+        HAProxy is served by a uvicorn; node B's uvicorn killed and started again, the phone's stream
+        connects again and its first message is the version now, a write made meanwhile included."""
+        from games.models import Match
+
+        auth = {"Authorization": f"Token {token}", **HOST}
+
+        def on_a(path: str, body: dict[str, Any]) -> Any:
+            response = httpx.post(f"http://{NODES['a']}/api/v1{path}", json=body, headers=auth, timeout=30)
+            assert response.status_code < 300, (path, response.status_code, response.text[:300])
+            return response.json()
+
+        players = [on_a("/players/", {"name": name})["id"] for name in ("Push A", "Push B")]
+        match = on_a("/matches/", {"game": "tamlin", "players": players, "options": {"target": 61}})["id"]
+        share = on_a(f"/matches/{match}/share/", {})["share_token"]
+        phone = Listener(f"http://{PUSH['b']}/shared/{share}/push/")
+        now = phone.next(10)[1]
+        heard: list[float] = []
+        late: list[str] = []
+        for hand in range(1, 6):
+            for path, body in (
+                (f"/matches/{match}/hands/", {"table": TABLE}),
+                (f"/matches/{match}/hands/{hand}/summary/", summary(hand % 2)),
+            ):
+                sent = time.monotonic()
+                on_a(path, body)
+                arrived = sent
+                version = str(Match.objects.get(pk=match).screen_version)
+                while now != version:
+                    arrived, now = phone.next(2)
+                    if now == "none":
+                        late.append(version)
+                        break
+                heard.append(arrived - sent)
+        with httpx.stream("GET", f"http://{PROXY}/shared/{share}/push/", headers=HOST, timeout=10) as proxied:
+            through = (proxied.status_code, proxied.headers.get("Content-Type"), next(proxied.iter_lines()))
+        self.stack.kill("push-b")
+        on_a(f"/matches/{match}/hands/", {"table": TABLE})  # while node B's uvicorn is away
+        self.stack.start_push("b")
+        back = round(self.stack.wait_push("b"), 1)
+        version = str(Match.objects.get(pk=match).screen_version)
+        caught = phone.next(30)[1]
+        phone.stop.set()
+        cuts = statistics.quantiles(heard, n=20, method="inclusive")
+        self.figures["push: a write on node A heard on node B"] = {
+            "writes": len(heard),
+            "ms p50 / p95 / max": [round(value * 1000, 1) for value in (cuts[9], cuts[18], max(heard))],
+            "not heard within 2 s": late,
+            "through HAProxy": through,
+            "node B's uvicorn back after s": back,
+            "connections": phone.connections,
+            "first message after it, version now": (caught, version),
+        }
+        self.expect("push", not late and max(heard) < 1.0, f"late: {late}, slowest {max(heard):.3f} s")
+        self.expect("push", through[:2] == (200, "text/event-stream"), f"through HAProxy: {through}")
+        self.expect(
+            "push", (caught, phone.connections) == (version, 2), f"after the restart: {caught} {version}"
+        )
 
     def throttle_across_nodes(self) -> None:
         """20 rules requests with made-up X-Forwarded-For addresses at 10 a minute: 10 pass, on any node."""
@@ -518,6 +621,7 @@ def main() -> int:
         run.no_sticky_sessions()
         run.write_here_read_there(lead)
         run.standings_after_a_correction(lead)
+        run.push_across_nodes(lead)
         run.throttle_across_nodes()
         stop = threading.Event()
         phones = [Phone(n, token, run.ledger, stop, random.Random(n)) for n, token in enumerate(tokens)]

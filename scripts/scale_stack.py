@@ -1,9 +1,10 @@
 """The deployment ``make scale-test`` runs on one machine, all of it throwaway and on loopback.
 
 PostgreSQL (a fresh ``initdb`` cluster) behind PgBouncer in transaction pooling; Redis, a replica and
-three Sentinels; two gunicorn nodes on 127.0.0.2 and 127.0.0.3 behind HAProxy (the configuration the
-README shows); two Celery workers and one beat. Every process runs in its own session, so a node or a
-worker is killed whole (master and children), and :meth:`Stack.close` stops whatever is left.
+three Sentinels; two nodes on 127.0.0.2 and 127.0.0.3, each gunicorn and a uvicorn for the push
+streams, behind HAProxy (the configuration the README shows); two Celery workers and one beat. Every
+process runs in its own session, so a node or a worker is killed whole (master and children), and
+:meth:`Stack.close` stops whatever is left.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 PROXY = "127.0.0.1:21900"
 NODES = {"a": "127.0.0.2:21901", "b": "127.0.0.3:21901"}
+PUSH = {"a": "127.0.0.2:21902", "b": "127.0.0.3:21902"}  # each node's uvicorn: the push streams
 PG_PORT, BOUNCER_PORT = 21932, 21964
 REDIS_PORTS = {"redis-a": 21979, "redis-b": 21980}
 SENTINEL_PORTS = (21926, 21927, 21928)
@@ -56,6 +58,9 @@ defaults
 
 frontend scorekeeper
     bind {proxy}
+    # The push streams (server-sent events, web/views/push.py) go to the nodes' uvicorn; the rest to gunicorn.
+    acl push path_end /push/
+    use_backend push if push
     default_backend nodes
 
 backend nodes
@@ -68,6 +73,19 @@ backend nodes
     http-response set-header X-Node %s
     server a {a} check
     server b {b} check
+
+backend push
+    balance leastconn
+    # A stream is open for hours, quiet but for a comment every 15 s: longer than that is a dead one.
+    timeout server 45s
+    option httpchk
+    http-check send meth GET uri /livez ver HTTP/1.1 hdr Host localhost
+    http-check expect status 200
+    timeout check 3s
+    default-server inter 1s fall 2 rise 2
+    http-response set-header X-Node %s
+    server a {push_a} check
+    server b {push_b} check
 """
 
 
@@ -179,6 +197,7 @@ class Stack:
         self.migrate()
         for node in NODES:
             self.start_node(node)
+            self.start_push(node)
         for worker in WORKERS:
             self.start_worker(worker)
         self.start(
@@ -197,6 +216,7 @@ class Stack:
         self.start_proxy()
         for node in NODES:
             self.wait_node(node)
+            self.wait_push(node)
         wait_for("HAProxy", lambda: _answers(f"http://{PROXY}/livez"))
 
     def start_postgres(self) -> None:
@@ -310,6 +330,17 @@ class Stack:
     def wait_node(self, node: str) -> float:
         return wait_for(f"node {node}", lambda: _answers(f"http://{NODES[node]}/livez"), seconds=60)
 
+    def start_push(self, node: str) -> None:
+        """The node's uvicorn, which serves only the push streams (HAProxy routes them to it)."""
+        host, port = PUSH[node].split(":")
+        argv = [str(BIN / "uvicorn"), "scorekeeper.asgi:application", f"--host={host}", f"--port={port}"]
+        argv += ["--workers=2", "--timeout-graceful-shutdown=5", "--log-level=warning", "--no-access-log"]
+        argv += ["--proxy-headers", "--forwarded-allow-ips=127.0.0.1"]
+        self.start(f"push-{node}", argv)
+
+    def wait_push(self, node: str) -> float:
+        return wait_for(f"push {node}", lambda: _answers(f"http://{PUSH[node]}/livez"), seconds=60)
+
     def start_worker(self, worker: str) -> None:
         argv = [
             str(BIN / "celery"),
@@ -325,7 +356,8 @@ class Stack:
 
     def start_proxy(self) -> None:
         config = self.state / "haproxy.cfg"
-        config.write_text(HAPROXY_CFG.format(state=self.state, proxy=PROXY, a=NODES["a"], b=NODES["b"]))
+        addresses = {"a": NODES["a"], "b": NODES["b"], "push_a": PUSH["a"], "push_b": PUSH["b"]}
+        config.write_text(HAPROXY_CFG.format(state=self.state, proxy=PROXY, **addresses))
         self.start("haproxy", [_tool("haproxy") or "haproxy", "-db", "-f", str(config)])
 
     def proxy_servers_up(self) -> dict[str, bool]:

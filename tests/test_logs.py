@@ -13,7 +13,7 @@ from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.logs import MaskTokens, mask_tokens
+from scorekeeper.logs import MaskArguments, MaskTokens, mask_tokens
 
 TOKEN = "kV3p9Zq0-_xYz12345678901234567890123456789"
 
@@ -42,6 +42,13 @@ def test_a_token_path_is_masked_in_the_log_line(msg: str, args: object) -> None:
     assert MaskTokens().filter(record)
     assert TOKEN not in record.getMessage()
     assert "[token]" in record.getMessage()
+
+
+def test_uvicorns_access_line_is_masked_argument_by_argument() -> None:
+    """uvicorn's formatter reads the address, method, path, version and status from the arguments."""
+    record = _record('%s - "%s %s HTTP/%s" %d', ("1.2.3.4:5", "GET", f"/shared/{TOKEN}/push/", "1.1", 200))
+    assert MaskArguments().filter(record)
+    assert record.args == ("1.2.3.4:5", "GET", "/shared/[token]/push/", "1.1", 200)
 
 
 def test_other_lines_are_left_alone() -> None:

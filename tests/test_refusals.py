@@ -175,6 +175,7 @@ TABLE = [
     # Web: the match screen and its writes.
     _r(W, "get", "/matches/{match}/"),
     _r(f"{W}live/", "get", "/matches/{match}/live/"),
+    _r(f"{W}push/", "get", "/matches/{match}/push/"),
     _r(f"{W}share/", "post", "/matches/{match}/share/"),
     _r(f"{W}rematch/", "post", "/matches/{match}/rematch/"),
     _r(f"{W}card.png", "get", "/matches/{match}/card.png"),
@@ -218,6 +219,7 @@ TABLE = [
     _r(f"{W}hands/<int:number>/review/", "get", "/matches/{match}/hands/1/review/"),
     _r("shared/<str:token>/", "get", "/shared/not-the-link/"),
     _r("shared/<str:token>/live/", "get", "/shared/not-the-link/live/"),
+    _r("shared/<str:token>/push/", "get", "/shared/not-the-link/push/"),
     _r("shared/<str:token>/card.png", "get", "/shared/not-the-link/card.png"),
     # Web: clubs and their statistics.
     _r("clubs/<int:club_id>/", "get", "/clubs/{club}/"),
@@ -252,6 +254,7 @@ TABLE = [
     ),
     _r(WEVENT, "get", "/events/{event}/"),
     _r(f"{WEVENT}live/", "get", "/events/{event}/live/"),
+    _r(f"{WEVENT}push/", "get", "/events/{event}/push/"),
     _r(f"{WEVENT}tv/", "get", "/events/{event}/tv/"),
     _r(f"{WEVENT}standings.csv", "get", "/events/{event}/standings.csv"),
     _r(f"{WEVENT}rounds/<int:number>.csv", "get", "/events/{event}/rounds/1.csv"),
@@ -296,6 +299,7 @@ TABLE = [
     _r("account/email/verify/<str:token>/", "post", "/account/email/verify/{email_link}/"),
     _r("events/shared/<str:token>/", "get", "/events/shared/not-the-link/"),
     _r("events/shared/<str:token>/live/", "get", "/events/shared/not-the-link/live/"),
+    _r("events/shared/<str:token>/push/", "get", "/events/shared/not-the-link/push/"),
     _r("events/shared/<str:token>/rounds/<int:number>/", "get", "/events/shared/not-the-link/rounds/1/"),
     _r("events/shared/<str:token>/standings.csv", "get", "/events/shared/not-the-link/standings.csv"),
     _r(

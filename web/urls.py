@@ -21,6 +21,7 @@ from web.views import (
     hands,
     matches,
     people,
+    push,
     pwa,
     result_cards,
     reviews,
@@ -97,6 +98,7 @@ urlpatterns = [
     path("clubs/<int:club_id>/events/new/", event_desk.event_new, name="event-new"),
     path("events/<int:pk>/", events.event_page, name="event"),
     path("events/<int:pk>/live/", events.event_live, name="event-live"),
+    path("events/<int:pk>/push/", push.event_push, name="event-push"),
     path("events/<int:pk>/tv/", events.event_tv, name="event-tv"),
     path("events/<int:pk>/rounds/<int:number>/", events.event_round, name="event-round"),
     path("events/<int:pk>/standings.csv", events.event_standings_csv, name="event-standings-csv"),
@@ -145,6 +147,7 @@ urlpatterns = [
     ),
     path("events/shared/<str:token>/", events.event_shared_page, name="event-shared"),
     path("events/shared/<str:token>/live/", events.event_shared_live, name="event-shared-live"),
+    path("events/shared/<str:token>/push/", push.event_shared_push, name="event-shared-push"),
     path(
         "events/shared/<str:token>/rounds/<int:number>/", events.event_shared_round, name="event-shared-round"
     ),
@@ -170,6 +173,7 @@ urlpatterns = [
     path("matches/archive/", accounts.matches_archive_view, name="matches-archive"),
     path("matches/<int:pk>/", matches.match_detail, name="match"),
     path("matches/<int:pk>/live/", matches.match_live, name="match-live"),
+    path("matches/<int:pk>/push/", push.match_push, name="match-push"),
     path("matches/<int:pk>/code/", table_guests.table_code, name="table-code"),
     path("matches/<int:pk>/confirm/", table_guests.match_confirm, name="match-confirm"),
     path("matches/<int:pk>/share/", matches.match_share_view, name="match-share"),
@@ -215,5 +219,6 @@ urlpatterns = [
     path("matches/<int:pk>/hands/<int:number>/review/", reviews.hand_review_page, name="hand-review"),
     path("shared/<str:token>/", matches.match_shared, name="match-shared"),
     path("shared/<str:token>/live/", matches.match_shared_live, name="match-shared-live"),
+    path("shared/<str:token>/push/", push.match_shared_push, name="match-shared-push"),
     path("shared/<str:token>/card.png", result_cards.match_shared_card, name="match-shared-card"),
 ]

@@ -12,13 +12,13 @@ from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from games.events.errors import ClockMinutesNeeded, ClockNotRunning
 from games.events.models import Event
 from games.events.services import event_locked
 from games.services.audit import audit_record
+from games.services.versions import event_version_bump
 
 MINUTES_MAX = 240
 
@@ -66,7 +66,7 @@ def _state(event: Event) -> dict[str, object]:
 def _saved(event: Event, by: User, action: str, before: dict[str, object]) -> Event:
     fields = ["clock_minutes", "clock_deadline", "clock_left"]
     event.save(update_fields=fields)
-    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
+    event_version_bump(event=event)
     audit_record(by=by, action=action, object=event, before=before, after=_state(event), club=event.club)
     return event
 

@@ -9,7 +9,6 @@ afterwards (a corrected hand) waits for a new one. A director's result counts wi
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import F
 
 from games.access import TableGuest, User, can_record_match, match_allow
 from games.events.errors import ConfirmNotAsked, ConfirmSamePerson, ConfirmUnfinished
@@ -17,6 +16,7 @@ from games.events.models import Event, ResultConfirmation, Table
 from games.events.selectors import confirmation_of, match_result, override_of
 from games.models import HandSummary, Match, Play
 from games.services.audit import audit_record
+from games.services.versions import event_version_bump
 
 
 def recorder_of(match: Match) -> int | None:
@@ -79,5 +79,5 @@ def table_result_confirm(*, table: Table, by: User) -> ResultConfirmation:
     audit_record(
         by=by, action="table.result_confirmed", object=confirmation, after=after, match=match, club=event.club
     )
-    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
+    event_version_bump(event=event)
     return confirmation

@@ -17,7 +17,7 @@ from itertools import combinations
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F, Sum
+from django.db.models import Sum
 
 from games.events.errors import (
     EntryNotDropped,
@@ -54,7 +54,7 @@ from games.events.services import (
 from games.models import Match, Seat
 from games.rules.registry import find_game
 from games.services.audit import audit_record
-from games.services.versions import match_version_bump
+from games.services.versions import event_version_bump, match_version_bump
 
 Pair = tuple[int, int]
 
@@ -159,7 +159,7 @@ def _matches_delete(event: Event, matches: Sequence[int]) -> None:
     rows = Match.objects.filter(pk__in=matches)
     gone = rows.aggregate(total=Sum("screen_version"))["total"] or 0
     rows.delete()
-    Event.objects.filter(pk=event.pk).update(version=F("version") + 1 + gone)
+    event_version_bump(event=event, past=gone)
 
 
 def _entries_back(event: Event, number: int) -> tuple[int, ...]:

@@ -19,7 +19,6 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from games.convert import jsonable
@@ -79,6 +78,7 @@ from games.services.clubs import player_create
 from games.services.errors import GuestNotYours, SeasonOfOtherClub, SeatNeedsInvitation
 from games.services.matches import match_start
 from games.services.names import clean_name
+from games.services.versions import event_version_bump
 
 SEED_BITS = 31
 NEEDS: dict[str, str] = {Event.Format.PODS: "3 or 4", Event.Format.PARTNERS: "4 in teams"}
@@ -99,7 +99,7 @@ def _director(event_club: Club, by: User) -> None:
 
 
 def _bump(event: Event) -> None:
-    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
+    event_version_bump(event=event)
 
 
 def _locked(event: Event, by: User) -> Event:

@@ -11,7 +11,7 @@ from games import convert
 from games.models import Hand, HandScore, Match
 from games.replay import finished_report, is_time_up, table_of
 from games.rules.game import HandReport, MatchStatus
-from games.services.versions import match_version_bump
+from games.services.versions import match_result_changed, match_version_bump
 
 
 def match_rescore(*, match: Match, from_number: int) -> MatchStatus:
@@ -32,6 +32,7 @@ def match_rescore(*, match: Match, from_number: int) -> MatchStatus:
     status = table.game.match_status(reports, len(table.sides), table.options, is_time_up(match))
     store_status(match, status)
     match_version_bump(match=match)
+    match_result_changed(match=match)
     return status
 
 

@@ -49,6 +49,8 @@ UNRECORDED: dict[str, str] = {
     "games.services.rescoring.store_status": DERIVED,
     "games.services.versions.match_version_bump": "a counter for polls (it stores the chain's head that "
     "a caller appended)",
+    "games.services.versions.event_version_bump": "a counter for polls; its caller records the change",
+    "games.services.versions.match_result_changed": "writes nothing: the open event screens are told",
     "games.services.followups.followups_schedule": DERIVED,
     "games.services.followups.followups_send": DERIVED,
     "games.services.followups.followups_asked": READ,

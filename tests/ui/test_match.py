@@ -4,16 +4,25 @@
 from __future__ import annotations
 
 import re
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
 
 import pytest
+import uvicorn
+from django.conf import settings
 from django.contrib.auth.models import User
-from playwright.sync_api import Browser, Page, Route, expect
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+from django.core.asgi import get_asgi_application
+from playwright.sync_api import Browser, Page, Request, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Hand, Match
 from games.rules.cards import deck
 from games.services.hands import hand_start, hand_summary_record
-from tests.ui.flows import PASSWORD, TABLE, play, signed_in, tablo_open
+from games.services.matches import match_share
+from tests.ui.flows import PASSWORD, TABLE, match_of, play, signed_in, tablo_open
 from tests.web.conftest import start_match as start_services_match
 
 
@@ -78,6 +87,63 @@ def test_a_whole_tablo_hand_is_played_and_the_match_won(live_server: LiveServer,
         re.compile("/shared/")
     )
     page.screenshot(path="test-artifacts/match-finished.png", full_page=True)
+
+
+@pytest.fixture
+def asgi_server(transactional_db: None, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The app served by uvicorn in a thread, as make run serves it (the live server is WSGI: no push)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setitem(settings.DATABASES["default"], "CONN_MAX_AGE", 0)  # as scorekeeper/asgi.py sets it
+    app = ASGIStaticFilesHandler(get_asgi_application())  # the static files, as the live server serves them
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    config.timeout_graceful_shutdown = 1
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.mark.browser
+def test_a_second_phone_hears_of_a_play_at_once_without_polling(
+    asgi_server: str, page: Page, browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The push (docs/architecture.md, "Push"): at a play, the other phone asks for the region once and
+    the phone that played not at all (its answer drew it); at a change made elsewhere, each asks once;
+    neither polls on the clock meanwhile."""
+    monkeypatch.setattr("web.views.live.POLL_SECONDS", 600)
+    url = tablo_open(page, asgi_server)
+    other = browser.new_context(
+        storage_state=page.context.storage_state(), viewport={"width": 390, "height": 844}
+    )
+    second = other.new_page()
+    asked: dict[Page, list[str]] = {page: [], second: []}
+
+    def counted(phone: Page) -> Callable[[Request], None]:
+        return lambda request: asked[phone].append(request.url) if "/live/" in request.url else None
+
+    for phone in asked:
+        phone.on("request", counted(phone))
+    with second.expect_response(lambda response: "/push/" in response.url) as stream:
+        second.goto(url)
+    assert stream.value.headers["content-type"] == "text/event-stream"
+    play(page, "3H")
+    started = time.monotonic()
+    expect(second.locator(".last-play")).to_contain_text("Dragan played 3♥", timeout=3000)
+    assert time.monotonic() - started < 1.5
+    assert (len(asked[page]), len(asked[second])) == (0, 1)
+    match = match_of(url)
+    match_share(match=match, by=match.created_by)  # a change made elsewhere: the API, the admin
+    deadline = time.monotonic() + 3
+    while (len(asked[page]), len(asked[second])) != (1, 2) and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert (len(asked[page]), len(asked[second])) == (1, 2)
+    other.close()
 
 
 @pytest.mark.browser

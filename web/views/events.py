@@ -65,7 +65,8 @@ def _context(
     screen = event_screen(
         event, can_direct=can_direct, player=player, version=version, pages=pages, wait=not poll
     )
-    live = reverse("event-shared-live", args=[token]) if token else reverse("event-live", args=[event.pk])
+    pk = event.pk
+    live = reverse("event-shared-live", args=[token]) if token else reverse("event-live", args=[pk])
     shown = screen.tables_page.href(screen.tables_page.number) if not tv else ""
     return {
         "event": event,
@@ -73,6 +74,7 @@ def _context(
         "version": version,
         "poll_key": event_key(event.pk),
         "live_url": live + (shown if shown != "?" else ""),
+        "push_url": reverse("event-shared-push", args=[token]) if token else reverse("event-push", args=[pk]),
         "token": token,
         "nav": "event",
         "clock": round_clock(event),

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -25,7 +25,7 @@ from django.utils.translation import get_language
 from games.access import can_write_match, match_for
 from games.models import Match
 from games.screen_keys import READ, WRITE, key_opens, screen_key
-from games.selectors import match_get, match_seats_load, match_version
+from games.selectors import match_get, match_id_shared, match_seats_load, match_version
 from games.services.plays import Recorded
 from scorekeeper.public import public_url
 from web.deals import deal_questions
@@ -53,6 +53,16 @@ def match_readable(
     return match_for(request.user, pk, share=token, read=read)
 
 
+def match_shared_readable(
+    request: HtmxHttpRequest, token: str, read: Callable[[int], Match] = match_get
+) -> Match:
+    """The match behind a share link, as ``read`` gives it (404 for an unknown or withdrawn link)."""
+    found = match_id_shared(token)
+    if found is None:
+        raise Http404
+    return match_readable(request, found, token, read=read)
+
+
 def match_writable(
     request: HtmxHttpRequest, pk: int, *, read: Callable[[int], Match] = match_get, record: bool = False
 ) -> Match:
@@ -65,10 +75,12 @@ def match_writable(
     return match_for(request.user, pk, write=True, read=read, record=record)
 
 
-def live_url(screen: MatchScreen, token: str) -> str:
+def live_url(screen: MatchScreen, token: str, *, push: bool = False) -> str:
+    """Where the live region polls (``push``: where it listens, web/views/push.py)."""
+    suffix = "push" if push else "live"
     if token:
-        return reverse("match-shared-live", args=[token])
-    return reverse("match-live", args=[screen.match.pk])
+        return reverse(f"match-shared-{suffix}", args=[token])
+    return reverse(f"match-{suffix}", args=[screen.match.pk])
 
 
 def live_context(
@@ -96,6 +108,7 @@ def live_context(
         "summary_form": SimpleLazyObject(lambda: entry_form(match.game, match.options, names)),
         "key": uuid.uuid4().hex,
         "live_url": live_url(screen, token),
+        "push_url": live_url(screen, token, push=True),
         "poll_key": "" if token else screen_key(match.pk, READ),
         "options_key": screen_key(match.pk, WRITE) if writable else "",
         "poll_seconds": POLL_SECONDS,

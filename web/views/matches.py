@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -23,8 +23,6 @@ from games.rules.errors import RuleViolation
 from games.selectors import (
     club_list,
     club_of,
-    match_get,
-    match_id_shared,
     match_last_started,
     match_row,
     season_list,
@@ -44,7 +42,15 @@ from web.presets import (
     reader_languages,
 )
 from web.views import HtmxHttpRequest
-from web.views.live import live_context, live_poll, match_readable, match_writable, shared_url, unchanged
+from web.views.live import (
+    live_context,
+    live_poll,
+    match_readable,
+    match_shared_readable,
+    match_writable,
+    shared_url,
+    unchanged,
+)
 from web.views.people import guest_seats
 from web.views.table_guests import guest_entry
 
@@ -200,23 +206,17 @@ def match_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return unchanged(request, pk=pk) or live_poll(request, match_readable(request, pk, read=match_row))
 
 
-def _shared(request: HtmxHttpRequest, token: str, read: Callable[[int], Match] = match_get) -> Match:
-    """The match behind a share link, as ``read`` gives it (404 for an unknown or withdrawn link)."""
-    found = match_id_shared(token)
-    if found is None:
-        raise Http404
-    return match_readable(request, found, token, read=read)
-
-
 def match_shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The read-only screen for whoever holds the share link."""
-    match = _shared(request, token)
+    match = match_shared_readable(request, token)
     return render(request, "web/matches/detail.html", _screen_context(request, match, token))
 
 
 def match_shared_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The live region of a match read by its share link."""
-    return unchanged(request, token=token) or live_poll(request, _shared(request, token, match_row), token)
+    return unchanged(request, token=token) or live_poll(
+        request, match_shared_readable(request, token, match_row), token
+    )
 
 
 @require_POST

@@ -42,6 +42,7 @@ SHELL = (
     "js/offline_draft.js",
     "js/share.js",
     "js/table.js",
+    "js/push.js",
     "js/draw.js",
     "js/engine.js",
     "js/engine_worker.js",

@@ -1,0 +1,155 @@
+"""Push: "what ``topic`` shows changed", sent after a write commits to every screen that shows it.
+
+A topic is a match (``match:<pk>``) or an event (``event:<pk>``); a message carries the topic's new
+version, or "" ("changed: ask", when a stream may have missed messages). With ``REDIS_URL``
+(production, CI) a write publishes on Redis and each serving process reads every message of the
+deployment on one connection (a pattern subscription) and hands it to its own open streams; without
+Redis (``make run``: one process) the write hands it to the process's streams directly. A stream that
+may have missed messages (Redis was away) is sent "" to ask. Publishing never fails a write: an error
+is logged.
+See docs/architecture.md, "Push".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from functools import partial
+
+import redis
+import redis.asyncio
+from django.conf import settings
+from django.db import DatabaseError, connection, transaction
+
+log = logging.getLogger(__name__)
+
+ASK = ""  # a message without a version: the screen asks whether it changed
+RECONNECT_SECONDS = 1.0  # between tries to read Redis again
+QUIET_SECONDS = 1.0
+SUBSCRIBE_SECONDS = 5.0  # a stream waits this long for the subscription, then ends (the screen polls)
+
+
+def match_topic(pk: int) -> str:
+    return f"match:{pk}"
+
+
+def event_topic(pk: int) -> str:
+    return f"event:{pk}"
+
+
+def publish(topic: str, version: str | Callable[[], str]) -> None:
+    """Send ``version`` of ``topic`` (or what it reads, once committed) once the current transaction
+    commits (at once outside one)."""
+    transaction.on_commit(partial(_send, topic, version))
+
+
+def _prefix() -> str:
+    """Redis channels are shared by every database number: the names carry the deployment's Redis
+    database and its SQL database's name (tests run several side by side)."""
+    db = settings.REDIS.db if settings.REDIS is not None else 0
+    return f"push:{db}:{connection.settings_dict['NAME']}:"
+
+
+_publisher: redis.Redis | None = None
+_quiet_until = 0.0  # after a failed publish, none for QUIET_SECONDS: no write waits on a Redis that is away
+
+
+def _send(topic: str, version: str | Callable[[], str]) -> None:
+    global _publisher, _quiet_until
+    if callable(version):
+        try:
+            version = version()
+        except DatabaseError as error:  # the write is done: the screens' safety poll finds it
+            log.warning("push: %s not read: %s", topic, error)
+            return
+    if settings.REDIS is None:
+        if _hub is not None and not _hub.loop.is_closed():
+            _hub.deliver_threadsafe(topic, version)
+        return
+    if time.monotonic() < _quiet_until:
+        return
+    try:
+        if _publisher is None:
+            _publisher = settings.REDIS.client()
+        _publisher.publish(_prefix() + topic, version)
+    except redis.RedisError as error:  # the screens learn it from their safety poll, or an "ask" (Hub.read)
+        _quiet_until = time.monotonic() + QUIET_SECONDS
+        log.warning("push: %s not published: %s", topic, error)
+
+
+class Hub:
+    """One process's open streams by topic, on the event loop that serves them; with Redis, the one
+    subscription that feeds them."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.streams: dict[str, set[asyncio.Queue[str]]] = {}
+        self.reader: asyncio.Task[None] | None = None
+        self.subscribed = asyncio.Event()
+
+    def deliver(self, topic: str, version: str) -> None:
+        for queue in self.streams.get(topic, ()):
+            queue.put_nowait(version)
+
+    def deliver_threadsafe(self, topic: str, version: str) -> None:
+        self.loop.call_soon_threadsafe(self.deliver, topic, version)
+
+    def ask_all(self) -> None:
+        for queues in self.streams.values():
+            for queue in queues:
+                queue.put_nowait(ASK)
+
+    async def read(self, prefix: str) -> None:
+        """Hand every message of the deployment to this process's streams, for ever; after a lost
+        connection, ask every stream to check (messages may have been missed)."""
+        assert settings.REDIS is not None
+        lost = False
+        while True:
+            try:
+                async with settings.REDIS.async_client() as client, client.pubsub() as pubsub:
+                    await pubsub.psubscribe(prefix + "*")
+                    self.subscribed.set()
+                    if lost:
+                        self.ask_all()
+                    while True:  # a message, or a health check (a PING) every HEALTH_SECONDS
+                        message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                        if message is not None and message["type"] == "pmessage":
+                            self.deliver(message["channel"].decode()[len(prefix) :], message["data"].decode())
+            except (redis.RedisError, OSError) as error:
+                log.warning("push: Redis subscription lost: %s", error)
+            self.subscribed.clear()
+            lost = True
+            await asyncio.sleep(RECONNECT_SECONDS)
+
+
+_hub: Hub | None = None
+
+
+def _the_hub() -> Hub:
+    global _hub
+    if _hub is None or _hub.loop is not asyncio.get_running_loop() or _hub.loop.is_closed():
+        _hub = Hub()
+    return _hub
+
+
+@asynccontextmanager
+async def listening(topic: str) -> AsyncIterator[asyncio.Queue[str]]:
+    """A queue of ``topic``'s messages while the block runs; with Redis, entered once the process's
+    subscription is in place (``TimeoutError`` if it is not within ``SUBSCRIBE_SECONDS``)."""
+    hub = _the_hub()
+    queue: asyncio.Queue[str] = asyncio.Queue()
+    hub.streams.setdefault(topic, set()).add(queue)
+    try:
+        if settings.REDIS is not None:
+            if hub.reader is None or hub.reader.done():
+                hub.reader = asyncio.create_task(hub.read(_prefix()))
+            await asyncio.wait_for(hub.subscribed.wait(), SUBSCRIBE_SECONDS)
+        yield queue
+    finally:
+        queues = hub.streams.get(topic, set())
+        queues.discard(queue)
+        if not queues:
+            hub.streams.pop(topic, None)

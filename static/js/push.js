@@ -1,0 +1,114 @@
+/* Push (docs/architecture.md, "Push"): a live region marked data-push (the match screen's, an event's)
+   listens to its server-sent events. Each message is a version of what the region shows ("" when the
+   server does not know it: ask); one that differs from the region's data-version makes the region's own
+   poll ask once ("push" in its hx-trigger), so it is drawn where every poll is drawn. While the stream
+   is open the timed poll is skipped but for one every SAFETY_MS (a timed match keeps its poll: its clock
+   is part of its version); when the stream fails the poll runs as before, and the stream is opened again.
+   A stream refused three times running (a server without push answers 204) is left closed until the
+   phone wakes. A phone back from sleep or back online opens it again: its first message is the version
+   now. */
+(function () {
+  "use strict";
+  var SAFETY_MS = 60000, RETRY_MS = [3000, 10000, 30000], AGAIN_MS = [1000, 2000, 4000];
+  var state = null;  /* {url, source, live, latest, tries, waiting, asked, failures, polled} */
+  var pending = new Set();
+
+  function region() { return document.querySelector("[data-push]"); }
+  function isRegion(element) { return Boolean(element && element.hasAttribute && element.hasAttribute("data-push")); }
+  /* A request of the region or of a form in it (a play: its answer draws the region at the new version). */
+  function ofRegion(element) { return Boolean(element && element.closest && element.closest("[data-push]")); }
+
+  function differs(element, version) {
+    var shown = element.getAttribute("data-version") || "";
+    return version === "" || (version !== shown && version !== shown.split("-")[0]);
+  }
+
+  /* The region asks for what the last message said, unless a request of it is under way: each answer
+     is checked when it ends. A version still not shown after an answer (a 204 from a server busy
+     computing it, or an older message come late) is asked for again after 1, 2 and 4 s, then left to
+     the safety poll; "" is asked for once. */
+  function ask() {
+    var element = region();
+    if (!element || !state || pending.size || state.latest === null) return;
+    if (!differs(element, state.latest) || state.tries > AGAIN_MS.length) { state.latest = null; return; }
+    if (state.tries > 0) {
+      if (state.waiting) return;
+      state.waiting = setTimeout(function () { state.waiting = null; trigger(); }, AGAIN_MS[state.tries - 1]);
+    } else {
+      trigger();
+    }
+  }
+
+  function trigger() {
+    var element = region();
+    if (!element || !state || state.latest === null) return;
+    if (state.latest === "") state.latest = null;
+    state.tries += 1;
+    state.asked = true;
+    window.htmx.trigger(element, "push");
+  }
+
+  function open(url) {
+    if (state && state.source) state.source.close();
+    var previous = state;
+    if (state && state.waiting) clearTimeout(state.waiting);
+    state = { url: url, source: new EventSource(url), live: false, latest: null, tries: 0, waiting: null, asked: false,
+      failures: previous && previous.url === url ? previous.failures : 0, polled: Date.now() };
+    var mine = state;
+    mine.source.onmessage = function (event) {
+      if (state !== mine) return;
+      mine.live = true;
+      mine.failures = 0;
+      mine.latest = event.data;
+      mine.tries = 0;
+      ask();
+    };
+    mine.source.onerror = function () {
+      if (state !== mine) return;
+      mine.live = false;  /* the timed poll runs again */
+      if (mine.source.readyState !== EventSource.CLOSED) return;  /* the browser connects again itself */
+      if (mine.failures >= RETRY_MS.length) return;  /* refused each time (no push here): the poll stays */
+      var wait = RETRY_MS[mine.failures];
+      mine.failures += 1;
+      setTimeout(function () { if (state === mine) open(url); }, wait);
+    };
+  }
+
+  function start() {
+    var element = region();
+    var url = element && element.getAttribute("data-push");
+    if (!url || !window.EventSource) {
+      if (state && state.source) state.source.close();
+      state = null;
+      return;
+    }
+    if (!state || state.url !== url) open(url);
+  }
+
+  document.addEventListener("DOMContentLoaded", start);
+  document.addEventListener("htmx:confirm", function (event) {
+    var element = event.detail.elt;
+    if (!state || !isRegion(element)) return;
+    if (state.asked) { state.asked = false; return; }  /* the push's own request */
+    var timed = (element.getAttribute("data-version") || "").indexOf("-") >= 0;
+    if (state.live && !timed && Date.now() - state.polled < SAFETY_MS) event.preventDefault();
+  });
+  /* The requests of the region under way, by their XMLHttpRequest (a swapped region's last events name
+     another element). */
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!state || !ofRegion(event.detail.elt)) return;
+    pending.add(event.detail.xhr);
+    state.polled = Date.now();
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (pending.delete(event.detail.xhr)) ask();
+  });
+  document.addEventListener("htmx:afterSettle", function () { start(); ask(); });
+  function wake() {
+    if (!state || document.visibilityState !== "visible") return;
+    state.failures = 0;
+    open(state.url);
+  }
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("online", wake);
+})();
