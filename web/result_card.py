@@ -61,8 +61,25 @@ def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")), size)
 
 
+MISSING = "\U0010fffd"  # a private-use code point: drawn as the font's box for a missing glyph
+
+
+@lru_cache(maxsize=1024)
+def _drawable(font: ImageFont.FreeTypeFont, char: str) -> bool:
+    """Whether ``font`` has a glyph for ``char``, rather than the box it draws for a missing one."""
+
+    def pixels(text: str) -> bytes:
+        image = Image.new("L", (font.size * 2, font.size * 2))
+        ImageDraw.Draw(image).text((0, 0), text, font=font, fill=255)
+        return image.tobytes()
+
+    return char.isspace() or pixels(char) != pixels(MISSING)
+
+
 def _fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
-    """``text``, cut with an ellipsis to be at most ``width`` pixels wide."""
+    """``text``, cut with an ellipsis to be at most ``width`` pixels wide; without the characters the
+    font cannot draw (most emojis a seat may have: the side's colour tells it apart on the card)."""
+    text = " ".join("".join(char for char in text if _drawable(font, char)).split())
     if draw.textlength(text, font=font) <= width:
         return text
     while text and draw.textlength(text + "…", font=font) > width:
