@@ -12,6 +12,7 @@ scored has no card (0 : 0 says nothing).
 from __future__ import annotations
 
 import io
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -73,6 +74,8 @@ def _drawable(font: ImageFont.FreeTypeFont, char: str) -> bool:
         ImageDraw.Draw(image).text((0, 0), text, font=font, fill=255)
         return image.tobytes()
 
+    if unicodedata.category(char) == "Cf" or "\ufe00" <= char <= "\ufe0f":
+        return False  # a joiner, a tag or a variation selector: part of an emoji, drawn with it or not at all
     return char.isspace() or pixels(char) != pixels(MISSING)
 
 
