@@ -49,7 +49,12 @@ class EmojiField(forms.CharField):
     def __init__(self, **kwargs: Any) -> None:
         # The browser refuses anything else before the form is sent, offline too (a pattern is read
         # with the v flag, which knows Unicode's emoji sequences; a browser without it checks nothing).
-        attrs = {"autocomplete": "off", "list": "seat-emojis", "class": "emoji-input", "pattern": r"\p{RGI_Emoji}"}
+        attrs = {
+            "autocomplete": "off",
+            "list": "seat-emojis",
+            "class": "emoji-input",
+            "pattern": r"\p{RGI_Emoji}",
+        }
         super().__init__(max_length=EMOJI_LENGTH, required=False, widget=forms.TextInput(attrs), **kwargs)
 
     def clean(self, value: Any) -> str:

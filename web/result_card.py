@@ -70,7 +70,8 @@ def _drawable(font: ImageFont.FreeTypeFont, char: str) -> bool:
     """Whether ``font`` has a glyph for ``char``, rather than the box it draws for a missing one."""
 
     def pixels(text: str) -> bytes:
-        image = Image.new("L", (font.size * 2, font.size * 2))
+        side = int(font.size * 2)
+        image = Image.new("L", (side, side))
         ImageDraw.Draw(image).text((0, 0), text, font=font, fill=255)
         return image.tobytes()
 

@@ -164,7 +164,11 @@ def test_each_seat_may_have_an_emoji(people: Personas) -> None:
     assert response.status_code == 201, response.json()
     assert [seat["emoji"] for seat in response.json()["seats"]] == ["🦊", "", "🇷🇸"]
     detail = api_client(people.owner).get(f"/api/v1/matches/{response.json()['id']}/").json()
-    assert [(seat["name"], seat["emoji"]) for seat in detail["seats"]] == [("Zed", "🦊"), ("Ana", ""), ("Bo", "🇷🇸")]
+    assert [(seat["name"], seat["emoji"]) for seat in detail["seats"]] == [
+        ("Zed", "🦊"),
+        ("Ana", ""),
+        ("Bo", "🇷🇸"),
+    ]
 
 
 @pytest.mark.parametrize(

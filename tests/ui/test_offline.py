@@ -23,6 +23,7 @@ from tests.ui.flows import (
 )
 from tests.ui.waiting import until
 
+
 def box(page: Page, selector: str) -> FloatRect:
     found = page.locator(selector).bounding_box()
     assert found is not None, selector
@@ -62,7 +63,10 @@ def test_six_plays_made_offline_survive_a_reload_and_are_stored_once_in_order(
     # the list pushes neither the sides nor the card grid down.
     for part in (".side-list", ".table-cards", "#play-options"):
         expect(page.locator(part)).to_be_in_viewport()
-    assert box(page, "#offline-queue")["y"] >= box(page, "#play-options")["y"] + box(page, "#play-options")["height"]
+    assert (
+        box(page, "#offline-queue")["y"]
+        >= box(page, "#play-options")["y"] + box(page, "#play-options")["height"]
+    )
     expect(invite).to_be_hidden()
     page.screenshot(path="test-artifacts/offline-queued.png", full_page=True)
 

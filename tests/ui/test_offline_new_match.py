@@ -106,7 +106,11 @@ def assert_stored(page: Page) -> None:
     match = Match.objects.order_by("pk").last()
     assert match is not None
     seats = match.seats.order_by("number")
-    assert [(seat.player.name, seat.emoji) for seat in seats] == [("Marija", "🦊"), ("Dragan", ""), ("Zora <b>", "")]
+    assert [(seat.player.name, seat.emoji) for seat in seats] == [
+        ("Marija", "🦊"),
+        ("Dragan", ""),
+        ("Zora <b>", ""),
+    ]
     assert (match.target, match.teams) == (60, False)
     first = hand_api(page, page.url, 1)
     assert sorted(first["table"]) == sorted(TABLE)

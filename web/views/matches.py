@@ -108,7 +108,9 @@ def _first_preset(request: HtmxHttpRequest, account: User) -> Preset:
 def _kept(request: HtmxHttpRequest, seasons: QuerySet[Season] | None) -> dict[str, str]:
     """What a redrawn form keeps: the names typed so far (a member tapped in or out) and the season,
     today's by default. A new variant's target and rules start from the variant's own."""
-    kept = {key: request.GET[key] for key in request.GET if key.startswith(("seat_", "emoji_")) or key in KEPT}
+    kept = {
+        key: request.GET[key] for key in request.GET if key.startswith(("seat_", "emoji_")) or key in KEPT
+    }
     if "add" in request.GET:
         kept = seat_toggled(kept, request.GET["add"], SEATS)
     if seasons is not None and not kept.get("season"):
