@@ -13,6 +13,8 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from games.emoji import MAX_LENGTH as EMOJI_LENGTH
+
 # Every model of the app, by name (as pretix's base/models/__init__.py): ClubStandings, ClubStatsSettings,
 # HandReviewSeat, RatingScope and RatingSnapshot are the statistics models, imported at the end.
 __all__ = [
@@ -251,6 +253,8 @@ class Seat(models.Model):
     side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    # Optional: one emoji beside the player's name, to tell the players apart (games/emoji.py).
+    emoji = models.CharField(max_length=EMOJI_LENGTH, blank=True, default="")
 
     class Meta:
         ordering = ["match", "number"]

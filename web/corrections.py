@@ -19,11 +19,10 @@ from games.rules.cards import Card
 from games.rules.game import HandReport, LogEntry
 from games.rules.registry import find_game
 from games.selectors import hand_log, sides_of_match
-from games.serbian import shown_name
 from games.services.hands import PlayInput
 from web.deals import deal_questions
 from web.presets import sweep_name
-from web.screens import HandView, hand_view
+from web.screens import HandView, hand_view, seat_name
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -92,8 +91,8 @@ def play_lines(plays: Sequence[PlayInput], names: Mapping[int, str]) -> tuple[Pl
 def correction_screen(match: Match, hand: Hand) -> CorrectionScreen:
     """The closed hand ``hand`` of ``match`` as recorded and as scored now."""
     sides = sides_of_match(match)
-    names = {seat.number: shown_name(seat.player.name) for side in sides for seat in side}
-    side_names = [" & ".join(shown_name(seat.player.name) for seat in side) for side in sides]
+    names = {seat.number: seat_name(seat) for side in sides for seat in side}
+    side_names = [" & ".join(seat_name(seat) for seat in side) for side in sides]
     scores = {score.side: score.total for score in hand.scores.all()}
     summary = getattr(hand, "summary", None) if hand.mode == Hand.Mode.SUMMARY else None
     log = () if summary is not None else hand_log(hand)

@@ -9,6 +9,8 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from games.emoji import MAX_LENGTH as EMOJI_LENGTH
+from games.emoji import one_emoji
 from games.messages import violation_text
 from games.models import Club, Hand, Season
 from games.presentation import Preset
@@ -40,6 +42,27 @@ class NameField(forms.CharField):
             return clean_name(text, max_length=self.max_length or 0)
         except NameInvalid as error:
             raise forms.ValidationError(violation_text(error)) from None
+
+
+class EmojiField(forms.CharField):
+    """A seat's emoji: empty, or one emoji (games/emoji.py)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        # The browser refuses anything else before the form is sent, offline too (a pattern is read
+        # with the v flag, which knows Unicode's emoji sequences; a browser without it checks nothing).
+        attrs = {
+            "autocomplete": "off",
+            "list": "seat-emojis",
+            "class": "emoji-input",
+            "pattern": r"\p{RGI_Emoji}",
+        }
+        super().__init__(max_length=EMOJI_LENGTH, required=False, widget=forms.TextInput(attrs), **kwargs)
+
+    def clean(self, value: Any) -> str:
+        text = str(super().clean(value)).strip()
+        if text and not one_emoji(text):
+            raise forms.ValidationError(_("Type one emoji, or leave it empty."))
+        return text
 
 
 class CardField(forms.ChoiceField):
@@ -128,6 +151,7 @@ class MatchForm(forms.Form):
             self.fields[f"seat_{seat}"] = NameField(
                 label=_("Seat %(number)s") % {"number": seat + 1}, max_length=80, required=seat < 2
             )
+            self.fields[f"emoji_{seat}"] = EmojiField(label=_("Emoji"))
         specs = {spec.key: spec for spec in self.game.option_specs}
         resolved = {key: spec.default for key, spec in specs.items()} | dict(preset.options)
         for key in ("target", "time_limit_minutes"):
@@ -146,23 +170,29 @@ class MatchForm(forms.Form):
             )
 
     @property
-    def seat_fields(self) -> list[forms.BoundField]:
-        """The seats' name fields in order."""
-        return [self[name] for name in self.fields if name.startswith("seat_")]
+    def seat_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """Each seat's name and emoji fields."""
+        return [(self[name], self[f"emoji_{name.removeprefix('seat_')}"]) for name in self._seat_names()]
+
+    def _seat_names(self) -> list[str]:
+        return [name for name in self.fields if name.startswith("seat_")]
 
     @property
     def option_fields(self) -> list[forms.BoundField]:
         """The game's option fields."""
         return [self[name] for name in self.fields if name.startswith("option_")]
 
+    def _filled(self) -> list[str]:
+        return [name for name in self._seat_names() if (self.cleaned_data.get(name) or "").strip()]
+
     def names(self) -> list[str]:
         """The players' names in seat order, blanks left out."""
-        return [
-            self.cleaned_data[name].strip()
-            for name in self.fields
-            if name.startswith("seat_")
-            if (self.cleaned_data.get(name) or "").strip()
-        ]
+        return [self.cleaned_data[name].strip() for name in self._filled()]
+
+    def emojis(self) -> list[str]:
+        """The emoji ("" for none) of each seat :meth:`names` gives, in the same order; an emoji
+        beside an empty seat seats no one."""
+        return [self.cleaned_data.get(f"emoji_{name.removeprefix('seat_')}") or "" for name in self._filled()]
 
     def club_and_season(self) -> tuple[Club | None, Season | None]:
         """The club and season chosen, if any."""

@@ -12,6 +12,7 @@ scored has no card (0 : 0 says nothing).
 from __future__ import annotations
 
 import io
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -63,8 +64,28 @@ def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")), size)
 
 
+MISSING = "\U0010fffd"  # a private-use code point: drawn as the font's box for a missing glyph
+
+
+@lru_cache(maxsize=1024)
+def _drawable(font: ImageFont.FreeTypeFont, char: str) -> bool:
+    """Whether ``font`` has a glyph for ``char``, rather than the box it draws for a missing one."""
+
+    def pixels(text: str) -> bytes:
+        side = int(font.size * 2)
+        image = Image.new("L", (side, side))
+        ImageDraw.Draw(image).text((0, 0), text, font=font, fill=255)
+        return image.tobytes()
+
+    if unicodedata.category(char) == "Cf" or "\ufe00" <= char <= "\ufe0f":
+        return False  # a joiner, a tag or a variation selector: part of an emoji, drawn with it or not at all
+    return char.isspace() or pixels(char) != pixels(MISSING)
+
+
 def _fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
-    """``text``, cut with an ellipsis to be at most ``width`` pixels wide."""
+    """``text``, cut with an ellipsis to be at most ``width`` pixels wide; without the characters the
+    font cannot draw (most emojis a seat may have: the side's colour tells it apart on the card)."""
+    text = " ".join("".join(char for char in text if _drawable(font, char)).split())
     if draw.textlength(text, font=font) <= width:
         return text
     while text and draw.textlength(text + "…", font=font) > width:

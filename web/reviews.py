@@ -25,11 +25,11 @@ from games.rules.cards import Card
 from games.rules.errors import RuleViolation
 from games.rules.review import HandReview, PlayReview
 from games.selectors import hand_numbers, sides_of_match
-from games.serbian import shown_name
 from games.services.errors import ReviewNoPlays
 from games.stats.models import HandReviewSeat
 from games.stats.reviews import ReviewTotals, review_rows, reviewable_hands, totals_of
 from web.presets import preset_of_match
+from web.screens import seat_name
 
 
 def sweep_article(game: str) -> str:
@@ -193,8 +193,8 @@ class ReviewScreen:
 
 
 def seat_names(match: Match) -> dict[int, str]:
-    """Each seat's player's name."""
-    return {seat.number: shown_name(seat.player.name) for side in sides_of_match(match) for seat in side}
+    """Each seat's player's name, after the seat's emoji if it has one."""
+    return {seat.number: seat_name(seat) for side in sides_of_match(match) for seat in side}
 
 
 def seat_urls(match: Match) -> dict[int, str]:

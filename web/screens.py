@@ -19,7 +19,7 @@ from django.utils import timezone
 from games.access import can_record_match
 from games.labels import game_title
 from games.messages import Who
-from games.models import Hand, Match, Play
+from games.models import Hand, Match, Play, Seat
 from games.presentation import presentation_of
 from games.replay import is_time_up, next_dealer, setup_of, table_of, time_limit_deadline
 from games.rules.capture.capturing import CAPTURE_GAMES
@@ -221,11 +221,18 @@ def _version(match: Match, clock: Clock | None) -> str:
     return f"{match.screen_version}-{'up' if clock.up else clock.minutes_left}"
 
 
-def _side_views(match: Match, board: Scoreboard) -> tuple[SideView, ...]:
+def seat_name(seat: Seat) -> str:
+    """The name of the player in ``seat`` as the screens show it: after the seat's emoji, if it has
+    one, so that the players are told apart at a glance (docs/ui.md)."""
+    name = shown_name(seat.player.name)
+    return f"{seat.emoji} {name}" if seat.emoji else name
+
+
+def _side_views(match: Match, board: Scoreboard, seats: Sequence[Sequence[Seat]]) -> tuple[SideView, ...]:
     return tuple(
         SideView(
             index=side["index"],
-            names=" & ".join(shown_name(name) for name in side["players"]),
+            names=" & ".join(seat_name(seat) for seat in seats[side["index"]]),
             total=side["total"],
             progress_pct=side["progress_pct"],
             to_target=side["to_target"],
@@ -345,7 +352,7 @@ def match_screen(
     order: those before it), so none is read either: the sides' totals are the match's stored ones,
     and the phone keeps the score sheet it shows (``kept``)."""
     seats = sides_of_match(match)
-    names = {seat.number: shown_name(seat.player.name) for side in seats for seat in side}
+    names = {seat.number: seat_name(seat) for side in seats for seat in side}
     if written is None:
         last_hand, draft = hand_last(match=match), None
     else:
@@ -361,7 +368,7 @@ def match_screen(
         deck=find_game(match.game).deck,
         board=board,
         seat_names=names,
-        sides=_side_views(match, board),
+        sides=_side_views(match, board, seats),
         sheet=_sheet(board),
         kept=written is not None,
         hand=hand_view(match, open_hand, names, seat_numbers, draft) if open_hand else None,
@@ -388,6 +395,6 @@ def who_of(match: Match) -> Who:
     """The names of the match's sides and seats, for the numbers in the engine's messages."""
     sides = sides_of_match(match)
     return Who(
-        sides=[" & ".join(shown_name(seat.player.name) for seat in side) for side in sides],
-        seats={seat.number: shown_name(seat.player.name) for side in sides for seat in side},
+        sides=[" & ".join(seat_name(seat) for seat in side) for side in sides],
+        seats={seat.number: seat_name(seat) for side in sides for seat in side},
     )

@@ -26,6 +26,8 @@ from api.records.base import (
 from api.reports import EventOutput
 from games import selectors
 from games.access import can_write_match, signed_in
+from games.emoji import MAX_LENGTH as EMOJI_LENGTH
+from games.emoji import one_emoji
 from games.models import Club, Match, Season
 from games.rules.registry import GAMES
 from games.services.matches import match_abandon, match_rematch, match_share, match_start
@@ -43,6 +45,7 @@ class SeatOutput(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField(source="player.name")
+    emoji = serializers.CharField(help_text="The seat's emoji, shown beside the name; empty: none.")
 
 
 class MatchOutput(serializers.Serializer[Match]):
@@ -116,6 +119,14 @@ class MatchListCreateApi(RecordsApi):
             "a club member at once, a past opponent invited to the seat. A phone sends a match started "
             "offline this way.",
         )
+        emojis = serializers.ListField(
+            child=serializers.CharField(max_length=EMOJI_LENGTH, allow_blank=True),
+            max_length=SEATS_MAX,
+            required=False,
+            help_text="An emoji for each seat, in seat order, to tell the players apart on the screens: "
+            'each one emoji (a flag, a keycap or a joined sequence counts as one) or "" for none; may '
+            "be shorter than the seats.",
+        )
         options = serializers.DictField(required=False, default=dict)
         teams = serializers.BooleanField(default=False)
         club = serializers.PrimaryKeyRelatedField(
@@ -131,6 +142,7 @@ class MatchListCreateApi(RecordsApi):
             if ("players" in data) == ("names" in data):
                 message = gettext("Give either players (ids) or names.")
                 raise serializers.ValidationError({"players": [message]})
+            _verify_emojis(data.get("emojis", []), len(data.get("players", data.get("names", []))))
             if "names" in data:
                 return data
             ids, club = data["players"], data.get("club") or getattr(data.get("season"), "club", None)
@@ -166,6 +178,15 @@ class MatchListCreateApi(RecordsApi):
         return Response(
             MatchDetailOutput(match, context={"writer": True}).data, status=status.HTTP_201_CREATED
         )
+
+
+def _verify_emojis(emojis: list[str], seats: int) -> None:
+    """Each emoji one emoji or empty, no more of them than seats (games/emoji.py)."""
+    if len(emojis) > seats:
+        message = gettext("More emojis than seats: %(emojis)s for %(seats)s.")
+        raise serializers.ValidationError({"emojis": [message % {"emojis": len(emojis), "seats": seats}]})
+    if any(each and not one_emoji(each) for each in emojis):
+        raise serializers.ValidationError({"emojis": [gettext("Type one emoji, or leave it empty.")]})
 
 
 class _Filters(serializers.Serializer[dict[str, Any]]):

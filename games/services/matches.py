@@ -42,10 +42,13 @@ def match_start(
     club: Club | None = None,
     season: Season | None = None,
     first_dealer: int = 0,
+    emojis: Sequence[str] = (),
 ) -> Match:
     """Seat ``players`` (seat 0, 1, ... in order) for a new match of ``game``; ``teams`` defaults to
     what the game plays with that many (Tamlin's four play in pairs, docs/rules/tamlin.md T1), and
-    ``first_dealer`` is the seat that deals hand 1 unless the hand says otherwise.
+    ``first_dealer`` is the seat that deals hand 1 unless the hand says otherwise. ``emojis`` are
+    the seats' emojis in the same order ("" or left off: none; each checked by the caller's input,
+    games/emoji.py).
 
     Raises:
         UnknownGame, UnknownOption, BadOptionValue, BadPlayerCount, TeamsNotAllowed: from the engine.
@@ -56,6 +59,7 @@ def match_start(
         PermissionDenied: ``by`` is not a member of ``club``.
     """
     match, sides = _unsaved(game, len(players), by, options, teams)
+    marks = _seat_emojis(emojis, len(players))
     _verify_once(players)
     club = season.club if season is not None and club is None else club
     _verify_club(club, season, by)
@@ -65,12 +69,14 @@ def match_start(
     for index, seats in enumerate(sides):
         side = Side.objects.create(match=match, index=index)
         Seat.objects.bulk_create(
-            Seat(match=match, side=side, number=number, player=players[number]) for number in seats
+            Seat(match=match, side=side, number=number, player=players[number], emoji=marks[number])
+            for number in seats
         )
     after = {
         "game": match.game,
         "seats": [
             {"seat": number, "player": player.name, "player_id": player.pk}
+            | ({"emoji": marks[number]} if marks[number] else {})
             for number, player in enumerate(players)
         ],
         "club": None if club is None else club.pk,
@@ -78,6 +84,13 @@ def match_start(
     }
     audit_record(by=by, action="match.started", object=match, after=after, match=match, club=club)
     return match
+
+
+def _seat_emojis(emojis: Sequence[str], seats: int) -> list[str]:
+    """An emoji or "" for each of ``seats`` (the inputs refuse more emojis than seats)."""
+    if len(emojis) > seats:
+        raise ValueError(f"{len(emojis)} emojis for {seats} seats")
+    return [*emojis, *([""] * (seats - len(emojis)))]
 
 
 DRAFT_PK = 0  # no stored match has it (ids start at 1)
@@ -166,6 +179,7 @@ def match_rematch(*, match: Match, by: User) -> tuple[Match, bool]:
     rematch = match_start(
         game=match.game,
         players=[seat.player for seat in seats],
+        emojis=[seat.emoji for seat in seats],
         by=by,
         options=options,
         teams=match.teams,

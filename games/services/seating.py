@@ -160,9 +160,11 @@ def match_start_seating(
     teams: bool | None = None,
     club: Club | None = None,
     season: Season | None = None,
+    emojis: Sequence[str] = (),
 ) -> Match:
-    """Start a match with the players ``names`` mean (see the module's docstring), inviting each past
-    opponent's account to its seat. Guests made for a match that fails to start are not kept.
+    """Start a match with the players ``names`` mean (see the module's docstring), each seat with its
+    emoji of ``emojis``, inviting each past opponent's account to its seat. Guests made for a match
+    that fails to start are not kept.
 
     Raises:
         what :func:`match_start` raises.
@@ -177,7 +179,14 @@ def match_start_seating(
         players.append(seen[key] if key in seen else _player(choice, by))
         seen[key] = players[-1]
     match = match_start(
-        game=game, players=players, by=by, options=options, teams=teams, club=club, season=season
+        game=game,
+        players=players,
+        by=by,
+        options=options,
+        teams=teams,
+        club=club,
+        season=season,
+        emojis=emojis,
     )
     for number, choice in enumerate(choices):
         if choice.kind is SeatKind.INVITE and choice.account is not None:

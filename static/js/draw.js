@@ -17,18 +17,23 @@
     if (status) status.textContent = text;
   }
 
+  /* Each name with its emoji (the new-match form's emoji_<n>) to a seat by lot. */
   function shuffleSeats(button) {
-    var fields = Array.prototype.slice.call(button.form.querySelectorAll('input[name^="seat_"]'));
-    var names = fields.map(function (field) { return field.value; });
-    for (var top = names.length - 1; top > 0; top--) {
+    var form = button.form;
+    var fields = Array.prototype.slice.call(form.querySelectorAll('input[name^="seat_"]'));
+    var emoji = function (field) { return form.querySelector('input[name="emoji_' + field.name.slice(5) + '"]'); };
+    var seated = fields.map(function (field) { return { name: field.value, emoji: emoji(field) ? emoji(field).value : "" }; });
+    for (var top = seated.length - 1; top > 0; top--) {
       var other = below(top + 1);
-      var kept = names[top]; names[top] = names[other]; names[other] = kept;
+      var kept = seated[top]; seated[top] = seated[other]; seated[other] = kept;
     }
     fields.forEach(function (field, index) {
-      if (field.value === names[index]) return;
-      field.value = names[index];
+      if (emoji(field)) emoji(field).value = seated[index].emoji;
+      if (field.value === seated[index].name) return;
+      field.value = seated[index].name;
       field.dispatchEvent(new Event("change", { bubbles: true }));  /* the seat's mark is asked again */
     });
+    var names = seated.map(function (each) { return each.name; });
     say(button, button.getAttribute("data-drawn") + " " + names.filter(Boolean).join(", "));
   }
 

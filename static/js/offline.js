@@ -94,6 +94,7 @@
         ui.drawChoices("", entries, data.get("one_tap") === "1" ? entry.card : "");  /* its undo there, as online */
         var turn = document.querySelector("#match-live .turn");
         if (turn) turn.focus({ preventScroll: true });
+        if (window.SkTable) window.SkTable.fit();  /* as after a play online: the last play and its challenges in view */
         sync();
       });
     });

@@ -20,6 +20,12 @@
     return text.replace(TOKEN, function (token, seat) { return seat < names.length ? names[seat] : token; });
   }
 
+  /* The names as the match screen shows them: after the seat's emoji (web/screens.py seat_name). */
+  function shownNames(body) {
+    var emojis = body.emojis || [];
+    return body.names.map(function (name, seat) { return emojis[seat] ? emojis[seat] + " " + name : name; });
+  }
+
   /* Every string in a JSON value, named. */
   function namedJson(value, names) {
     if (typeof value === "string") return named(value, names);
@@ -91,7 +97,7 @@
       var stored = localStorage.getItem(STARTED + client);
       return leave(stored ? "/matches/" + stored + "/" : root.getAttribute("data-new"));
     }
-    rename(document.documentElement, entry.body.names);
+    rename(document.documentElement, shownNames(entry.body));
     adopt(entry.body.options);
     drawTarget(entry.body.options.target);
   });

@@ -128,6 +128,17 @@
     return next;
   }
 
+  /* The hand ``next`` opens, as the engine checks its setup. A hand scored from the counts alone may
+     leave its table cards out: the size the engine asks for is not needed then, as the server's
+     hand start lets it (games/services/hands.py); a wrong table is still refused. */
+  function opening(next) {
+    return call("hand", withFields(engineOf(next), { log: [] })).then(function (opened) {
+      var counted = next.mode === "summary" && !next.setup.table.length;
+      if (!counted || !opened || !opened.error || opened.error.code !== "table.bad_size") return opened;
+      return { report: { next_seat: null, table: [] } };
+    });
+  }
+
   /* The number of the hand a start after ``state`` opens. */
   function nextNumber(state) { return state.coming ? state.hand : state.hand + 1; }
 
@@ -140,7 +151,7 @@
   function chain(state, entries) {
     var steps = [], reports = (state.reports || []).slice();
     function open(next) {
-      return call("hand", withFields(engineOf(next), { log: [] })).then(function (opened) {
+      return opening(next).then(function (opened) {
         if (!opened || opened.error) return steps;
         next.seat = opened.report.next_seat;
         next.table = opened.report.table;
@@ -276,7 +287,27 @@
     if (dealer) dealer.value = String(step.dealer);
     var starter = form.querySelector("#hand-starter");
     if (starter) starter.value = number % 2 === 0 ? "1" : "0";
-    return form;
+    return ownIds(form, "offline-");
+  }
+
+  var REFERENCES = ["for", "aria-labelledby", "aria-describedby", "aria-controls", "data-draw-select", "data-draw-status"];
+
+  /* ``fragment`` with its ids, and the attributes that name them, given ``prefix``: the server's form
+     between hands (hidden once the next hand is started offline) stays in the page with its own. */
+  function ownIds(fragment, prefix) {
+    var ids = {};
+    fragment.querySelectorAll("[id]").forEach(function (element) {
+      ids[element.id] = true;
+      element.id = prefix + element.id;
+    });
+    REFERENCES.forEach(function (name) {
+      fragment.querySelectorAll("[" + name + "]").forEach(function (element) {
+        element.setAttribute(name, element.getAttribute(name).split(" ").map(function (id) {
+          return ids[id] ? prefix + id : id;
+        }).join(" "));
+      });
+    });
+    return fragment;
   }
 
   function setCards(section, state) {
@@ -489,7 +520,7 @@
     };
     var start = { match: state.match, hand: nextNumber(state), kind: "start", url: state.hands_api, body: body, key: newKey() };
     var next = nextState(state, start, step.scored ? step.scored.report : null, []);
-    return call("hand", withFields(engineOf(next), { log: [] })).then(function (opened) {
+    return opening(next).then(function (opened) {
       if (opened && opened.error && opened.error.template) {
         ui.showError(ui.escape(window.SkWords.refusal(opened.error, texts())));
         return null;

@@ -3,7 +3,7 @@
    Online, the service worker is asked to keep the draft screens of the game on the page, one per
    seating the engine allows (web/drafts.py). Offline, "Start the match" queues the match instead of
    posting the form: a "match" entry (offline_store.js) with the body of the records API's start by
-   names (the form's fields, its options typed as the form types them) and an Idempotency-Key, under a
+   names (the form's fields: the names and their emojis, its options typed as the form types them) and an Idempotency-Key, under a
    client id, a negative number; then the kept draft opens with that id (offline_draft.js), to be dealt
    and played offline. A seating the engine refuses is said in its words, and nothing is queued. */
 (function () {
@@ -47,10 +47,12 @@
   /* The records API's start by names, from the form as MatchForm reads it: the seats filled, in order;
      the preset's options with those chosen and the target or time limit laid over them. */
   function body(start, fields) {
-    var names = [];
+    var names = [], emojis = [];
     for (var seat = 0; fields.has("seat_" + seat); seat += 1) {
       var name = String(fields.get("seat_" + seat)).trim();
-      if (name) names.push(name);
+      if (!name) continue;
+      names.push(name);
+      emojis.push(String(fields.get("emoji_" + seat) || "").trim());
     }
     var options = Object.assign({}, start.options);
     fields.forEach(function (value, field) {
@@ -60,7 +62,7 @@
     ["target", "time_limit_minutes"].forEach(function (key) {
       if (fields.get(key)) options[key] = Number(fields.get(key));
     });
-    var made = { game: start.game, names: names, options: options, teams: fields.get("teams") === "on" };
+    var made = { game: start.game, names: names, emojis: emojis, options: options, teams: fields.get("teams") === "on" };
     ["club", "season"].forEach(function (key) { if (fields.get(key)) made[key] = Number(fields.get(key)); });
     return made;
   }

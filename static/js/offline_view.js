@@ -84,6 +84,12 @@
     return entries.filter(function (entry) { return entry.hand === state.hand && MOVES.indexOf(entry.kind) >= 0; });
   }
 
+  /* Whether ``entry`` only opened the hand ``state`` (the match or the hand started offline): its counts
+     may still be entered, as online. */
+  function opening(state, entry) {
+    return entry.kind === "match" || (entry.kind === "start" && entry.hand === state.hand);
+  }
+
   /* The hand as the waiting plays leave it: those that follow on from the server's state in order (its
      number of plays and, for plays that know it, its revision: not after another phone's undo). */
   function project(state, entries) {
@@ -151,7 +157,7 @@
     var lastPlay = shown.querySelector(".last-play");
     if (lastPlay) lastPlay.hidden = waiting;
     var summary = shown.querySelector(".summary-entry");
-    if (summary) summary.hidden = waiting;
+    if (summary) summary.hidden = entries.some(function (entry) { return !opening(state, entry); });
     var chosen = shown.querySelector(".play-form input[name=card]:checked");
     if (queueing && !chosen) drawChoices("", entries);  /* the server's choices are for its table, not this one */
     var engine = window.SkEngineView;  /* with the engine ready, it draws the hand (offline_engine_view.js) */

@@ -27,6 +27,10 @@
     if (scored) scored.scrollIntoView({ block: "nearest" });
   }
 
+  /* A hand to play opens on the table, not where the page was left (a deferred script: the page is
+     parsed): offline, the waiting plays are drawn after the browser puts the page back, which left a
+     reload at the bottom of the page. */
+  if (document.querySelector("#match-live .play-form") && "scrollRestoration" in history) history.scrollRestoration = "manual";
   document.addEventListener("DOMContentLoaded", function () { if (!location.hash) fit(); });
   /* After a write from this phone (a play, a new or scored hand), not after a poll: whoever reads the
      score sheet below is left where they are when another phone plays. */
@@ -36,4 +40,6 @@
     if (live.id !== "match-live" || !source || source === live) return;
     if (source.matches && source.matches("[action$='/finish/']")) showScored(live); else fit();
   });
+
+  window.SkTable = { fit: fit };  /* a play queued offline is a write from this phone (offline.js) */
 })();

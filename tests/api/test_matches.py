@@ -158,10 +158,31 @@ def test_a_match_started_by_names_seats_what_each_name_means(people: Personas) -
     ]
 
 
+def test_each_seat_may_have_an_emoji(people: Personas) -> None:
+    body = {"game": "tablo", "names": ["Zed", "Ana", "Bo"], "emojis": ["🦊", "", "🇷🇸"]}
+    response = api_client(people.owner).post("/api/v1/matches/", body, format="json")
+    assert response.status_code == 201, response.json()
+    assert [seat["emoji"] for seat in response.json()["seats"]] == ["🦊", "", "🇷🇸"]
+    detail = api_client(people.owner).get(f"/api/v1/matches/{response.json()['id']}/").json()
+    assert [(seat["name"], seat["emoji"]) for seat in detail["seats"]] == [
+        ("Zed", "🦊"),
+        ("Ana", ""),
+        ("Bo", "🇷🇸"),
+    ]
+
+
 @pytest.mark.parametrize(
     ("body", "code"),
     [
         pytest.param({"game": "tablo", "names": ["Zed"]}, "players.bad_count", id="one-name"),
+        pytest.param(
+            {"game": "tablo", "names": ["Zed", "Y"], "emojis": ["🦊🦊"]}, "request.invalid", id="two-emojis"
+        ),
+        pytest.param(
+            {"game": "tablo", "names": ["Zed", "Y"], "emojis": ["🦊", "", "🐻"]},
+            "request.invalid",
+            id="emojis-past-the-seats",
+        ),
         pytest.param({"game": "tablo", "names": ["Zed", "zed"]}, "players.seated_twice", id="same-name"),
         pytest.param({"game": "tablo", "names": ["Zed", " "]}, "request.invalid", id="blank-name"),
         pytest.param(

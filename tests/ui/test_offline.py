@@ -6,7 +6,7 @@ A second phone's plays meanwhile: test_offline_conflict.py."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import FloatRect, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.services.hands import hand_start, hand_summary_record
@@ -23,6 +23,13 @@ from tests.ui.flows import (
 )
 from tests.ui.waiting import until
 
+
+def box(page: Page, selector: str) -> FloatRect:
+    found = page.locator(selector).bounding_box()
+    assert found is not None, selector
+    return found
+
+
 COUNTS = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
 
 
@@ -31,11 +38,13 @@ COUNTS = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_ca
 def test_six_plays_made_offline_survive_a_reload_and_are_stored_once_in_order(
     live_server: LiveServer, page: Page
 ) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})  # a phone under the browser's bars
     url = tablo_open(page, live_server.url)
     invite = page.locator("#people form.invite-form")
     expect(invite).to_be_visible()
     ready_offline(page)
     expect(invite).to_be_hidden()  # an invitation waits for the network: not offered offline
+    expect(page.locator("#people .online-needed")).to_be_visible()  # and the page says so
 
     plays = [("7H", ("7S",)), ("KS", ()), ("3H", ()), ("4D", ()), ("9C", ()), ("QS", ())]
     for card, taken in plays:
@@ -50,6 +59,15 @@ def test_six_plays_made_offline_survive_a_reload_and_are_stored_once_in_order(
     for label in ("10♦", "2♣", "5♥", "K♠", "3♥", "4♦", "9♣", "Q♠"):
         expect(table).to_contain_text(label)
     expect(table).not_to_contain_text("7♠")
+    # Reloaded on the table, the waiting plays listed under it: the page is not left at its bottom, and
+    # the list pushes neither the sides nor the card grid down.
+    for part in (".side-list", ".table-cards", "#play-options"):
+        expect(page.locator(part)).to_be_in_viewport()
+    assert (
+        box(page, "#offline-queue")["y"]
+        >= box(page, "#play-options")["y"] + box(page, "#play-options")["height"]
+    )
+    expect(invite).to_be_hidden()
     page.screenshot(path="test-artifacts/offline-queued.png", full_page=True)
 
     page.context.set_offline(False)

@@ -25,6 +25,7 @@ from tests.ui.flows import (
     TABLE,
     engine_offline,
     match_of,
+    match_started,
     phone_engine,
     play,
     ready_offline,
@@ -37,6 +38,10 @@ from web.screens import who_of
 pytestmark = phone_engine  # the match screen starts the engine in the phone
 
 NEXT_TABLE = ["AS", "3D", "8C", "QH"]
+REPEATED_IDS = """() => {
+  const ids = [...document.querySelectorAll("[id]")].map((element) => element.id);
+  return ids.filter((id, index) => ids.indexOf(id) !== index);
+}"""
 
 
 def hand_api(page: Page, url: str, number: int) -> dict[str, Any]:
@@ -84,12 +89,15 @@ def test_a_hand_played_out_offline_is_scored_and_the_next_one_started(
     expect(page.locator("section.hand")).to_be_hidden()
     expect(page.locator("#offline-hand-end").get_by_role("heading", name="Hand 2")).to_be_visible()
     form = page.locator("#offline-hand-end form.hand-new")
-    dealer = form.locator("#hand-dealer").input_value()
+    dealer = form.locator("#offline-hand-dealer").input_value()  # its ids its own (the server's form's)
     for card in NEXT_TABLE:
-        form.locator(f"#table-{card}").check()
+        form.locator(f"#offline-table-{card}").check()
     form.get_by_role("button", name="Start the hand").click()
     expect(page.get_by_role("heading", name="Hand 2", exact=True)).to_be_visible()
     expect(page.locator(".table-cards")).to_contain_text("A♠")
+    undo = page.locator(".last-play").get_by_role("button", name="Undo the last play")
+    expect(undo).to_be_disabled()  # and looks it (app.css button:disabled)
+    expect(undo).to_have_css("cursor", "not-allowed")
     play(page, "KD", "#play-options button[value='AS QH']")  # a capture must be made (docs/rules/tablo.md)
     expect(page.locator("#offline-queue .offline-plays li")).to_have_count(5)
     page.screenshot(path="test-artifacts/offline-hand-end-next.png", full_page=True)
@@ -122,10 +130,16 @@ def test_a_hand_played_out_offline_is_scored_and_the_next_one_started(
 def test_quick_counts_are_checked_offline_refused_as_the_server_refuses_and_scored(
     live_server: LiveServer, page: Page
 ) -> None:
-    url = tablo_open(page, live_server.url)
+    """Hand 1 is started offline from the counts, without table cards, as the server lets it."""
+    match = match_started(signed_in(page, live_server.url))
+    url = f"{live_server.url}/matches/{match.pk}/"
+    page.goto(url)
     engine_offline(page)
+    page.get_by_label("From the counts at the end (no table cards needed)").check()
+    page.get_by_role("button", name="Start the hand").click()
+    started = "Hand 1 is started: waiting to be sent"
+    expect(page.locator("#offline-queue-title")).to_have_text(started)
 
-    page.get_by_text("Quick entry").click()
     # 51 cards leave the other side a single card, which cannot happen (docs/rules/tablo.md B2).
     bad = {"cards_0": "51", "point_cards_0": "12", "tablos_0": "1"}
     for name, value in bad.items():
@@ -137,7 +151,7 @@ def test_quick_counts_are_checked_offline_refused_as_the_server_refuses_and_scor
     )
     expect(refused.locator("p")).to_have_text(message)
     expect(refused.locator("li")).to_have_text(problems)
-    expect(page.locator("#offline-queue")).to_be_hidden()  # not queued
+    expect(page.locator("#offline-queue-title")).to_have_text(started)  # not queued
 
     page.locator("[name=cards_0]").fill("30")
     page.get_by_role("button", name="Score the hand from these counts").click()
@@ -148,6 +162,8 @@ def test_quick_counts_are_checked_offline_refused_as_the_server_refuses_and_scor
     expect(scored.locator(".scored-points")).to_have_text("Marija +15 · Dragan +10")
     shown_breakdown = scored.locator("table.breakdown").inner_text()
     expect(page.locator(".side-total")).to_have_text(["15", "10"])
+    expect(page.locator("#offline-hand-end form.hand-new")).to_be_visible()  # beside the server's, hidden
+    assert page.evaluate(REPEATED_IDS) == []
     page.screenshot(path="test-artifacts/offline-hand-end-counts.png", full_page=True)
 
     page.context.set_offline(False)
@@ -162,16 +178,16 @@ def test_quick_counts_are_checked_offline_refused_as_the_server_refuses_and_scor
 
 
 def server_refusal(url: str, entries: list[dict[str, int]]) -> tuple[str, list[str]]:
-    """How the server words the refusal of ``entries`` for hand 1 (web/views/hands.py refusal)."""
+    """How the server words the refusal of ``entries`` for hand 1, dealt by Marija and started from the
+    counts (web/views/hands.py refusal)."""
     match = match_of(url)
-    hand = Hand.objects.get(match=match, number=1)
     game = find_game(match.game)
     setup = {
         "players": 2,
         "teams": False,
-        "dealer": hand.dealer,
-        "starter": hand.starter,
-        "table": list(hand.table),
+        "dealer": 0,
+        "starter": None,
+        "table": [],
         "set_aside": [],
         "sweeps_before": [0, 0],
         "number": 1,
@@ -306,9 +322,9 @@ def test_a_hand_another_phone_scored_and_dealt_first_is_caught_up_with(
     engine_offline(page)
     page.get_by_role("button", name="Score the hand").click()
     form = page.locator("#offline-hand-end form.hand-new")
-    dealer = int(form.locator("#hand-dealer").input_value())
+    dealer = int(form.locator("#offline-hand-dealer").input_value())
     for card in NEXT_TABLE:
-        form.locator(f"#table-{card}").check()
+        form.locator(f"#offline-table-{card}").check()
     form.get_by_role("button", name="Start the hand").click()
     play(page, "KD", "#play-options button[value='AS QH']")
     expect(page.locator("#offline-queue .offline-plays li")).to_have_count(3)

@@ -48,6 +48,7 @@ def test_a_match_started_offline_is_played_offline_and_created_once_online(
 ) -> None:
     new_match_offline(page, live_server.url)
     page.get_by_label("Seat 1").fill("Marija")
+    page.get_by_label("Emoji of player 1 (optional)").fill("🦊")
     page.get_by_label("Seat 2").fill("Dragan")
     page.get_by_label("Seat 3").fill("Zora <b>")  # a new guest, typed: drawn as text
     page.get_by_label("Play in pairs (partners sit opposite)").check()
@@ -60,7 +61,7 @@ def test_a_match_started_offline_is_played_offline_and_created_once_online(
     expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
     assert "/matches/draft/tablo/3/?match=-" in page.url
     names = page.locator("#match-live .side-list .side-name")
-    expect(names).to_have_text(["Marija", "Dragan", "Zora <b>"])
+    expect(names).to_have_text(["🦊 Marija", "Dragan", "Zora <b>"])
     expect(page.locator("#match-live .side-list .side").first).to_contain_text("60 points to go")
     expect(page.locator("#offline-queue .offline-plays li")).to_have_text(
         ["The match is started: waiting to be sent"]
@@ -70,7 +71,7 @@ def test_a_match_started_offline_is_played_offline_and_created_once_online(
     page.wait_for_function(READY, timeout=60_000)
 
     form = page.locator("form.hand-new")
-    expect(form.locator("#hand-dealer option")).to_have_text(["Marija", "Dragan", "Zora <b>"])
+    expect(form.locator("#hand-dealer option")).to_have_text(["🦊 Marija", "Dragan", "Zora <b>"])
     for card in TABLE:
         form.locator(f"#table-{card}").check()
     form.get_by_role("button", name="Start the hand").click()
@@ -104,7 +105,12 @@ def assert_stored(page: Page) -> None:
     assert Match.objects.count() == 2
     match = Match.objects.order_by("pk").last()
     assert match is not None
-    assert [seat.player.name for seat in match.seats.order_by("number")] == ["Marija", "Dragan", "Zora <b>"]
+    seats = match.seats.order_by("number")
+    assert [(seat.player.name, seat.emoji) for seat in seats] == [
+        ("Marija", "🦊"),
+        ("Dragan", ""),
+        ("Zora <b>", ""),
+    ]
     assert (match.target, match.teams) == (60, False)
     first = hand_api(page, page.url, 1)
     assert sorted(first["table"]) == sorted(TABLE)

@@ -80,7 +80,7 @@ def next_deal(page: Page, match: Match) -> dict[str, Any]:
     given = {"table": sorted(map(str, setup.table)), "set_aside": sorted(map(str, setup.set_aside))}
     for name, cards in given.items():
         for card in cards:
-            form.locator(f"#{name}-{card}").check()
+            form.locator(f"#offline-{name}-{card}").check()
     form.get_by_role("button", name=re.compile(r"^Start the (hand|round)$")).click()
     return given
 

@@ -73,12 +73,15 @@ def challenge(page: Page, name: str) -> None:
 def test_an_escoba_hand_with_challenges_offline_is_ruled_by_the_engine_and_stored_in_order(
     live_server: LiveServer, page: Page
 ) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
     url = escoba_screen(page, live_server.url)
     engine_offline(page)
     last, table = page.locator(".last-play"), page.locator(".table-cards")
 
     pick_offline(page, "7H", ["5H"])  # Dragan: 7 cannot take a 5 (E5), allowed under manual capture
     expect(last).to_contain_text("Dragan played 7♥")
+    # brought back from the picked cards' button, far down the page, as online
+    expect(page.get_by_role("button", name=ENGLISH.challenge.format("Marija"))).to_be_in_viewport()
     challenge(page, "Marija")
     expect(last).to_contain_text("Marija challenged rightly: the capture broke the rules (2 points).")
     expect(table).to_contain_text("5♥")  # taken back: the 5♥ and the 7♥ lie there

@@ -3,6 +3,8 @@ B5-B8)."""
 
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
@@ -203,3 +205,31 @@ def test_the_first_hand_is_dealt_by_lot_and_each_side_has_its_colour(
     page = response.content.decode()
     assert page.count('class="side-dot" data-side="0"') + page.count('class="side-dot" data-side="1"') == 3
     assert '<p><span class="side-dot" data-side="1" aria-hidden="true"></span>' in page  # Dragan (seat 1)
+
+
+def test_a_seat_may_have_an_emoji_shown_before_its_name(owner_client: Client) -> None:
+    """docs/ui.md, Players you can tell apart: one emoji per seat, optional, on the sides and the log."""
+    form = {"variant": "tablo-101", "seat_0": "Marija", "seat_1": "Dragan", "target": "101"}
+    refused = owner_client.post(reverse("match-new"), {**form, "emoji_0": "🦊🦊", "emoji_1": "x"})
+    assert refused.content.decode().count("Type one emoji, or leave it empty.") == 2
+    assert not Match.objects.exists()
+    response = owner_client.post(reverse("match-new"), {**form, "emoji_1": "🦉", "emoji_2": "🐻"})
+    match = Match.objects.get()
+    assert response["Location"] == reverse("match", args=[match.pk])
+    assert [seat.emoji for seat in match.seats.order_by("number")] == ["", "🦉"]  # seat 3 is empty
+    start_hand(owner_client, match, ["10D", "2C", "7S", "5H"])
+    play = {"hand": 1, "card": "7H", "capture": "2C 7S 5H", "expected_seq": 0, "key": "k1"}
+    page = owner_client.post(reverse("play", args=[match.pk]), play, headers=HTMX).content.decode()
+    assert 'aria-hidden="true"></span>🦉 Dragan</span>' in page  # the sides
+    assert "🦉 Dragan played" in page  # the last play
+
+
+def test_the_screen_between_hands_has_each_id_once(owner_client: Client, tablo: Match) -> None:
+    """The next hand's form, the hidden next hand and the waiting plays' panel share no id (the phone's
+    own next-hand form offline is given its own: static/js/offline_hand_end.js)."""
+    page = owner_client.get(reverse("match", args=[tablo.pk])).content.decode()
+    assert 'id="hand-new-title"' in page
+    assert 'id="offline-queue"' in page
+    ids = re.findall(r'\sid="([^"]+)"', re.sub(r"<template[\s\S]*?</template>", "", page))
+    assert len(ids) > 100
+    assert not [each for each in set(ids) if ids.count(each) > 1]

@@ -125,3 +125,15 @@ def test_a_card_of_six_long_named_sides_stays_within_its_size() -> None:
     data = result_card_png(card)
     assert _png(data).size == (WIDTH, HEIGHT)
     assert len(data) < 150_000
+
+
+def test_an_emoji_the_font_cannot_draw_is_left_out_and_one_it_can_is_drawn() -> None:
+    """A seat's emoji beside its name (web/screens.py seat_name): DejaVu Sans has no fox, so the card
+    shows the name alone, as without it (the side's colour tells the sides apart); a star it has."""
+    card = ResultCard(game="Tablo", date="1 December 2026", status="Final score", headline="", sides=())
+
+    def drawn(*names: str) -> bytes:
+        return result_card_png(replace(card, sides=tuple(CardSide(name, 11) for name in names)))
+
+    assert drawn("🦊 Marija & 👩🏽‍🚀 Ana", "Dragan") == drawn("Marija & Ana", "Dragan")
+    assert drawn("★ Marija", "Dragan") != drawn("Marija", "Dragan")

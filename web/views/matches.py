@@ -55,6 +55,9 @@ from web.views.people import guest_seats
 from web.views.table_guests import guest_entry
 
 KEPT = ("teams", "club", "season")  # besides the seats, what a redrawn form keeps
+# The emojis a seat's field suggests (any other one may be typed): animals and signs, no faces or hands,
+# so none says anything of who sits there.
+SEAT_EMOJIS = ("🦊", "🐻", "🐼", "🐸", "🦉", "🐙", "🐢", "🌵", "🍀", "⭐", "🔥", "🌙")
 
 
 def _current_season(seasons: QuerySet[Season]) -> Season | None:
@@ -106,7 +109,9 @@ def _first_preset(request: HtmxHttpRequest, account: User) -> Preset:
 def _kept(request: HtmxHttpRequest, seasons: QuerySet[Season] | None) -> dict[str, str]:
     """What a redrawn form keeps: the names typed so far (a member tapped in or out) and the season,
     today's by default. A new variant's target and rules start from the variant's own."""
-    kept = {key: request.GET[key] for key in request.GET if key.startswith("seat_") or key in KEPT}
+    kept = {
+        key: request.GET[key] for key in request.GET if key.startswith(("seat_", "emoji_")) or key in KEPT
+    }
     if "add" in request.GET:
         kept = seat_toggled(kept, request.GET["add"], SEATS)
     if seasons is not None and not kept.get("season"):
@@ -122,6 +127,7 @@ def _started(form: MatchForm, preset: Preset, account: User) -> Match | None:
         return match_start_seating(
             game=preset.game,
             names=form.names(),
+            emojis=form.emojis(),
             by=account,
             options=form.options(),
             teams=form.cleaned_data["teams"],
@@ -142,12 +148,13 @@ def _new_form_context(
         [(name, typed, typed.casefold() in seated) for name, typed in member_names(club)] if club else []
     )
     known = seating_known(by=account, club=club)
-    seats = [(field, seat_mark(known, field.value())) for field in form.seat_fields]
+    seats = [(field, emoji, seat_mark(known, field.value())) for field, emoji in form.seat_fields]
     return {
         "form": form,
         "offline_start": offline_start(form.preset, account),
         "seats": seats,
         "suggestions": suggestions(known),
+        "seat_emojis": SEAT_EMOJIS,
         "club": club,
         "members": members,
     }
