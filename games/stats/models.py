@@ -9,7 +9,9 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Club, Hand, Match, Player
+from games.models.clubs import Club
+from games.models.matches import Hand, Match
+from games.models.people import Player
 
 __all__ = ["ClubStandings", "ClubStatsSettings", "HandReviewSeat", "RatingScope", "RatingSnapshot"]
 
