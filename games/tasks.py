@@ -10,7 +10,6 @@ from games.services import idempotency
 from games.services.accounts import mail_send_now
 from games.services.followups import followups_asked, followups_done
 from games.services.followups import followups_resend as resend
-from games.stats import tasks as stats_tasks  # noqa: F401  (the worker learns the statistics tasks here)
 from games.stats.reviews import reviews_refresh
 from games.stats.services import stats_refresh_for_match
 

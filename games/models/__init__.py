@@ -1,6 +1,7 @@
-"""The app's storage, by domain: people (players, guests' claims, pending addresses), clubs (members,
-invitations, seasons), matches (sides, seats, hands, plays, invitations to a seat), audit (the log and
-the hash chains), idempotency (retried creates); the statistics' models are ``games.stats.models``.
+"""The games app's storage, by domain: people (players, guests' claims, pending addresses), clubs
+(members, invitations, seasons), matches (sides, seats, hands, plays, invitations to a seat), audit (the
+log and the hash chains), idempotency (retried creates). The statistics (``games.stats``) and club
+events (``games.events``) are apps of their own, each with its ``models``.
 
 Django reads an app's models from here: every model of the app is imported by name and named in
 ``__all__`` (as pretix's ``base/models/__init__.py``), so ``from games.models import Match`` works
@@ -23,7 +24,6 @@ from games.models.matches import (
     Side,
 )
 from games.models.people import GuestClaim, PendingEmail, Player, PlayerMerge
-from games.stats.models import ClubStandings, ClubStatsSettings, HandReviewSeat, RatingScope, RatingSnapshot
 
 __all__ = [
     "AuditEntry",
@@ -31,11 +31,8 @@ __all__ = [
     "Challenge",
     "Club",
     "ClubInvitation",
-    "ClubStandings",
-    "ClubStatsSettings",
     "GuestClaim",
     "Hand",
-    "HandReviewSeat",
     "HandScore",
     "HandSummary",
     "HandVersion",
@@ -47,8 +44,6 @@ __all__ = [
     "Play",
     "Player",
     "PlayerMerge",
-    "RatingScope",
-    "RatingSnapshot",
     "Season",
     "Seat",
     "Side",
