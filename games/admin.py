@@ -27,7 +27,6 @@ from games.models import (
     Seat,
 )
 from games.services.audit import audit_record
-from games.stats import admin as stats_admin  # noqa: F401  (club standings: settings and the rebuild action)
 
 
 def _state(obj: Any) -> dict[str, Any]:

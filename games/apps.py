@@ -6,3 +6,7 @@ class GamesConfig(AppConfig):
 
     name = "games"
     verbose_name = "Games and matches"
+
+    def ready(self) -> None:
+        """Register the Celery tasks, which the services send by name (they import the services)."""
+        from games import tasks  # noqa: F401

@@ -7,7 +7,9 @@ from django.contrib.auth import get_user_model
 
 from games.models import Match
 from games.services import idempotency
-from games.stats import tasks as stats_tasks  # noqa: F401  (the worker learns the statistics tasks here)
+from games.services.accounts import mail_send_now
+from games.services.followups import followups_asked, followups_done
+from games.services.followups import followups_resend as resend
 from games.stats.reviews import reviews_refresh
 from games.stats.services import stats_refresh_for_match
 
@@ -22,8 +24,6 @@ def users_count() -> int:
 def mail_send(subject: str, body: str, to: str) -> bool:
     """A mail written in a request (a password reset), sent here so that the answer does not wait for
     the mail server (docs/accounts.md). Whether it went; a failure is logged."""
-    from games.services.accounts import mail_send_now  # that module imports this one
-
     return mail_send_now(subject=subject, body=body, to=to)
 
 
@@ -36,8 +36,6 @@ def match_updated(match_id: int) -> str | None:
     match's ``pending_followups`` flag unless another write asked for them meanwhile. Returns the
     match's status (``None`` once deleted).
     """
-    from games.services.followups import followups_asked, followups_done  # that module imports this one
-
     asked = followups_asked(match_id=match_id)
     stats_refresh_for_match(match_id=match_id)
     reviews_refresh(match_id=match_id)  # after the standings: they never wait for the reviews
@@ -50,8 +48,6 @@ def match_updated(match_id: int) -> str | None:
 @shared_task(ignore_result=True)
 def followups_resend() -> int:
     """Catch-up: re-send the follow-ups that a broker outage left pending (run it periodically)."""
-    from games.services.followups import followups_resend as resend  # the service module imports this one
-
     return resend()
 
 

@@ -21,6 +21,7 @@ import json
 import time
 from collections.abc import Sequence
 
+from celery import current_app
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
@@ -77,12 +78,10 @@ def worker_left(hostname: str) -> None:
 
 def _workers() -> tuple[list[str], list[str]]:
     """Who answered a ping, and who is registered but did not answer within ``PING_TIMEOUT``."""
-    from scorekeeper.celery import app
-
     client = redis_client()
     known = {_text(name): float(seen) for name, seen in client.hgetall(WORKERS_KEY).items()}
     try:  # every registered worker answered: no need to wait out the timeout
-        replies = app.control.ping(timeout=PING_TIMEOUT, limit=len(known) or None) or []
+        replies = current_app.control.ping(timeout=PING_TIMEOUT, limit=len(known) or None) or []
     except Exception:  # the broker's errors are transport-specific; the report says "workers: false"
         replies = []
     answered = sorted(name for reply in replies for name in reply)

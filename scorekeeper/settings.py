@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "axes",
     "games",
     "games.events",
+    "games.stats",
     "api",
     "web",
     "scorekeeper.apps.ScorekeeperConfig",

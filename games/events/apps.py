@@ -7,3 +7,7 @@ class EventsConfig(AppConfig):
     name = "games.events"
     label = "events"
     verbose_name = "Club events"
+
+    def ready(self) -> None:
+        """Register the Celery task, which the pairing jobs send by name (it imports them)."""
+        from games.events import tasks  # noqa: F401

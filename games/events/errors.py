@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from games.errors import RecordConflict, RecordInvalid
 from games.rules.errors import gettext_noop
-from games.services.errors import RecordConflict, RecordInvalid
 
 
 class FormatNotPlayable(RecordInvalid):

@@ -27,7 +27,6 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerUnavailable
 from redis.exceptions import RedisError
 
-from games.events import tasks
 from games.events.errors import PairingLost
 from games.events.models import Event, PairingJob
 from games.events.pairing import Entrant
@@ -46,6 +45,7 @@ from games.rules.errors import CodedError
 
 logger = logging.getLogger(__name__)
 ATTEMPTS = 3
+TASK = "games.events.tasks.event_round_pair"  # named, not imported: that task calls this module
 
 
 def pairs_inline(event: Event, players: int) -> bool:
@@ -98,7 +98,7 @@ def pairing_job_send(*, job_id: int) -> None:
     try:
         with current_app.producer_or_acquire() as producer:
             producer.connection.ensure_connection(max_retries=0)
-            tasks.event_round_pair.apply_async((job_id,), producer=producer, retry=False)
+            current_app.tasks[TASK].apply_async((job_id,), producer=producer, retry=False)
     except (BrokerUnavailable, RedisError, OSError):
         logger.warning("Broker unavailable: pairing job %s failed", job_id, exc_info=True)
         pairing_job_lost(job_id=job_id)

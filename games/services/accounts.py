@@ -24,13 +24,13 @@ from kombu.exceptions import OperationalError as BrokerUnavailable
 from redis.exceptions import RedisError
 from rest_framework.authtoken.models import Token
 
-from games import tasks
 from games.models import PendingEmail
 from games.selectors.accounts import TOKEN, WEB, device_list, email_pending, email_token
 from games.services.audit import audit_record
 from scorekeeper.models import AccountSession
 
 log = logging.getLogger(__name__)
+MAIL_TASK = "games.tasks.mail_send"  # named, not imported: that task calls this module
 
 
 def email_change_request(*, user: User, email: str, link: Callable[[str], str]) -> bool:
@@ -137,7 +137,7 @@ def mail_send_later(*, subject: str, body: str, to: str) -> None:
     try:
         with current_app.producer_or_acquire() as producer:
             producer.connection.ensure_connection(max_retries=0)  # a dead broker fails at once
-            tasks.mail_send.apply_async((subject, body, to), producer=producer, retry=False)
+            current_app.tasks[MAIL_TASK].apply_async((subject, body, to), producer=producer, retry=False)
     except (BrokerUnavailable, RedisError, OSError):
         log.warning("Broker unavailable: a mail is sent in the request", exc_info=True)
         mail_send_now(subject=subject, body=body, to=to)

@@ -23,12 +23,12 @@ from django.db.models import F
 from kombu.exceptions import OperationalError as BrokerUnavailable
 from redis.exceptions import RedisError
 
-from games import tasks
 from games.models import Match
 from games.stats import cache as stats_cache
 
 logger = logging.getLogger(__name__)
 RESEND_BATCH = 50
+TASK = "games.tasks.match_updated"  # named, not imported: that task calls this module
 CATCH_UP_BATCH = 5  # piggybacked on a live request: keep it small
 
 
@@ -55,7 +55,7 @@ def followups_send(*, match_id: int) -> bool:
         # phone's request for the seconds Celery's default retry policy would spend.
         with current_app.producer_or_acquire() as producer:
             producer.connection.ensure_connection(max_retries=0)
-            tasks.match_updated.apply_async((match_id,), producer=producer, retry=False)
+            current_app.tasks[TASK].apply_async((match_id,), producer=producer, retry=False)
     except (BrokerUnavailable, RedisError, OSError):
         logger.warning("Broker unavailable: follow-ups of match %s stay pending", match_id, exc_info=True)
         return False

@@ -1,6 +1,6 @@
 """Storage for statistics: a club's settings, and rating snapshots (derived rows, replayed, never patched).
 
-Loaded through one import line at the end of ``games.models`` (Django reads an app's models there).
+The models of the ``stats`` app, on the tables they had as the games app's (``db_table``: ``games_...``).
 Standings themselves are not stored: they are folded from the finished matches and cached.
 """
 
@@ -9,7 +9,9 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Club, Hand, Match, Player
+from games.models.clubs import Club
+from games.models.matches import Hand, Match
+from games.models.people import Player
 
 __all__ = ["ClubStandings", "ClubStatsSettings", "HandReviewSeat", "RatingScope", "RatingSnapshot"]
 
@@ -28,6 +30,7 @@ class ClubStatsSettings(models.Model):
     )
 
     class Meta:
+        db_table = "games_clubstatssettings"  # the table of when these were models of the games app
         verbose_name = "club statistics settings"
         verbose_name_plural = "club statistics settings"
 
@@ -52,6 +55,7 @@ class RatingScope(models.Model):
     replayed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "games_ratingscope"
         ordering = ["club", "game"]
         constraints = [models.UniqueConstraint(fields=["club", "game"], name="rating_scope_once_per_game")]
 
@@ -78,6 +82,7 @@ class RatingSnapshot(models.Model):
     sigma = models.FloatField()
 
     class Meta:
+        db_table = "games_ratingsnapshot"
         ordering = ["scope", "finished_at", "match_ref", "player"]
         constraints = [
             models.UniqueConstraint(fields=["match_ref", "player"], name="snapshot_once_per_match_and_player")
@@ -106,6 +111,7 @@ class HandReviewSeat(models.Model):
     points_missed = models.SmallIntegerField()
 
     class Meta:
+        db_table = "games_handreviewseat"
         ordering = ["hand", "seat"]
         constraints = [models.UniqueConstraint(fields=["hand", "seat"], name="hand_review_once_per_seat")]
 

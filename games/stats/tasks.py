@@ -1,6 +1,5 @@
 """Celery tasks of the statistics: thin wrappers that take ids and call :mod:`games.stats.services`.
 
-``games.tasks`` imports this module, so the worker (which autodiscovers ``games.tasks``) knows them.
 The refresh after each finished or corrected match runs inside ``games.tasks.match_updated``.
 """
 

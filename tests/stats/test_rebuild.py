@@ -54,7 +54,7 @@ def test_an_admin_rebuilds_a_clubs_standings_and_ratings_from_the_admin() -> Non
     client = Client()
     client.force_login(UserFactory.create(is_staff=True, is_superuser=True))
     response = client.post(
-        "/admin/games/clubstandings/",
+        "/admin/stats/clubstandings/",
         {"action": "rebuild", "_selected_action": [club.pk]},
         follow=True,
     )

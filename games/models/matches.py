@@ -1,4 +1,5 @@
-"""Storage for real matches, hand by hand. Rows only: the rules live in ``games.rules``.
+"""Real matches, hand by hand, and the invitations to their seats. Rows only: the rules live in
+``games.rules``.
 
 A match has sides (one player or a team) made of seats; each hand stores its setup and either a log of
 plays (with Escoba challenges) or a quick summary. Scores (``HandScore`` rows, ``Match.totals`` and the
@@ -8,162 +9,18 @@ result) are derived: services recompute them from the stored logs through the en
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
-from django.db.models.functions import Lower
 
 from games.emoji import MAX_LENGTH as EMOJI_LENGTH
-
-# Every model of the app, by name (as pretix's base/models/__init__.py): ClubStandings, ClubStatsSettings,
-# HandReviewSeat, RatingScope and RatingSnapshot are the statistics models, imported at the end.
-__all__ = [
-    "AuditEntry",
-    "ChainLink",
-    "Challenge",
-    "Club",
-    "ClubInvitation",
-    "ClubStandings",
-    "ClubStatsSettings",
-    "GuestClaim",
-    "Hand",
-    "HandReviewSeat",
-    "HandScore",
-    "HandSummary",
-    "HandVersion",
-    "IdempotentRequest",
-    "Invitation",
-    "Match",
-    "Membership",
-    "PendingEmail",
-    "Play",
-    "Player",
-    "PlayerMerge",
-    "RatingScope",
-    "RatingSnapshot",
-    "Season",
-    "Seat",
-    "Side",
-]
-
-
-class Player(models.Model):
-    """Someone who sits at a table: an account's player (``user``), or a guest that belongs to the
-    account that created it (``created_by``): only its owner seats it and decides claims on it."""
-
-    name = models.CharField(max_length=80)
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
-    )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["name", "pk"]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Club(models.Model):
-    """A group that plays together: its members read its matches, its admins may write them."""
-
-    name = models.CharField(max_length=120)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["name", "pk"]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Membership(models.Model):
-    """An account's membership of a club, as an admin or a member."""
-
-    class Role(models.TextChoices):
-        """What a member may do: admins manage the club, members play in it."""
-
-        ADMIN = "admin"
-        MEMBER = "member"
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
-    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["club", "pk"]
-        constraints = [models.UniqueConstraint(fields=["club", "user"], name="membership_once_per_club")]
-
-    def __str__(self) -> str:
-        return f"{self.user} in {self.club} ({self.role})"
-
-
-class ClubInvitation(models.Model):
-    """A club admin's link (and QR code) to join the club with ``role``: whoever signs in or signs up
-    through it becomes a member. Used by any number of people until it expires or an admin revokes
-    it, or (``max_uses``) until that many have joined through it (docs/clubs.md)."""
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
-    token = models.CharField(max_length=43, unique=True)
-    role = models.CharField(max_length=10, choices=Membership.Role.choices, default=Membership.Role.MEMBER)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    expires_at = models.DateTimeField()
-    max_uses = models.PositiveIntegerField(null=True, blank=True)
-    uses = models.PositiveIntegerField(default=0)
-    revoked_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["club", "-created_at", "pk"]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(max_uses__isnull=True) | Q(uses__lte=models.F("max_uses")),
-                name="club_invitation_uses_within_limit",
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"invitation to {self.club} as {self.role}"
-
-
-class Season(models.Model):
-    """A stretch of a club's play, with optional dates; matches and events may belong to one."""
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(max_length=120)
-    starts_on = models.DateField(null=True, blank=True)
-    ends_on = models.DateField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["club", "-starts_on", "pk"]
-        constraints = [
-            models.UniqueConstraint("club", Lower("name"), name="season_name_once_per_club"),
-            models.CheckConstraint(
-                condition=Q(starts_on__isnull=True)
-                | Q(ends_on__isnull=True)
-                | Q(ends_on__gte=models.F("starts_on")),
-                name="season_ends_after_it_starts",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
+from games.models.clubs import Club, Season
+from games.models.people import Player
 
 
 class Match(models.Model):
     """One match of one game. ``options`` are resolved (defaults filled in) when it starts."""
 
     class Status(models.TextChoices):
-        """Where a match stands."""
-
         IN_PROGRESS = "in_progress"
         FINISHED = "finished"
         ABANDONED = "abandoned"
@@ -271,8 +128,6 @@ class Hand(models.Model):
     """A hand (a round in Twenty): its setup, and while open the sequence number of the next play."""
 
     class Mode(models.TextChoices):
-        """How a hand is recorded: play by play, or by a quick summary of counts."""
-
         PLAYS = "plays"
         SUMMARY = "summary"
 
@@ -306,7 +161,6 @@ class Hand(models.Model):
 
     @property
     def is_open(self) -> bool:
-        """Whether the hand is still being played."""
         return self.closed_at is None
 
 
@@ -466,171 +320,4 @@ class Invitation(models.Model):
 
     @property
     def is_open(self) -> bool:
-        """Whether the invitation still waits to be accepted."""
         return self.accepted_at is None
-
-
-class GuestClaim(models.Model):
-    """A signed-in user's "this guest is me", seen at ``match``; the guest's owner confirms (then the
-    guest's seats in the matches the owner may write move to the user's player) or declines."""
-
-    class Status(models.TextChoices):
-        """Whether the guest's owner has decided the claim."""
-
-        PENDING = "pending"
-        CONFIRMED = "confirmed"
-        DECLINED = "declined"
-
-    guest = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL, related_name="claims")
-    guest_name = models.CharField(max_length=80)
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="guest_claims")
-    claimant = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    created_at = models.DateTimeField(auto_now_add=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    decided_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["match", "pk"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["guest", "claimant"], condition=Q(status="pending"), name="guest_claim_once_pending"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.claimant} claims {self.guest_name} ({self.status})"
-
-
-class PlayerMerge(models.Model):
-    """A confirmed claim's record: which guest's seats moved to ``into``, in which matches, decided by
-    whom and when. Seats in matches the decider may not write stay with the guest."""
-
-    into = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="merges")
-    guest = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    guest_name = models.CharField(max_length=80)
-    claim = models.OneToOneField(
-        GuestClaim, null=True, blank=True, on_delete=models.SET_NULL, related_name="merge"
-    )
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    matches = models.ManyToManyField(Match, related_name="+")
-
-    class Meta:
-        ordering = ["into", "-created_at", "-pk"]
-
-    def __str__(self) -> str:
-        return f"{self.guest_name} merged into {self.into}"
-
-
-class AuditEntry(models.Model):
-    """One change of who may do what, or of a result that counts: who (``by``), when (``at``), what
-    (``action``, a stable dotted name, on ``object``) and the state before and after, as JSON. Written
-    only by ``games.services.audit.audit_record``, in the transaction of the change; never changed.
-    An entry of a match (``match``) is also a link of its hash chain (:class:`ChainLink`)."""
-
-    at = models.DateTimeField(db_index=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    by_name = models.CharField(max_length=150, blank=True, default="")  # the user name then
-    action = models.CharField(max_length=40)
-    object_type = models.CharField(max_length=20)
-    object_id = models.CharField(max_length=40, blank=True, default="")
-    object_name = models.CharField(max_length=200, blank=True, default="")
-    before = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
-    after = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
-    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    # The account the change is about (a member whose role changed, an invitee), for its owner's export.
-    subject = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-
-    class Meta:
-        ordering = ["at", "pk"]
-        verbose_name_plural = "audit entries"
-        indexes = [
-            models.Index(fields=["match", "at"], name="audit_by_match"),
-            models.Index(fields=["club", "at"], name="audit_by_club"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.action} {self.object_type} {self.object_id}".strip()
-
-
-class ChainLink(models.Model):
-    """Link ``index`` (1, 2, ...) of a match's hash chain: the sha256 ``digest`` of one stored row's
-    canonical content (a hand's setup, a play, its undo, a challenge, a summary, an audit entry) and the
-    chain's ``head`` after it: sha256 of the previous head and this link (``games.chain``)."""
-
-    class Kind(models.TextChoices):
-        """What a link hashes (games/chain.py)."""
-
-        HAND = "hand"
-        PLAY = "play"
-        UNDO = "undo"
-        CHALLENGE = "challenge"
-        SUMMARY = "summary"
-        ENTRY = "entry"
-
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chain")
-    index = models.PositiveIntegerField()
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    ref = models.BigIntegerField()  # the row's primary key
-    hand = models.PositiveSmallIntegerField(null=True, blank=True)  # its hand's number
-    digest = models.CharField(max_length=64)
-    head = models.CharField(max_length=64)
-
-    class Meta:
-        ordering = ["match", "index"]
-        constraints = [models.UniqueConstraint(fields=["match", "index"], name="chain_link_once_per_index")]
-
-    def __str__(self) -> str:
-        return f"link {self.index} of {self.match}"
-
-
-class IdempotentRequest(models.Model):
-    """A create made with an ``Idempotency-Key``: its answer, for a retry to get back instead of
-    creating twice. Keys belong to the account; only successful creates are kept."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    key = models.CharField(max_length=100)
-    request_digest = models.CharField(max_length=64)
-    status = models.PositiveSmallIntegerField()
-    body = models.JSONField(encoder=DjangoJSONEncoder)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "key"], name="request_key_once_per_user")]
-
-    def __str__(self) -> str:
-        return f"{self.key} of {self.user}"
-
-
-class PendingEmail(models.Model):
-    """An e-mail address an account asked for and has not yet verified by the link mailed to it. The
-    account's address (``User.email``, the one password resets are sent to) changes only when the link
-    is followed; asking again replaces the pending address."""
-
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    email = models.EmailField()
-    requested_at = models.DateTimeField()
-
-    def __str__(self) -> str:
-        return f"{self.email} for {self.user}"
-
-
-# Django reads an app's models from this module. The statistics models subclass and point at the ones
-# above, so they come last, each by name.
-from games.stats.models import (  # noqa: E402
-    ClubStandings,
-    ClubStatsSettings,
-    HandReviewSeat,
-    RatingScope,
-    RatingSnapshot,
-)
