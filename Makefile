@@ -34,7 +34,7 @@ run: $(STAMP)
 	@$(MAKE) --no-print-directory engine-web-background
 	$(BIN)/python manage.py migrate --no-input -v 0
 	$(BIN)/python manage.py demo_data
-	$(BIN)/uvicorn scorekeeper.asgi:application $(UVICORN_BIND) --timeout-graceful-shutdown 2 \
+	$(BIN)/uvicorn scorekeeper.asgi:application $(UVICORN_BIND) --lifespan off --timeout-graceful-shutdown 2 \
 		--reload $(RELOAD_DIRS:%=--reload-dir %)
 
 check: $(STAMP)
