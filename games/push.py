@@ -33,10 +33,12 @@ SUBSCRIBE_SECONDS = 5.0  # a stream waits this long for the subscription, then e
 
 
 def match_topic(pk: int) -> str:
+    """The topic a match's versions are published on."""
     return f"match:{pk}"
 
 
 def event_topic(pk: int) -> str:
+    """The topic an event's versions are published on."""
     return f"event:{pk}"
 
 
@@ -91,13 +93,16 @@ class Hub:
         self.subscribed = asyncio.Event()
 
     def deliver(self, topic: str, version: str) -> None:
+        """Hand ``version`` to every stream of ``topic`` this process holds (on its loop)."""
         for queue in self.streams.get(topic, ()):
             queue.put_nowait(version)
 
     def deliver_threadsafe(self, topic: str, version: str) -> None:
+        """:meth:`deliver` from another thread (a write committed in a sync view)."""
         self.loop.call_soon_threadsafe(self.deliver, topic, version)
 
     def ask_all(self) -> None:
+        """Ask every stream held to check its version once (after a lost subscription)."""
         for queues in self.streams.values():
             for queue in queues:
                 queue.put_nowait(ASK)

@@ -59,6 +59,7 @@ class EmojiField(forms.CharField):
         super().__init__(max_length=EMOJI_LENGTH, required=False, widget=forms.TextInput(attrs), **kwargs)
 
     def clean(self, value: Any) -> str:
+        """The emoji typed, stripped ("" for none); anything but one emoji is refused."""
         text = str(super().clean(value)).strip()
         if text and not one_emoji(text):
             raise forms.ValidationError(_("Type one emoji, or leave it empty."))

@@ -52,6 +52,8 @@ class ChainLink(models.Model):
     chain's ``head`` after it: sha256 of the previous head and this link (``games.chain``)."""
 
     class Kind(models.TextChoices):
+        """What a link of the chain records."""
+
         HAND = "hand"
         PLAY = "play"
         UNDO = "undo"

@@ -23,7 +23,11 @@ class Club(models.Model):
 
 
 class Membership(models.Model):
+    """A user's place in a club: an admin writes its matches and runs it, a member reads them."""
+
     class Role(models.TextChoices):
+        """What a member may do in the club."""
+
         ADMIN = "admin"
         MEMBER = "member"
 
@@ -71,6 +75,8 @@ class ClubInvitation(models.Model):
 
 
 class Season(models.Model):
+    """A named stretch of a club's matches, for standings by season."""
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=120)
     starts_on = models.DateField(null=True, blank=True)

@@ -21,6 +21,8 @@ class Match(models.Model):
     """One match of one game. ``options`` are resolved (defaults filled in) when it starts."""
 
     class Status(models.TextChoices):
+        """Where the match stands."""
+
         IN_PROGRESS = "in_progress"
         FINISHED = "finished"
         ABANDONED = "abandoned"
@@ -128,6 +130,8 @@ class Hand(models.Model):
     """A hand (a round in Twenty): its setup, and while open the sequence number of the next play."""
 
     class Mode(models.TextChoices):
+        """How the hand is recorded: play by play, or as a summary at its end."""
+
         PLAYS = "plays"
         SUMMARY = "summary"
 
@@ -161,6 +165,7 @@ class Hand(models.Model):
 
     @property
     def is_open(self) -> bool:
+        """The hand is still being played."""
         return self.closed_at is None
 
 
@@ -320,4 +325,5 @@ class Invitation(models.Model):
 
     @property
     def is_open(self) -> bool:
+        """The invitation is not accepted yet."""
         return self.accepted_at is None

@@ -34,6 +34,8 @@ class GuestClaim(models.Model):
     guest's seats in the matches the owner may write move to the user's player) or declines."""
 
     class Status(models.TextChoices):
+        """Where the claim stands."""
+
         PENDING = "pending"
         CONFIRMED = "confirmed"
         DECLINED = "declined"

@@ -34,21 +34,25 @@ RETRY_MS = 3000  # the browser's wait before it connects again after a stream en
 
 
 async def match_push(request: HtmxHttpRequest, pk: int) -> HttpResponseBase:
+    """The stream of a match's versions, for whoever may read it (404 otherwise)."""
     await _checked(lambda: match_readable(request, pk, read=match_row))
     return _stream(request, match_topic(pk), lambda: _match_version(pk))
 
 
 async def match_shared_push(request: HtmxHttpRequest, token: str) -> HttpResponseBase:
+    """The stream of a match's versions, for whoever holds its share link."""
     match = await _checked(lambda: match_shared_readable(request, token, match_row))
     return _stream(request, match_topic(match.pk), lambda: _match_version(match.pk))
 
 
 async def event_push(request: HtmxHttpRequest, pk: int) -> HttpResponseBase:
+    """The stream of an event's versions, for whoever may read it (404 otherwise)."""
     await _checked(lambda: event_for(request.user, pk))
     return _stream(request, event_topic(pk), lambda: _event_version(pk))
 
 
 async def event_shared_push(request: HtmxHttpRequest, token: str) -> HttpResponseBase:
+    """The stream of an event's versions, for whoever holds its public link."""
     event = await _checked(lambda: event_by_link(token))
     return _stream(request, event_topic(event.pk), lambda: _event_version(event.pk))
 

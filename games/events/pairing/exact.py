@@ -53,6 +53,8 @@ class Tier:
 
 @dataclass(frozen=True, slots=True)
 class Model:
+    """One round's exact model: the tables to fill and the objectives, most significant first."""
+
     count: int  # entrants
     sizes: tuple[int, ...]  # the table sizes to fill, one per table
     tiers: tuple[Tier, ...]  # most significant first

@@ -68,6 +68,7 @@ class Deals:
 
     @classmethod
     def of(cls, field: Mapping[int, Entrant], tables: int) -> Deals:
+        """The first deals of ``field`` as the seating weighs them, for a round of ``tables`` tables."""
         played = {key: sum(entrant.seat_counts) for key, entrant in field.items()}
         least: dict[int, int] = {}
         for key, entrant in field.items():
@@ -83,6 +84,7 @@ class Deals:
 
 
 def have_met(first: Entrant, second: Entrant) -> bool:
+    """The two have sat at one table before."""
     return second.id in first.opponents or first.id in second.opponents
 
 
@@ -102,6 +104,7 @@ def apart_pairs(players: Sequence[Entrant]) -> list[tuple[int, int]]:
 
 
 def have_partnered(first: Entrant, second: Entrant) -> bool:
+    """The two have played on one side before."""
     return second.id in first.partners or first.id in second.partners
 
 
@@ -120,4 +123,5 @@ class Ladder:
         self.top = sum(w * bound for w, bound in zip(self.weights, maxima, strict=True))
 
     def encode(self, values: Sequence[int]) -> int:
+        """The one integer that ranks ``values`` (one per objective) as the vector does."""
         return sum(w * value for w, value in zip(self.weights, values, strict=True))

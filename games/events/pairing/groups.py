@@ -37,6 +37,8 @@ BUDGET = 3_000
 
 @dataclass(frozen=True, slots=True)
 class Priced:
+    """A table's cost vector, its sides and the repeated pairs it seats."""
+
     costs: tuple[int, ...]  # (repeats, squares, *extra)
     sides: Sides
     repeats: tuple[tuple[int, int], ...]  # the repeated pairs (sorted ids)
@@ -44,6 +46,8 @@ class Priced:
 
 @dataclass(frozen=True, slots=True)
 class TableFormat:
+    """How one format (pods, partners) prices a table and bounds its costs."""
+
     name: str
     price: Callable[[tuple[Entrant, ...], Mapping[int, int], Deals], Priced]  # (players in search order, ...)
     pair_repeat: Callable[[Entrant, Entrant], bool] | None  # a repeat every table of the pair pays

@@ -29,6 +29,8 @@ Group = tuple[int, ...]
 
 @dataclass(frozen=True, slots=True)
 class Problem:
+    """A round to seat, in the search's indices and scaled costs."""
+
     points: tuple[int, ...]  # scaled points by search index, from the top down
     sizes: tuple[int, ...]  # the table sizes to fill, one per table
     byes: int  # how many entrants sit out
@@ -40,6 +42,8 @@ class Problem:
 
 @dataclass(frozen=True, slots=True)
 class Seating:
+    """The search's answer: the tables, the byes, the stacked cost and whether it is proven best."""
+
     tables: tuple[Group, ...]
     byes: Group
     cost: int

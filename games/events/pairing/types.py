@@ -30,6 +30,8 @@ class Reason:
 
 @dataclass(frozen=True, slots=True)
 class Table:
+    """One table of a round: its players in seat order, its sides, its first dealer and why."""
+
     number: int  # 1-based; table 1 seats the top of the standings
     players: tuple[int, ...]  # in seat order
     sides: tuple[tuple[int, ...], ...]  # each side's players: two sides of two for partners, else one each
@@ -39,6 +41,8 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
+    """A round's tables and byes, with the rematches it could not avoid."""
+
     tables: tuple[Table, ...]
     byes: tuple[int, ...]
     rematches: tuple[tuple[int, int], ...]  # each unavoidable rematch (or repeated partners), sorted ids
