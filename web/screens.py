@@ -350,7 +350,8 @@ def match_screen(
     or challenge (``written``), its hand is the open one and is shown as the write left it: the hands
     are not read again, nor the log replayed. Such a write changes no closed hand (hands close in
     order: those before it), so none is read either: the sides' totals are the match's stored ones,
-    and the phone keeps the score sheet it shows (``kept``)."""
+    and the phone keeps the score sheet it shows (``kept``). Nor is access decided again: the write's
+    service decided it under the match's lock."""
     seats = sides_of_match(match)
     names = {seat.number: seat_name(seat) for side in seats for seat in side}
     if written is None:
@@ -373,7 +374,7 @@ def match_screen(
         kept=written is not None,
         hand=hand_view(match, open_hand, names, seat_numbers, draft) if open_hand else None,
         last_hand=last_hand,
-        can_write=can_record_match(user, match),
+        can_write=written is not None or can_record_match(user, match),  # a write's lock checked it
         sweep=str(sweep_name(match.game)),
         extra=board["extra"],
         clock=clock_of(match),

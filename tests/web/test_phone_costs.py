@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
-from games.models import Hand, Match
+from games.models import Hand, Match, Membership
 from games.screen_keys import READ, WRITE, screen_key
 from games.services.clubs import club_create, membership_create
 from games.services.hands import hand_close, hand_correct, hand_start, hand_summary_record
@@ -238,6 +238,21 @@ def test_a_web_play_reads_no_closed_hand_and_keeps_the_sheet_the_phone_shows(
     assert "Create a share link" in polled
     stored = [str(total) for total in Match.objects.get(pk=later.pk).totals]
     assert _side_totals(page) == _side_totals(polled) == stored != ["0", "0"]
+
+
+def test_a_web_play_decides_access_once_under_the_lock(owner: User, client: Client) -> None:
+    """A club's admin (not the match's creator, whose access costs no query) records a play: the
+    service decides access under the match's lock and the screen it draws takes that answer, so the
+    play costs what the creator's does, and the screen offers the next play."""
+    club = club_create(name="Tuesday club", by=owner)
+    admin = User.objects.create_user("admin")
+    membership_create(club=club, user=admin, role=Membership.Role.ADMIN)
+    match = start_match(owner)
+    Match.objects.filter(pk=match.pk).update(club=club)
+    client.force_login(admin)
+    page, queries = _web_play(client, match, hand_start(match=match, dealer=1, table=TABLE))
+    assert queries == 12  # the creator's 11 and one access query, under the lock (was two: 13)
+    assert 'name="expected_seq" value="1"' in page
 
 
 def _side_totals(page: str) -> list[str]:
