@@ -24,7 +24,7 @@ in every gunicorn worker, ``load_hooks.py``), and the checks: every play the ser
 stored exactly once and every stored score equals the engine's replay of the stored log
 (``match_audit``). ``--profile`` also profiles one gunicorn worker with pyinstrument.
 
-    make load                                         # about 3.5 minutes
+    make load                                         # about 3 minutes
     make load LOAD_ARGS="--poll"                      # the same, phones polling every 3 s as before push
     make load LOAD_ARGS="--tables 20 --capacity 0 --seconds 10"
 """
