@@ -1,46 +1,61 @@
 """``make load``: many whole random matches played at once by phones, then every score checked.
 
-It migrates a throwaway PostgreSQL database, starts gunicorn on loopback, and for each concurrency level
-(20 and 100 tables by default) runs that many tables for a bounded time. A table is a group of phones
-(``--phones``, 3 by default) around one match: every phone polls the match screen every 3 s as the
-browser does (``load_phones.py``), and one of them plays: it starts matches of every game (players and
-matches through the API) and plays them hand by hand with random legal plays (the engine's capture
-lists) through the match screen's forms, or through the API with ``--api-writes``; each play carries an
-idempotency key, and now and then a play is resent as a phone on a bad connection would. Before each
-write a table pauses ``--think`` seconds on average (exponentially distributed): 3 s by default, a brisk
-pace for people who play a card, then tap it and its captures in. A last level (``--capacity``, 100
-tables by default) pauses 0 s: each answer triggers the next request, a closed loop that measures the
-server's capacity. Afterwards it checks, in this process, that every play the
-server acknowledged is stored exactly once and that every stored score equals the engine's replay of
-the stored log (``match_audit``), then prints plays per second, write p50/p95/p99 and poll p50/p99
-latency per level, and the share of one core that this process (the phones) took from the server's
-machine. ``--profile`` also profiles one gunicorn worker with pyinstrument.
+It migrates a throwaway PostgreSQL database and starts, on loopback as in production (README):
+gunicorn for the pages and the API, uvicorn for the push streams (the phones reach each directly, as
+the proxy would route them), a Celery worker for the follow-ups, and Redis (``LOAD_REDIS_URL``) between
+them. A table is a group of phones (``--phones``, 3 by default) around one match; one of them plays:
+it starts matches of every game (players and matches through the API) and plays them hand by hand
+with random legal plays (the engine's capture lists) through the match screen's forms (or through the
+API with ``--api-writes``); each play carries an idempotency key, and now and then a play is resent as
+a phone on a bad connection would. Every phone holds the match screen's push stream, and each phone
+but the writer asks for the live region once per new version, as ``static/js/push.js`` does
+(``load_phones.py``); ``--poll``: every phone polls it every 3 s instead, the way before push. Before
+each write a table pauses ``--think`` seconds on average (exponentially distributed), or not at all.
 
-    make load                                  # 20 and 100 tables at 3 s, then 100 at 0 s; 60 s each
-    make load LOAD_ARGS="--tables 20 --think 0 --capacity 0 --seconds 10"
-    make load LOAD_ARGS="--api-writes --phones 0"   # the API alone, without the phones' requests
+The levels, ``--seconds`` each, after an unreported warm-up (``--warmup``): the capacity, at think 0
+(each answer triggers the next request), of ``--capacity`` tables (100) written through the API
+alone, then of the same tables with their phones watching; then each of ``--tables`` (100) at the
+human pace (``--think``, 3 s: a brisk pace for people who play a card, then tap it and its captures
+in). It prints, per level, plays per second, write latency, update latency (from just before a play's
+request until every other phone of its table has drawn its version, or a later one), pushes and
+region requests per second; the CPU a play took in each part (this process, the phones, shares the
+cores with the server); then the capacity ratio, the SQL queries per play and per region answered (counted
+in every gunicorn worker, ``load_hooks.py``), and the checks: every play the server acknowledged is
+stored exactly once and every stored score equals the engine's replay of the stored log
+(``match_audit``). ``--profile`` also profiles one gunicorn worker with pyinstrument.
+
+    make load                                         # about 3 minutes
+    make load LOAD_ARGS="--poll"                      # the same, phones polling every 3 s as before push
+    make load LOAD_ARGS="--tables 20 --capacity 0 --seconds 10"
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
-from dataclasses import dataclass, field
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import httpx
-from load_phones import ApiWriter, Phone, WebWriter, phone_sessions, poll
+from load_phones import MOVED, ApiWriter, Phone, Screen, Watched, WebWriter, phone_sessions, poll, watch
+from push_latency import fresh_database, uvicorn_argv, wait_answering
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/scorekeeper_load"
+DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
 GAMES = [  # (game, players, options): short matches, so that many finish within the run
     ("tablo", 2, {"target": 30}),
     ("escoba", 2, {"target": 6}),
@@ -52,15 +67,29 @@ RESEND = 0.03  # share of plays sent twice, as a phone that lost the answer woul
 THINK = 3.0  # seconds between a table's writes: a brisk human pace
 
 
-@dataclass
-class Level:
-    """What the tables of one concurrency level saw."""
+@dataclass(frozen=True)
+class Plan:
+    """One level: ``tables`` tables pausing ``think`` s on average before each write, with ``phones``
+    phones each (0: the API alone, no screen open), writing through the API (``api``) or the forms."""
 
+    name: str
     tables: int
     think: float
+    phones: int
+    api: bool
+    seconds: float
+    shown: bool = True  # reported (the warm-up is not)
+
+
+@dataclass
+class Level:
+    """What the tables of one level saw."""
+
+    plan: Plan
     latencies: list[float] = field(default_factory=list)  # seconds, one per play request answered
-    polls: list[float] = field(default_factory=list)  # seconds, one per poll answered
-    poll_answers: dict[int, int] = field(default_factory=dict)  # status -> count
+    updates: list[float] = field(default_factory=list)  # seconds, one per play every other phone drew
+    unshown: int = 0  # plays some other phone had not drawn when the level ended
+    watched: Watched = field(default_factory=Watched)
     acked: set[tuple[int, int, int]] = field(default_factory=set)  # (match, hand, seq) answered 201
     matches: set[int] = field(default_factory=set)
     finished: int = 0
@@ -69,47 +98,89 @@ class Level:
     conflicts: int = 0
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
-    client_cpu: float = 0.0  # seconds of CPU this process (the phones) took from the same cores
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds by part (``_cpu``) over the level
+    load: float = 0.0  # the machine's load average (1 min) as the level ended
+
+
+def _cpu(roots: dict[str, int]) -> dict[str, float]:
+    """CPU seconds used so far: by each of ``roots``'s process trees (name -> pid), PostgreSQL's
+    (the whole server's) and Redis's processes, this process (the phones), and the whole machine
+    ("all", from /proc/stat). Each process counts with its ended children (its cutime and cstime)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    stats = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                text = (entry / "stat").read_text()
+            except OSError:  # ended meanwhile
+                continue
+            comm, rest = text[text.index("(") + 1 : text.rindex(")")], text[text.rindex(")") + 2 :].split()
+            stats[int(entry.name)] = (comm, int(rest[1]), sum(int(n) for n in rest[11:15]) / tick)
+    children: dict[int, list[int]] = {}
+    for pid, (_, parent, _) in stats.items():
+        children.setdefault(parent, []).append(pid)
+    used = {"postgres": 0.0, "redis": 0.0}
+    for name, root in roots.items():
+        tree, used[name] = [root], 0.0
+        while tree:
+            pid = tree.pop()
+            used[name] += stats[pid][2] if pid in stats else 0.0
+            tree += children.get(pid, [])
+    for comm, _, seconds in stats.values():
+        kind = "postgres" if comm == "postgres" else "redis" if comm.startswith("redis-server") else ""
+        if kind:
+            used[kind] += seconds
+    used["phones"] = time.process_time()
+    busy = [int(n) for n in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    used["all"] = (sum(busy) - busy[3] - busy[4]) / tick  # all but idle and iowait
+    return used
 
 
 def main() -> None:
     args = _arguments()
-    os.environ.update(_server_env(args.database))
+    os.environ.update(_server_env(args.database, args.redis))
     sys.path.insert(0, str(ROOT))
-    _prepare_database(args.database)
+    fresh_database(args.database, ("migrate", "collectstatic"))  # the pages' static files, hashed
     import django
 
     django.setup()
-    plan = [(tables, args.think) for tables in args.tables] + (
-        [(args.capacity, 0.0)] if args.capacity else []
-    )
-    accounts = _accounts(max(tables for tables, _ in plan), args.phones)
-    with _gunicorn(args.port, args.workers, args.threads, args.profile):
-        levels = [asyncio.run(_run_level(args, tables, think, accounts)) for tables, think in plan]
-    _report(levels, _verify(levels), args)
+    plan = _plan(args)
+    accounts = _accounts(max(level.tables for level in plan), args.phones)
+    with tempfile.TemporaryDirectory() as counts:
+        with _servers(args, counts) as roots:
+            levels = [asyncio.run(_run_level(args, level, accounts, roots)) for level in plan]
+        queries = _queries(Path(counts))
+    _report(levels, _verify(levels), queries, args)
 
 
 def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--tables", type=int, nargs="+", default=[20, 100], help="concurrency levels")
-    parser.add_argument("--seconds", type=float, default=60.0, help="how long each level plays")
     parser.add_argument(
-        "--think",
-        type=float,
-        default=THINK,
-        help="mean pause in seconds between a table's requests (0: each answer triggers the next request)",
+        "--tables", type=int, nargs="*", default=[100], help="levels at the human pace (--think)"
+    )
+    parser.add_argument("--seconds", type=float, default=45.0, help="how long each level plays")
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds of unreported play first")
+    parser.add_argument(
+        "--think", type=float, default=THINK, help="mean pause in seconds before each of a table's writes"
     )
     parser.add_argument(
-        "--capacity", type=int, default=100, help="tables of a last level at think 0 (0: no such level)"
+        "--capacity",
+        type=int,
+        default=100,
+        help="tables of the two levels at think 0, API alone and watched (0: no such levels)",
     )
     parser.add_argument("--database", default=os.environ.get("LOAD_DATABASE_URL", DEFAULT_DB))
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--redis", default=os.environ.get("LOAD_REDIS_URL", DEFAULT_REDIS))
+    parser.add_argument("--port", type=int, default=8765, help="gunicorn's")
+    parser.add_argument("--push-port", type=int, default=8766, help="uvicorn's")
     parser.add_argument("--workers", type=int, default=5, help="gunicorn workers (2 x cores + 1)")
     parser.add_argument("--threads", type=int, default=1, help="threads per worker (1: sync workers)")
+    parser.add_argument("--push-workers", type=int, default=1, help="uvicorn workers")
     parser.add_argument("--seed", type=int, default=6)
-    parser.add_argument("--phones", type=int, default=3, help="phones per table polling the match screen")
+    parser.add_argument("--phones", type=int, default=3, help="phones per table watching the match screen")
+    parser.add_argument("--poll", action="store_true", help="phones poll every 3 s (the way before push)")
     parser.add_argument(
         "--api-writes", action="store_true", help="play through the API instead of the match screen's forms"
     )
@@ -122,10 +193,26 @@ def _arguments() -> argparse.Namespace:
     args = parser.parse_args()
     if not args.api_writes and args.phones < 1:
         parser.error("the web UI's writes need a phone: --phones 1 or more, or --api-writes")
+    if not args.redis:
+        parser.error("the push goes through Redis: --redis or LOAD_REDIS_URL")
     return args
 
 
-def _server_env(database: str) -> dict[str, str]:
+def _plan(args: argparse.Namespace) -> list[Plan]:
+    way = "polling" if args.poll else "watching"
+    levels = []
+    if args.capacity:
+        alone = Plan("API alone", args.capacity, 0.0, 0, True, args.seconds)
+        watched = Plan(
+            f"{args.phones} phones {way}", args.capacity, 0.0, args.phones, args.api_writes, args.seconds
+        )
+        levels += [replace(alone, seconds=args.warmup, shown=False)] if args.warmup else []
+        levels += [alone, watched]
+    human = Plan(f"human pace, {way}", 0, args.think, args.phones, args.api_writes, args.seconds)
+    return levels + [replace(human, tables=tables) for tables in args.tables]
+
+
+def _server_env(database: str, redis: str) -> dict[str, str]:
     return {
         "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
         "DATABASE_URL": database,
@@ -134,21 +221,8 @@ def _server_env(database: str) -> dict[str, str]:
         "ALLOWED_HOSTS": "127.0.0.1",
         "SECURE_SSL_REDIRECT": "false",  # plain HTTP on loopback
         "LOG_LEVEL": "ERROR",
-        "REDIS_URL": os.environ.get("LOAD_REDIS_URL", ""),  # empty: follow-ups run eagerly in-process
+        "REDIS_URL": redis,
     }
-
-
-def _prepare_database(url: str) -> None:
-    """Create the database if needed (empty it if it exists), migrate it, and collect the static files."""
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.execute(f'CREATE DATABASE "{name}"')
-    # The static files too: the pages' are hashed and compressed, as production serves them (WhiteNoise).
-    for command in ("migrate", "collectstatic"):
-        subprocess.run([sys.executable, "manage.py", command, "--no-input", "-v", "0"], cwd=ROOT, check=True)
 
 
 def _accounts(count: int, phones: int) -> list[tuple[str, list[Phone]]]:
@@ -160,68 +234,89 @@ def _accounts(count: int, phones: int) -> list[tuple[str, list[Phone]]]:
     return [(Token.objects.create(user=user).key, phone_sessions(user, phones)) for user in users]
 
 
-class _gunicorn:
-    """gunicorn serving the app on loopback for the duration of the ``with`` block."""
-
-    def __init__(self, port: int, workers: int, threads: int, profile: str = "") -> None:
-        self.port, self.workers, self.threads, self.profile = port, workers, threads, profile
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def __enter__(self) -> None:
-        command = [
-            str(Path(sys.executable).with_name("gunicorn")),
-            "scorekeeper.wsgi",
-            f"--bind=127.0.0.1:{self.port}",
-            f"--workers={self.workers}",
-            f"--threads={self.threads}",
-            "--worker-class=" + ("sync" if self.threads == 1 else "gthread"),
-            # The app imported once before the workers fork: they are up at once, instead of spending
-            # ~2 CPU-seconds each importing it while the first level is already being measured.
-            "--preload",
-            "--log-level=warning",
-        ]
-        if self.profile:  # gunicorn_profile.py's hooks profile the first worker
-            command.append(f"--config={Path(__file__).with_name('gunicorn_profile.py')}")
-        env = os.environ | ({"LOAD_PROFILE": self.profile} if self.profile else {})
-        self.process = subprocess.Popen(command, cwd=ROOT, env=env)
-        deadline = time.monotonic() + 180  # a busy machine imports the app slowly
-        while time.monotonic() < deadline and self.process.poll() is None:
-            try:
-                httpx.get(f"http://127.0.0.1:{self.port}/healthz", timeout=1)
-                return
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        self.__exit__()
-        raise RuntimeError("gunicorn did not start")
-
-    def __exit__(self, *exc: object) -> None:
-        if self.process is not None:
-            self.process.send_signal(signal.SIGTERM)
-            self.process.wait(timeout=30)
+@contextmanager
+def _servers(args: argparse.Namespace, counts: str) -> Iterator[dict[str, int]]:
+    """gunicorn (the pages and the API; each worker counts its queries into ``counts``), uvicorn (the
+    push streams) and a Celery worker (the follow-ups), until the block ends; their process ids."""
+    gunicorn = [sys.executable, "-m", "gunicorn", "scorekeeper.wsgi", f"--bind=127.0.0.1:{args.port}"]
+    gunicorn += [
+        f"--workers={args.workers}",
+        f"--threads={args.threads}",
+        "--worker-class=" + ("sync" if args.threads == 1 else "gthread"),
+        # The app imported once before the workers fork: they are up at once, instead of spending
+        # ~2 CPU-seconds each importing it while the first level is already being measured.
+        "--preload",
+        "--log-level=warning",
+        f"--config={Path(__file__).with_name('load_hooks.py')}",
+    ]
+    # --purge: the tasks an earlier run left in Redis are dropped, not run against this run's database.
+    celery = [sys.executable, "-W", "ignore::UserWarning", "-m", "celery", "-A", "scorekeeper", "worker"]
+    celery += ["--concurrency=1", "--purge"]  # (the warning: Celery run as root, as in a container)
+    celery += ["--without-gossip", "--without-mingle", "--loglevel=warning"]
+    env = os.environ | {"LOAD_QUERIES": counts} | ({"LOAD_PROFILE": args.profile} if args.profile else {})
+    push = f"127.0.0.1:{args.push_port}"
+    processes = {
+        "gunicorn": subprocess.Popen(gunicorn, cwd=ROOT, env=env),
+        "uvicorn": subprocess.Popen(uvicorn_argv(push, args.push_workers), cwd=ROOT, env=env),
+        "celery": subprocess.Popen(celery, cwd=ROOT, env=env, stdout=subprocess.DEVNULL),
+    }
+    try:
+        wait_answering(f"http://127.0.0.1:{args.port}/livez")
+        wait_answering(f"http://{push}/livez")
+        yield {name: process.pid for name, process in processes.items()}
+    finally:
+        for process in processes.values():
+            process.send_signal(signal.SIGTERM)
+        for process in processes.values():
+            process.wait(timeout=30)
 
 
 async def _run_level(
-    args: argparse.Namespace, tables: int, think: float, accounts: list[tuple[str, list[Phone]]]
+    args: argparse.Namespace, plan: Plan, accounts: list[tuple[str, list[Phone]]], roots: dict[str, int]
 ) -> Level:
-    level = Level(tables=tables, think=think)
-    connections = tables * (1 + args.phones)
-    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
-    async with httpx.AsyncClient(
-        base_url=f"http://127.0.0.1:{args.port}", limits=limits, timeout=60
-    ) as client:
-        stop = time.monotonic() + args.seconds
-        started, cpu = time.monotonic(), time.process_time()
-        runs = []
-        for n in range(tables):
-            token, phones = accounts[n]
-            table = _Table(client, token, phones, random.Random(args.seed * 1000 + n), stop, level, think)
-            table.writer = ApiWriter(table.call) if args.api_writes else WebWriter(table.call)
+    level = Level(plan=plan)
+    print(f"{plan.name}: {plan.tables} tables for {plan.seconds:.0f} s", file=sys.stderr, flush=True)
+    phones = plan.tables * plan.phones
+    limits = httpx.Limits(
+        max_connections=plan.tables + phones, max_keepalive_connections=plan.tables + phones
+    )
+    # A phone's stream on the next match may open while its last one is still closing.
+    streams = httpx.Limits(max_connections=2 * phones + 1, max_keepalive_connections=phones)
+    async with (
+        httpx.AsyncClient(base_url=f"http://127.0.0.1:{args.port}", limits=limits, timeout=60) as client,
+        httpx.AsyncClient(
+            base_url=f"http://127.0.0.1:{args.push_port}",
+            limits=streams,
+            timeout=httpx.Timeout(60, read=None),
+        ) as push,
+    ):
+        stop = time.monotonic() + plan.seconds
+        started, cpu = time.monotonic(), _cpu(roots)
+        tables, runs = [], []
+        for n in range(plan.tables):
+            token, sessions = accounts[n]
+            screens = [Screen(phone) for phone in sessions[: plan.phones]]
+            table = _Table(
+                client, token, screens, random.Random(args.seed * 1000 + n), stop, level, plan.think
+            )
+            table.writer = ApiWriter(table.call) if plan.api else WebWriter(table.call)
+            tables.append(table)
             runs.append(table.run())
-            runs += [
-                poll(client, phone, table.current, stop, level.polls, level.poll_answers) for phone in phones
-            ]
+            for number, screen in enumerate(screens):
+                if args.poll:
+                    runs.append(poll(client, screen, table.current, stop, level.watched))
+                    continue
+                inbox: asyncio.Queue[str | None] = asyncio.Queue()
+                table.inboxes.append(inbox)
+                runs.append(
+                    watch(client, push, screen, table.current, inbox, stop, level.watched, asks=number > 0)
+                )
         await asyncio.gather(*runs)
-        level.seconds, level.client_cpu = time.monotonic() - started, time.process_time() - cpu
+        level.seconds = time.monotonic() - started
+        level.cpu = {part: seconds - cpu[part] for part, seconds in _cpu(roots).items()}
+    level.load = os.getloadavg()[0]
+    for table in tables:
+        table.updates()
     return level
 
 
@@ -239,13 +334,16 @@ class _Table:
 
     client: httpx.AsyncClient
     token: str
-    phones: list[Phone]
+    screens: list[Screen]  # its phones' (the writer's first)
     rng: random.Random
     stop: float
     level: Level
     think: float
     writer: ApiWriter | WebWriter | None = None
     match_id: int = 0
+    inboxes: list[asyncio.Queue[str | None]] = field(default_factory=list)  # its watching phones'
+    plays: list[tuple[float, int, int]] = field(default_factory=list)  # (sent, match, version drawn)
+    sent: float = 0.0  # when the last play's request left (monotonic)
 
     def current(self) -> int:
         """The match the table plays now (0: none yet), which its phones' screens show."""
@@ -276,8 +374,8 @@ class _Table:
             headers = {"Authorization": f"Token {self.token}"} | ({"Idempotency-Key": key} if key else {})
             request = {"json": body}
         else:
-            headers, request = {"HX-Request": "true"} | self.phones[0].headers(), {"data": body}
-        started = time.perf_counter()
+            headers, request = {"HX-Request": "true"} | self.screens[0].phone.headers(), {"data": body}
+        self.sent, started = time.monotonic(), time.perf_counter()
         response = await self.client.request(method, url, headers=headers, **request)
         if timed:
             self.level.latencies.append(time.perf_counter() - started)
@@ -285,7 +383,10 @@ class _Table:
             self.level.conflicts += 1
         if response.status_code >= 300:
             raise _Failure(f"{method} {url}: {response.status_code} {response.text[:300]}")
-        return response.json() if api else response.text
+        if api:
+            return response.json()
+        self.screens[0].draw(self.match_id, response.text)  # the writer's region, from its answer
+        return response.text
 
     async def match(self, game: str, players: int, options: dict[str, Any]) -> None:
         names = [
@@ -296,6 +397,8 @@ class _Table:
         match = await self.call("POST", "/api/v1/matches/", body)
         self.level.matches.add(match["id"])
         self.match_id = match["id"]
+        for inbox in self.inboxes:  # the phones open its screen
+            inbox.put_nowait(MOVED)
         assert self.writer is not None
         for number in range(1, 40):
             await self.hand(match, number)
@@ -320,12 +423,29 @@ class _Table:
             key = f"{match['id']}-{number}-{seq}"
             acked, state = await self.writer.play(match["id"], number, body, key)
             self.level.acked.add((match["id"], number, acked))
+            if state.get("version") is not None:
+                self.plays.append((self.sent, match["id"], state["version"]))
             if self.rng.random() < RESEND:
                 again, after = await self.writer.play(match["id"], number, body, key)
                 self.level.resent += 1
                 self.level.replayed += again == acked and after["next_seq"] == state["next_seq"]
             seq = state["next_seq"]
             seen.add(str(card))
+
+    def updates(self) -> None:
+        """Each play's update latency, into the level: from just before its request until every other
+        phone has drawn its version or a later one (a play some phone had not drawn yet is counted
+        apart)."""
+        others = self.screens[1:]
+        for sent, match, version in self.plays if others else []:
+            drawn = [
+                next((at for at, shown, seen in screen.drawn if shown == match and seen >= version), None)
+                for screen in others
+            ]
+            if None in drawn:
+                self.level.unshown += 1
+            else:
+                self.level.updates.append(max(at for at in drawn if at is not None) - sent)
 
 
 def _verify(levels: list[Level]) -> dict[str, Any]:
@@ -353,33 +473,34 @@ def _verify(levels: list[Level]) -> dict[str, Any]:
     }
 
 
-def _report(levels: list[Level], checks: dict[str, Any], args: argparse.Namespace) -> None:
-    columns = ["tables", "think s", "seconds", "plays", "plays/s", "p50 ms", "p95 ms", "p99 ms"]
-    columns += ["polls", "204 %", "poll p50", "poll p99", "matches", "finished", "resent", "409", "errors"]
-    columns += ["phones CPU"]
-    through = "the API" if args.api_writes else "the match screen (htmx)"
-    print(
-        f"\nPlays through {through}, {args.phones} phones a table polling every 3 s (gunicorn + PostgreSQL)"
-    )
-    print(" ".join(f"{column:>8}" for column in columns))
-    for level in levels:
-        cuts, polls = _percentiles(level.latencies), _percentiles(level.polls)
-        row = [level.tables, level.think, f"{level.seconds:.1f}", len(level.acked)]
-        row += [f"{len(level.acked) / level.seconds:.1f}", *(f"{cuts[n] * 1000:.1f}" for n in (49, 94, 98))]
-        unchanged = 100 * level.poll_answers.get(204, 0) / max(1, len(level.polls))
-        row += [len(level.polls), f"{unchanged:.0f}", *(f"{polls[n] * 1000:.1f}" for n in (49, 98))]
-        row += [len(level.matches), level.finished, level.resent, level.conflicts, len(level.errors)]
-        row += [f"{100 * level.client_cpu / level.seconds:.0f} %"]
-        print(" ".join(f"{value:>8}" for value in row))
-        for error in level.errors[:3]:
-            print(f"    error: {error}")
-        odd = {status: count for status, count in level.poll_answers.items() if status not in {200, 204}}
-        if odd:
-            print(f"    polls answered otherwise: {odd}")
+def _queries(folder: Path) -> dict[str, Counter[int]]:
+    """The gunicorn workers' query counts, summed: kind -> {queries: requests}."""
+    total: dict[str, Counter[int]] = {}
+    for path in folder.glob("*.json"):
+        for kind, counts in json.loads(path.read_text()).items():
+            total.setdefault(kind, Counter()).update({int(queries): n for queries, n in counts.items()})
+    return total
+
+
+def _report(
+    levels: list[Level], checks: dict[str, Any], queries: dict[str, Counter[int]], args: argparse.Namespace
+) -> None:
+    shown = [level for level in levels if level.plan.shown]
+    _figures(shown, args)
+    capacity = [len(level.acked) / level.seconds for level in shown if level.plan.think == 0]
+    if len(capacity) == 2 and capacity[0]:
+        alone, watched = capacity
+        print(f"\nCapacity: {watched:.1f} plays/s watched / {alone:.1f} through the API alone = ", end="")
+        print(f"{watched / alone:.2f}")
+    print("\nSQL queries a request, in gunicorn (the whole run): the mean, then the commonest counts")
+    for kind, counts in sorted(queries.items()):
+        requests = counts.total()
+        mean = sum(queries * n for queries, n in counts.items()) / requests
+        common = ", ".join(f"{queries}: {100 * n / requests:.0f} %" for queries, n in counts.most_common(3))
+        print(f"{kind:>32}: {mean:.1f} ({requests} requests; {common})")
     print()
     for name, value in checks.items():
-        shown = len(value) if isinstance(value, list) else value
-        print(f"{name:>32}: {shown}")
+        print(f"{name:>32}: {len(value) if isinstance(value, list) else value}")
     for problem in checks["score mismatches"][:5]:
         print(f"    {problem}")
     failed = checks["lost (acknowledged, not stored)"] or checks["doubled"] or checks["score mismatches"]
@@ -387,7 +508,7 @@ def _report(levels: list[Level], checks: dict[str, Any], args: argparse.Namespac
         failed
         or any(level.errors for level in levels)
         or any(level.replayed != level.resent for level in levels)
-        or any(set(level.poll_answers) - {200, 204} for level in levels)
+        or any(set(level.watched.answers) - {200, 204} for level in levels)
     )
     print(
         "\nFAILED" if failed else "\nOK: no lost or doubled plays; every score equals the replay of its log"
@@ -396,8 +517,55 @@ def _report(levels: list[Level], checks: dict[str, Any], args: argparse.Namespac
         sys.exit(1)
 
 
-def _percentiles(latencies: list[float]) -> list[float]:
-    return statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
+def _figures(levels: list[Level], args: argparse.Namespace) -> None:
+    """The levels' figures as a Markdown table, then what went wrong."""
+    through = "the API" if args.api_writes else "the match screen's forms (htmx)"
+    print(f"\nPlays through {through}; gunicorn ({args.workers} workers), uvicorn, Celery, PostgreSQL, Redis")
+    columns = ["level", "tables", "think s", "plays/s", "write p50/p95/p99 ms", "update p50/p95/p99 ms"]
+    columns += ["pushes/s", "region asks/s (204 %)", "errors", "load"]
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
+    for level in levels:
+        watched, seconds = level.watched, level.seconds
+        unchanged = 100 * watched.answers.get(204, 0) / max(1, len(watched.fetches))
+        row = [
+            level.plan.name,
+            level.plan.tables,
+            f"{level.plan.think:g}",
+            f"{len(level.acked) / seconds:.1f}",
+        ]
+        row += [_cuts(level.latencies), _cuts(level.updates) if level.updates else "-"]
+        row += [
+            f"{watched.pushes / seconds:.0f}",
+            f"{len(watched.fetches) / seconds:.0f} ({unchanged:.0f} %)",
+        ]
+        row += [len(level.errors), f"{level.load:.1f}"]
+        print("| " + " | ".join(str(value) for value in row) + " |")
+    parts = ["gunicorn", "uvicorn", "celery", "postgres", "redis", "phones"]
+    print("\nCPU a play, ms (the phones: this process, on the same cores), and the cores' use")
+    print("| level | " + " | ".join(parts) + " | other | all | cores busy |")
+    print("|" + "---|" * (len(parts) + 4))
+    for level in levels:
+        plays, cpu = max(1, len(level.acked)), level.cpu
+        cells = [level.plan.name, *(f"{1000 * cpu[part] / plays:.1f}" for part in parts)]
+        cells += [f"{1000 * (cpu['all'] - sum(cpu[part] for part in parts)) / plays:.1f}"]
+        cells += [f"{1000 * cpu['all'] / plays:.1f}", f"{cpu['all'] / level.seconds:.2f} of {os.cpu_count()}"]
+        print("| " + " | ".join(cells) + " |")
+    for level in levels:
+        name = level.plan.name
+        for error in level.errors[:3]:
+            print(f"    {name}: error: {error}")
+        odd = {status: count for status, count in level.watched.answers.items() if status not in {200, 204}}
+        if odd:
+            print(f"    {name}: regions answered otherwise: {odd}")
+        if level.unshown:
+            print(f"    {name}: {level.unshown} plays some phone had not drawn yet as the level ended")
+
+
+def _cuts(latencies: list[float]) -> str:
+    """p50/p95/p99 in ms."""
+    cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
+    return " / ".join(f"{cuts[n] * 1000:.0f}" for n in (49, 94, 98))
 
 
 if __name__ == "__main__":

@@ -1,28 +1,36 @@
-"""The phones of ``make load``: the web UI's writes and the match screen's polls, as a browser makes them.
+"""The phones of ``make load``: the web UI's writes and the match screen's updates, as a browser makes them.
 
 A table's writer either calls the API (``--api-writes``) or fills in the match screen's forms through
 htmx, reading the next state from the hidden fields of the live region it gets back (the play form
-carries the hand's ``expected_seq``, whose turn it is and the table). Every phone of a table, the
-writer's included, polls its match's live region every ``POLL_SECONDS`` with the version it shows,
-with the values the page's ``hx-trigger="every 3s"`` sends (``hx-vals``: the version and the screen's
-key); an unchanged match answers 204.
+carries the hand's ``expected_seq``, whose turn it is and the table, the region its version). Every
+phone of a table holds the match screen's push stream (:func:`watch`, as ``static/js/push.js``): the
+writer's only listens (its answers draw its region), each other phone asks for the live region once
+per new version, and once a minute without one (the safety poll). The way before push (``--poll``,
+:func:`poll`): every phone asks every ``POLL_SECONDS``. Both ask with the values the page's ``hx-vals``
+carries (the version shown and the screen's key); an unchanged match answers 204.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import re
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import httpx
+
 POLL_SECONDS = 3.0
+SAFETY_SECONDS = 60.0  # push.js's SAFETY_MS: a screen with its stream open still asks once a minute
 HTMX = {"HX-Request": "true"}
 CSRF_SECRET = "loadtestcsrfsecret00000000000000"  # 32 letters and digits, as Django's own
 FIELD = re.compile(r'name="(expected_seq|seat|table)" value="([^"]*)"')
 POLLED_WITH = re.compile(r"hx-vals='(\{\"v\": [^']+)'")
+VERSION = re.compile(r'data-version="(\d+)')
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +78,7 @@ def live_state(html: str) -> dict[str, Any]:
         "table": fields.get("table", "").split(),
         "complete": "/finish/" in html,
         "goes_on": '/hands/"' in html,
+        "version": int(found.group(1)) if (found := VERSION.search(html)) else None,
     }
 
 
@@ -125,23 +134,112 @@ class WebWriter:
         return not live_state(html)["goes_on"]
 
 
+@dataclass
+class Watched:
+    """What a level's phones saw of their screens."""
+
+    fetches: list[float] = field(default_factory=list)  # seconds, one per live region asked for
+    answers: dict[int, int] = field(default_factory=dict)  # status -> count
+    pushes: int = 0  # data: lines the streams brought
+
+
+@dataclass
+class Screen:
+    """One phone's match screen: the values its region asks with (``hx-vals``) per match, and when each
+    version was drawn (monotonic time, match, version), for the update latency."""
+
+    phone: Phone
+    vals: dict[int, dict[str, str]] = field(default_factory=dict)
+    drawn: list[tuple[float, int, int]] = field(default_factory=list)
+
+    def shows(self, match: int, version: str) -> bool:
+        """Whether the region shows ``version`` (push.js's ``differs``, negated; "" asks)."""
+        return version != "" and self.vals.get(match, {}).get("v", "").split("-")[0] == version
+
+    async def fetch(self, client: httpx.AsyncClient, match: int, watched: Watched) -> None:
+        """The live region asked for once, with the version shown (204: unchanged)."""
+        started = time.perf_counter()
+        response = await client.get(
+            f"/matches/{match}/live/", params=self.vals.get(match, {}), headers=HTMX | self.phone.headers()
+        )
+        watched.fetches.append(time.perf_counter() - started)
+        watched.answers[response.status_code] = watched.answers.get(response.status_code, 0) + 1
+        if response.status_code == 200:
+            self.draw(match, response.text)
+
+    def draw(self, match: int, html: str) -> None:
+        """The region ``html`` (an answer of the poll's view or of a form) drawn on the screen."""
+        if found := POLLED_WITH.search(html):
+            self.vals[match] = json.loads(found.group(1))
+            self.drawn.append((time.monotonic(), match, int(self.vals[match]["v"].split("-")[0])))
+
+
 async def poll(
-    client: Any, phone: Phone, current: Any, stop: float, latencies: list[float], answers: dict[int, int]
+    client: httpx.AsyncClient, screen: Screen, current: Callable[[], int], stop: float, watched: Watched
 ) -> None:
-    """One phone's match screen: every ``POLL_SECONDS`` (first after a random part of it) its live
-    region is asked for with the version shown and the screen's key (its ``hx-vals``); ``current()``
-    names the table's match (0: none yet)."""
-    shown: dict[int, dict[str, str]] = {}
+    """The way before push: every ``POLL_SECONDS`` (first after a random part of it) the region is asked
+    for; ``current()`` names the table's match (0: none yet)."""
     await asyncio.sleep(random.random() * POLL_SECONDS)
     while time.monotonic() < stop:
-        match = current()
-        if match:
-            started = time.perf_counter()
-            response = await client.get(
-                f"/matches/{match}/live/", params=shown.get(match, {}), headers=HTMX | phone.headers()
-            )
-            latencies.append(time.perf_counter() - started)
-            answers[response.status_code] = answers.get(response.status_code, 0) + 1
-            if response.status_code == 200 and (found := POLLED_WITH.search(response.text)):
-                shown[match] = json.loads(found.group(1))
+        if match := current():
+            await screen.fetch(client, match, watched)
         await asyncio.sleep(POLL_SECONDS)
+
+
+MOVED = None  # put in a watching phone's inbox when its table starts another match
+
+
+async def watch(
+    client: httpx.AsyncClient,
+    push: httpx.AsyncClient,
+    screen: Screen,
+    current: Callable[[], int],
+    inbox: asyncio.Queue[str | None],
+    stop: float,
+    watched: Watched,
+    *,
+    asks: bool = True,
+) -> None:
+    """A phone with the match screen open: its stream (on ``push``, the ASGI server) on the table's
+    match, opened again on the next match (``MOVED``); on a version its region (``screen``) does not
+    show, the region asked for once; messages that came meanwhile are then compared, the latest only;
+    and once a minute without a request, asked anyway. ``asks`` False: the writer's phone, which only
+    listens (its answers draw its region, and its writes keep the safety poll away)."""
+    match, stream, asked = 0, None, time.monotonic()
+    try:
+        while (now := time.monotonic()) < stop:
+            wait = min(stop, asked + SAFETY_SECONDS) - now
+            try:
+                latest = [await asyncio.wait_for(inbox.get(), wait)]
+            except TimeoutError:
+                if asks and match and time.monotonic() < stop:
+                    await screen.fetch(client, match, watched)
+                asked = time.monotonic()
+                continue
+            while not inbox.empty():
+                latest.append(inbox.get_nowait())
+            if MOVED in latest or match != current():
+                if stream is not None:
+                    stream.cancel()
+                match = current()
+                stream = (
+                    asyncio.create_task(_listen(push, screen.phone, match, inbox, watched)) if match else None
+                )
+            elif asks and not screen.shows(match, str(latest[-1])):
+                await screen.fetch(client, match, watched)
+                asked = time.monotonic()
+    finally:
+        if stream is not None:
+            stream.cancel()
+
+
+async def _listen(
+    push: httpx.AsyncClient, phone: Phone, match: int, inbox: asyncio.Queue[str | None], watched: Watched
+) -> None:
+    """The match's stream: each ``data:`` line's version put in ``inbox``, until it ends or is cancelled."""
+    with contextlib.suppress(httpx.HTTPError):
+        async with push.stream("GET", f"/matches/{match}/push/", headers=phone.headers()) as response:
+            async for line in response.aiter_lines():
+                if line.startswith("data:"):
+                    watched.pushes += 1
+                    inbox.put_nowait(line.removeprefix("data:").strip())

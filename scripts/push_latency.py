@@ -71,14 +71,14 @@ def main() -> None:
         "LOG_LEVEL": "ERROR",
     }
     os.environ.update(env)
-    _prepare()
+    fresh_database(DATABASE)
     servers = [
         _serve([sys.executable, "-m", "gunicorn", "scorekeeper.wsgi", f"--bind={WSGI}", "--workers=2"], env),
-        _serve([sys.executable, "-m", "uvicorn", "scorekeeper.asgi:application", *_bind(ASGI)], env),
+        _serve(uvicorn_argv(ASGI), env),
     ]
     try:
         for address in (WSGI, ASGI):
-            _wait(f"http://{address}/livez")
+            wait_answering(f"http://{address}/livez")
         _report(_measure(args.writes, args.listeners), args)
     finally:
         for server in servers:
@@ -86,9 +86,15 @@ def main() -> None:
             server.wait(timeout=30)
 
 
-def _bind(address: str) -> list[str]:
+def uvicorn_argv(address: str, workers: int = 1) -> list[str]:
+    """uvicorn serving the app (its push streams) on ``address``, quietly; a restart ends the streams."""
     host, port = address.split(":")
     return [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "scorekeeper.asgi:application",
+        f"--workers={workers}",
         "--host",
         host,
         "--port",
@@ -100,22 +106,26 @@ def _bind(address: str) -> list[str]:
     ]
 
 
-def _prepare() -> None:
+def fresh_database(url: str, commands: tuple[str, ...] = ("migrate",)) -> None:
+    """The PostgreSQL database at ``url`` dropped, created again, and ``commands`` run on it (as the
+    environment names it)."""
     import psycopg
 
-    name = DATABASE.rsplit("/", 1)[1]
-    with psycopg.connect(DATABASE.rsplit("/", 1)[0] + "/postgres", autocommit=True) as admin:
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.execute(f'CREATE DATABASE "{name}"')
-    subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, check=True)
+    for command in commands:
+        subprocess.run([sys.executable, "manage.py", command, "--no-input", "-v", "0"], cwd=ROOT, check=True)
 
 
 def _serve(argv: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
     return subprocess.Popen(argv, cwd=ROOT, env=env)
 
 
-def _wait(url: str) -> None:
-    deadline = time.monotonic() + 120
+def wait_answering(url: str, seconds: float = 180) -> None:
+    """Until ``url`` answers 200 (a busy machine imports the app slowly); past ``seconds``, RuntimeError."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
             if httpx.get(url, timeout=1).status_code == 200:
