@@ -38,7 +38,6 @@ from games.events.selectors import entry_names, event_history, round_last_number
 from games.events.services import (
     NextRound,
     _all_results,
-    _bump,
     _counted_record,
     _entry,
     _entry_state,
@@ -260,7 +259,7 @@ def round_swap(*, event: Event, number: int, players: Sequence[int], by: User) -
         after={**after, "rematches": [list(pair) for pair in added]},
         club=event.club,
     )
-    _bump(event)
+    event_version_bump(event=event)
     kept = tuple(table.number for table in tables if table.pk not in {each.pk for each in changed})
     return Repaired(number, kept, added)
 
@@ -424,5 +423,5 @@ def entry_return(*, event: Event, player_id: int, by: User) -> Entry:
     entry.dropped_round = None
     entry.save(update_fields=["dropped_round"])
     _record_entry(event, by, "entry.returned", entry, before)
-    _bump(event)
+    event_version_bump(event=event)
     return entry

@@ -98,10 +98,6 @@ def _director(event_club: Club, by: User) -> None:
         raise PermissionDenied("Only the club's admins direct its events.")
 
 
-def _bump(event: Event) -> None:
-    event_version_bump(event=event)
-
-
 def _locked(event: Event, by: User) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     _director(event.club, by)
@@ -267,7 +263,7 @@ def entry_add(
     except IntegrityError:
         raise AlreadyEntered(player=player.name) from None
     _record_entry(event, by, "entry.added", entry, None)
-    _bump(event)
+    event_version_bump(event=event)
     return entry
 
 
@@ -293,7 +289,7 @@ def entry_drop(*, event: Event, player_id: int, by: User) -> Entry:
     entry.dropped_round = _started(event) + 1
     entry.save(update_fields=["dropped_round"])
     _record_entry(event, by, "entry.dropped", entry, before)
-    _bump(event)
+    event_version_bump(event=event)
     return entry
 
 
@@ -314,7 +310,7 @@ def entry_check_in(*, event: Event, player_id: int, by: User, undo: bool = False
     entry.save(update_fields=["checked_in_at"])
     if _entry_state(entry) != before:
         _record_entry(event, by, "entry.check_in_undone" if undo else "entry.checked_in", entry, before)
-    _bump(event)
+    event_version_bump(event=event)
     return entry
 
 
@@ -340,7 +336,7 @@ def event_keep_apart(*, event: Event, by: User, pairs: Sequence[Sequence[int]]) 
     after = {"keep_apart": event.keep_apart}
     club = event.club
     audit_record(by=by, action="event.keep_apart_set", object=event, before=before, after=after, club=club)
-    _bump(event)
+    event_version_bump(event=event)
     return event
 
 
@@ -355,7 +351,7 @@ def event_share(*, event: Event, by: User, enabled: bool = True) -> Event:
     audit_record(
         by=by, action=action, object=event, before=before, after={"shared": enabled}, club=event.club
     )
-    _bump(event)
+    event_version_bump(event=event)
     return event
 
 
@@ -647,7 +643,7 @@ def _publish(
         "byes": list(planned.byes),
     }
     audit_record(by=by, action="round.published", object=stored, after=after, club=event.club)
-    _bump(event)
+    event_version_bump(event=event)
     return PlannedRound(
         number, seed, tuple(tables), planned.byes, planned.rematches, True, planned.bye_reasons, planned.exact
     )
@@ -710,7 +706,7 @@ def table_result_set(
         match=match,
         club=event.club,
     )
-    _bump(event)
+    event_version_bump(event=event)
     return override
 
 
@@ -742,7 +738,7 @@ def table_result_withdraw(*, table: Table, by: User, expected_version: int | Non
         match=match,
         club=event.club,
     )
-    _bump(event)
+    event_version_bump(event=event)
     return override
 
 
