@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.db.models import Model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
@@ -393,8 +395,16 @@ class Scene:
     ids: dict[str, object]
 
 
-@pytest.fixture
-def scene() -> Scene:
+@pytest.fixture(scope="module")
+def scene(django_db_setup: None, django_db_blocker: Any) -> Iterator[Scene]:
+    """The scene, built once for the module's tests (each runs in a savepoint of its transaction, as
+    Django's ``TestCase.setUpTestData`` data does) and rolled back after the last."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield _scene()
+        transaction.set_rollback(True)
+
+
+def _scene() -> Scene:
     people = make_personas()
     match = people.match
     hand_summary_record(hand=hand_start(match=match, mode="summary"), entries=EVEN)
