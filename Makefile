@@ -86,11 +86,12 @@ test: $(STAMP)
 timed-%: $(STAMP)
 	@$(STAGE) $* $(MAKE) --no-print-directory $*
 
-# The suite on both cores without the browser tests and the start-up tests (each starts a process), on
-# SQLite unless DATABASE_URL says otherwise: about 1 min 45 s on two cores.
+# The inner loop: the suite on both cores without the browser tests, the start-up tests (each starts a
+# process) and the slow ones (brute-force references, fuzzing, whole matches; make test runs them all),
+# on SQLite unless DATABASE_URL says otherwise.
 quick: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/pytest -q -n 2 -m "not browser and not startup" $(PYTEST_ARGS)
+	$(BIN)/pytest -q -n 2 -m "not browser and not startup and not slow" $(PYTEST_ARGS)
 
 # The rules engine's tests alone (tests/rules and the doctests of games/rules): pure Python, no
 # database, without the few that take seconds each (marked slow: make quick and make test run them).

@@ -95,6 +95,7 @@ def test_in_development_the_engine_is_served_as_brotli(manifest: dict[str, Any])
         _served_as_brotli(manifest)
 
 
+@pytest.mark.slow
 def test_in_production_collectstatic_keeps_every_engine_file_at_its_name(
     manifest: dict[str, Any], tmp_path: Path
 ) -> None:

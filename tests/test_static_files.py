@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
+import pytest
 from django.core.management import call_command
 from django.http import HttpResponse
 from django.templatetags.static import static
@@ -14,6 +15,7 @@ from whitenoise.middleware import WhiteNoiseMiddleware  # type: ignore[import-un
 PRODUCTION_STORAGE = "whitenoise.storage.CompressedManifestStaticFilesStorage"
 
 
+@pytest.mark.slow
 def test_collected_files_are_hashed_compressed_and_cached_for_good(tmp_path: Path) -> None:
     storages = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -51,6 +51,7 @@ def play_hand(
     _ok(client.post(f"{url}{number}/close/"), 200)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "players", "options", "challenge"),
     [

@@ -59,6 +59,7 @@ def setup_event(room: Room, director: APIClient) -> int:
     return int(event["id"])
 
 
+@pytest.mark.slow
 def test_a_twelve_player_swiss_played_through_the_api() -> None:
     room = make_room(11)
     director, member = api_client(room.director), api_client(room.member)

@@ -39,6 +39,7 @@ def _finish(client: Any, match: int, sides: list[dict[str, int]] = WIN) -> None:
     assert response.status_code == 201, response.json()
 
 
+@pytest.mark.slow
 def test_a_club_night_with_a_guests_table_a_correction_an_override_and_a_repair() -> None:
     room = make_room(7)
     event = swiss(room, rounds=3, options={"target": 1})

@@ -33,6 +33,7 @@ def _pair(fmt: str, field: list[Entrant], seconds: float | None) -> Pairing:
     return pair_round(fmt, field, seed=7, round_number=3, table_sizes=GAME, time_left=time_left)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", list(FIELDS))
 def test_the_model_answers_the_brute_force_optimum_when_the_search_is_cut_short(fmt: str) -> None:
     @settings(max_examples=25, deadline=None)

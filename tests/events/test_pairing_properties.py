@@ -58,6 +58,7 @@ def _check(fmt: str, field: list[Entrant], seed: int) -> None:
     assert _pair(fmt, list(reversed(field)), seed) == pairing, "the same field and seed pair the same way"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", list(FORMATS))
 def test_pairing_is_the_brute_force_optimum(fmt: str) -> None:
     @settings(max_examples=60, deadline=None)

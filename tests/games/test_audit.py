@@ -68,6 +68,7 @@ def test_a_play_changed_behind_the_services_back_fails_verification() -> None:
     assert any("changed" in problem for problem in verification.problems)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "tamper",
     [

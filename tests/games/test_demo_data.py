@@ -11,6 +11,7 @@ from games.models import Match, Player
 from games.selectors import match_audit
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_demo_data_makes_one_finished_tablo_match_and_is_safe_to_run_again() -> None:
     call_command("demo_data", stdout=StringIO())

@@ -23,6 +23,7 @@ BONUS = ["7D", "3C"]
 NOTHING = [{"points": 0}, {"points": 0}]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("options", "dealers"),
     [

@@ -59,6 +59,7 @@ def random_table(index: int, seed: int) -> tuple[str, Options, HandSetup, tuple[
     return game, options, setup, log
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(TABLES)), ids=IDS)
 @pytest.mark.parametrize("seed", range(3))
 def test_a_hand_play_by_play_is_the_engines_replay(index: int, seed: int) -> None:

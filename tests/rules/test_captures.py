@@ -61,6 +61,7 @@ def tablo(*cards: str) -> Board:
     return Board(tuple(face[card] if card in face else (int(card),) for card in cards), (0,) * len(cards))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(boards, targets, modes)
 def test_every_legal_capture_is_found_once_as_the_reference_finds_it(

@@ -125,6 +125,7 @@ def not_a_jack(card: Card) -> bool:
     return card.rank != JACK
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(
     st.data(), st.sampled_from([2, 3, 4]), st.sampled_from(["simplified_cassino", "cassino"]), st.booleans()

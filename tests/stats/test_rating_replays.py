@@ -131,6 +131,7 @@ def test_deleting_the_last_match_restores_the_previous_ratings_exactly(drawn: li
         assert table.stored() == table.full_replay() == before
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(MATCHES, st.data())
 def test_correcting_a_match_replays_from_its_place_like_a_full_replay(

@@ -165,6 +165,7 @@ FORMS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", FORMS)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), htmx=st.booleans())

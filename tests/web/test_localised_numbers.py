@@ -45,6 +45,7 @@ def test_a_percentage_has_the_readers_decimal_mark_even_where_localization_is_of
         assert template.render(Context({"rate": 43.2})) == written
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", list(RATES))
 def test_the_finished_match_page_writes_its_review_rates_in_the_readers_way(language: str) -> None:
