@@ -19,7 +19,7 @@ from games.models import Hand, Match
 from games.rules import wording
 from games.rules.game import HandEvent, HandReport
 from games.rules.twenty_round import FIVE_TALLY_CARDS
-from games.rules.wording import signed
+from games.rules.wording import signed as signed  # re-exported: the screens sign points so
 from games.selectors import HandBreakdown, sides_of_match
 from web.presets import sweep_name
 from web.screens import MatchScreen, SideView
