@@ -109,7 +109,14 @@ def shown_facts(facts: Mapping[str, object], words: Words, who: Who = NOBODY) ->
 
 def violation_text(template: str, facts: Mapping[str, object], words: Words, who: Who = NOBODY) -> str:
     """An error's message (its English ``template`` and ``facts``), translated, with its card facts
-    localized and its sides and seats named."""
+    localized and its sides and seats named.
+
+    >>> words = PageWords({"translations": {}, "cards": {"QS": "Д♠", "10D": "10♦"}, "none": "ничего"})
+    >>> violation_text("{card} cannot take {taken}.", {"card": "qs", "taken": ["10D", "QS"]}, words)
+    'Д♠ cannot take 10♦ Д♠.'
+    >>> violation_text("Seat {seat} took {taken}.", {"seat": 1, "taken": []}, words, Who(seats={1: "Ana"}))
+    'Seat Ana took ничего.'
+    """
     try:
         return words.translated(template).format(**shown_facts(facts, words, who))
     except (KeyError, IndexError, ValueError):
@@ -169,7 +176,11 @@ def row_text(row: Mapping[str, Any], words: Words) -> BreakdownRow:
 
 
 def signed(points: int) -> str:
-    """``+3``, ``0``, and a negative number with a true minus sign (U+2212)."""
+    """``+3``, ``0``, and a negative number with a true minus sign (U+2212).
+
+    >>> signed(3), signed(0), signed(-2) == "\u22122"
+    ('+3', '0', True)
+    """
     return f"+{points}" if points > 0 else str(points).replace("-", "\u2212")
 
 
