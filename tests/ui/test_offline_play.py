@@ -268,7 +268,8 @@ def test_a_whole_tablo_hand_is_played_offline_through_the_phones_engine(
     assert [{k: v for k, v in row.items() if k != "worded"} for row in phone["rows"]] == [
         row.as_json() for row in hand_rows("tablo", {}, report)
     ]
-    assert [row["worded"] for row in phone["rows"]] == hand_breakdown("tablo", {}, report)  # the server's words
+    # Worded by the engine as the server words them
+    assert [row["worded"] for row in phone["rows"]] == hand_breakdown("tablo", {}, report)
 
 
 @pytest.mark.browser
