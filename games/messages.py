@@ -1,20 +1,26 @@
-"""Rule violations and record conflicts as sentences in the reader's language, with localized cards."""
+"""Rule violations and record conflicts as sentences in the reader's language, with localized cards: the
+wording of :mod:`games.rules.wording` (which the phone runs too) with Django's translations."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.labels import game_title, text_label
+from games.presentation import presentation_of, shared
+from games.rules import breakdown, wording
 from games.rules.capture.capturing import Verdict
-from games.rules.errors import CaptureIllegal, CaptureRequired, RuleViolation, labelled, violation_classes
+from games.rules.errors import CaptureIllegal, CaptureRequired, RuleViolation
+from games.rules.game import HIGHEST_LAST_CARD, LAST_CAPTURE, LAST_CARD_CAPTURE
+from games.rules.wording import NOBODY as NOBODY  # re-exported with Who: the names in messages
+from games.rules.wording import Who as Who
 from games.serbian import shown_name
 
 if TYPE_CHECKING:
-    pass
+    from django_stubs_ext import StrOrPromise
 
 
 class Explained(Protocol):
@@ -33,72 +39,90 @@ class Explained(Protocol):
         """What the placeholders are filled with."""
 
 
-def _shown(value: object) -> object:
-    """Card texts become labels (``QS`` -> ``Д♠``, ``"7D 3C"`` -> ``7♦ 3♣``); lists of cards read as
-    ``10♦ 2♣``, an empty one as "none" (no sentence ends on a gap)."""
-    if isinstance(value, str):
-        return " ".join(map(text_label, value.split(" ")))
-    if isinstance(value, list | tuple):
-        return " ".join(str(_shown(item)) for item in value) if value else gettext("none")
-    return value
+CLOSING: Mapping[str, StrOrPromise] = {
+    "leftovers": shared.LEFTOVERS,
+    "earned": shared.EARNED,
+    "credited": shared.CREDITED,
+    "total": shared.TOTAL,
+}
+"""The rows that close every game's breakdown, after the game's own items."""
+NOTES: Mapping[str, StrOrPromise] = {
+    breakdown.TIE: _("tie: nobody"),
+    breakdown.NO_AWARD: _("nobody: no award was positive"),
+    breakdown.PLAY: _("play %(number)s"),
+    breakdown.TIMES: _("×%(count)s"),  # noqa: RUF001  # the sign, not a letter
+    LAST_CAPTURE: _("to the last capture"),
+    LAST_CARD_CAPTURE: _("to the last card that captured"),
+    HIGHEST_LAST_CARD: _("no last card captured: to the highest last card"),
+    breakdown.NOBODY_CAPTURED: _("nobody captured: nobody takes them"),
+}
+"""The breakdown's notes by key (``games.rules.breakdown.Row.note``)."""
+TALLY_LABEL = _("Tally of %(cards)s cards")
 
 
-PERSON_FACTS = frozenset({"player", "guest", "name", "names"})
-"""Facts that are people's names, shown in the reader's script (games/serbian.py)."""
+def row_labels(game: str) -> dict[str, StrOrPromise]:
+    """Every breakdown row's words in ``game``: its presentation's items, then the closing rows."""
+    return {**presentation_of(game).breakdown, **CLOSING}
 
 
-def _worded(key: str, value: object) -> object:
-    """A fact as a player reads it: a game's name in words, a person's name in the reader's script,
-    cards with suit symbols."""
-    if key == "game" and isinstance(value, str):
-        return str(game_title(value))
-    if key in PERSON_FACTS and isinstance(value, str):
-        return shown_name(value)
-    return _shown(value)
+class ReaderWords:
+    """:class:`~games.rules.wording.Words` in the reader's language, from Django's translations; the rows
+    and events of ``game`` (its presentation)."""
+
+    def __init__(self, game: str = "") -> None:
+        self.game_name = game
+
+    @property
+    def none(self) -> str:
+        """An empty list of cards in a fact."""
+        return gettext("none")
+
+    @property
+    def tally(self) -> str:
+        """A Twenty tally's label."""
+        return str(TALLY_LABEL)
+
+    @property
+    def award_for(self) -> str:
+        """An award event."""
+        return gettext("%(award)s for %(name)s")
+
+    def translated(self, english: str) -> str:
+        """A message template or count label translated."""
+        return gettext(english)
+
+    def card(self, text: str) -> str:
+        """A card text's label; other text unchanged."""
+        return text_label(text)
+
+    def game(self, name: str) -> str:
+        """A game's title."""
+        return str(game_title(name))
+
+    def person(self, name: str) -> str:
+        """A person's name in the reader's script (games/serbian.py)."""
+        return shown_name(name)
+
+    def row_label(self, key: str) -> str:
+        """A breakdown row's label in this game."""
+        return str(row_labels(self.game_name).get(key, key))
+
+    def note(self, key: str) -> str:
+        """A breakdown note."""
+        return str(NOTES[key])
+
+    def event(self, kind: str) -> str:
+        """A live event's text in this game."""
+        return str(presentation_of(self.game_name).events.get(kind, "%(name)s"))
 
 
-def shown_facts(facts: Mapping[str, object], who: Who | None = None) -> dict[str, object]:
-    """An error's facts ready for its message: worded, cards labelled, sides and seats named."""
-    who = who or NOBODY
-    return {key: who.name(key, _worded(key, value)) for key, value in facts.items()}
-
-
-@dataclass(frozen=True, slots=True)
-class Who:
-    """The names behind the side and seat numbers of an error's facts (the engine counts both from 0,
-    the screen shows names)."""
-
-    sides: Sequence[str] = ()
-    seats: Mapping[int, str] = field(default_factory=dict)
-
-    def name(self, key: str, value: object) -> object:
-        """``value`` of the fact ``key`` as a name, if it numbers a side or a seat."""
-        if isinstance(value, bool) or not isinstance(value, int):
-            return value
-        if key == "side" and 0 <= value < len(self.sides):
-            return self.sides[value]
-        return self.seats.get(value, value) if key in SEAT_FACTS else value
-
-
-SEAT_FACTS = frozenset({"seat", "other", "starter"})
-NOBODY = Who()
+READER = ReaderWords()
+"""The reader's words for messages, which name no game's rows."""
 
 
 def violation_text(error: Explained, who: Who = NOBODY) -> str:
     """The error's message, translated, with its card facts localized and its sides and seats named."""
-    facts = shown_facts(labelled(error.facts, gettext), who)
-    try:
-        return gettext(error.template).format(**facts)
-    except (KeyError, IndexError, ValueError):
-        # A translation that names a fact the error does not carry must not hide the error itself.
-        return error.template.format(**error.facts)
-
-
-@dataclass(frozen=True, slots=True)
-class _Problem:
-    code: str
-    template: str
-    facts: Mapping[str, object]
+    return wording.violation_text(error.template, error.facts, READER, who)
 
 
 def problem_texts(error: RuleViolation, who: Who = NOBODY) -> list[str]:
@@ -106,14 +130,7 @@ def problem_texts(error: RuleViolation, who: Who = NOBODY) -> list[str]:
     problems = error.facts.get("problems")
     if not isinstance(problems, list):
         return [violation_text(error, who)]
-    classes = violation_classes()
-    texts = []
-    for problem in problems:
-        facts = {key: value for key, value in problem.items() if key not in {"code", "message"}}
-        known = classes.get(problem["code"])
-        template = known.template if known else problem["message"]
-        texts.append(violation_text(_Problem(problem["code"], template, facts), who))
-    return texts
+    return wording.problem_texts(problems, READER, who)
 
 
 def verdict_words(verdict: Verdict, card: str, taken: Sequence[str]) -> str:
@@ -121,7 +138,7 @@ def verdict_words(verdict: Verdict, card: str, taken: Sequence[str]) -> str:
     table), or why it is not legal."""
     if not verdict.legal:
         return verdict_reason(verdict, card, taken)
-    facts = {"card": _shown(card), "taken": _shown(list(taken))}
+    facts = {"card": wording.shown(card, READER), "taken": wording.shown(list(taken), READER)}
     if not taken:
         return gettext("{card} takes nothing: a trail, the card stays on the table.").format(**facts)
     if verdict.sweep:

@@ -326,7 +326,12 @@ def shown(match: Match, hand: Hand, report: HandReport, plays: Sequence[Play]) -
 
 
 def _shown(answer: Json) -> object:
-    return answer["report"], answer["seen"], answer["one_tap"]
+    """The hand the phone's engine answered, its events without their words (in the browser it words them
+    with the page's texts; tests/web/test_offline_words.py compares those with the server's)."""
+    events = [
+        {key: value for key, value in each.items() if key != "text"} for each in answer["report"]["events"]
+    ]
+    return {**answer["report"], "events": events}, answer["seen"], answer["one_tap"]
 
 
 def _accepted(answer: Json) -> object:

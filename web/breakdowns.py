@@ -12,31 +12,22 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext, ngettext
 
-from games.breakdowns import BreakdownRow, award_label, hand_breakdown
+from games.breakdowns import BreakdownRow, hand_breakdown
 from games.convert import stored_report
+from games.messages import ReaderWords
 from games.models import Hand, Match
-from games.presentation import presentation_of
+from games.rules import wording
 from games.rules.game import HandEvent, HandReport
 from games.rules.twenty_round import FIVE_TALLY_CARDS
+from games.rules.wording import signed as signed  # re-exported: the screens sign points so
 from games.selectors import HandBreakdown, sides_of_match
 from web.presets import sweep_name
 from web.screens import MatchScreen, SideView
 
 
-def signed(points: int) -> str:
-    """``+3``, ``0``, and a negative number with a true minus sign (U+2212)."""
-    return f"+{points}" if points > 0 else str(points).replace("-", "\u2212")
-
-
 def event_text(event: HandEvent, names: Sequence[str], game: str) -> str:
     """One event of ``game`` in words: "Tablo for Marija (+1)"; a Twenty tally names its length."""
-    name = names[event.side] if 0 <= event.side < len(names) else "?"
-    if event.kind == "tally":
-        award = award_label(game, "tally", event.points)
-        what = gettext("%(award)s for %(name)s") % {"award": award, "name": name}
-    else:
-        what = str(presentation_of(game).events.get(event.kind, "%(name)s")) % {"name": name}
-    return f"{what} ({signed(event.points)})" if event.points else what
+    return wording.event_text(event.kind, event.side, event.points, names, ReaderWords(game))
 
 
 @dataclass(frozen=True, slots=True)

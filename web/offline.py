@@ -1,8 +1,8 @@
 """What the match screen's offline recording needs, as JSON for ``static/js/offline.js``: where the open
 hand stands (its plays and revision, and its setup and log as the phone's engine takes them), whose turn
-comes after whose, where to send plays, and the texts to word what the engine answers offline exactly as
-the server words it (``games.messages``, ``games.breakdowns``): message templates, card labels, count
-labels, game titles and names by seat and side, in the reader's language."""
+comes after whose, where to send plays, and the texts the phone's engine words its answers with, by the
+server's own wording (``games.rules.wording``): message templates, card labels, count labels, game titles
+and names by seat and side, in the reader's language."""
 
 from __future__ import annotations
 
@@ -11,17 +11,14 @@ from typing import Any, TypedDict
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
-from games import breakdowns
 from games.labels import card_label, game_title
-from games.messages import SEAT_FACTS
+from games.messages import NOTES, TALLY_LABEL, row_labels
 from games.models import Match
 from games.presentation import presentation_of
 from games.rule_links import refusal_url
-from games.rules.breakdown import TALLY
 from games.rules.cards import deck
-from games.rules.errors import COUNT_LABELS, LABEL_FACTS, violation_classes
+from games.rules.errors import COUNT_LABELS, violation_classes
 from games.rules.registry import GAMES
-from games.rules.twenty_summary import TALLY_AWARDS
 from web.deals import deck_totals, summary_keys
 from web.screens import HandView, MatchScreen, who_of
 
@@ -145,30 +142,25 @@ def _setup(screen: MatchScreen, hand: HandView) -> dict[str, Any]:
 
 
 def offline_texts(match: Match) -> dict[str, Any]:
-    """What ``static/js/offline_words.js`` needs to word the engine's answers as the server does, in the
-    reader's language: each English message template's translation, the count labels of ``what`` facts,
+    """The texts the phone's engine words its answers with (``games.rules.wording.PageWords``), as the
+    server does, in the reader's language: each English message template and count label translated,
     card labels by canonical text, game titles, the names of seats and sides, the breakdown's labels and
-    notes, the live events' texts, the tablos' label and the rule page of each refusal."""
+    notes, the live events' texts; and for the page's own drawing the tablos' label and the rule page of
+    each refusal."""
     who = who_of(match)
-    templates = {cls.template for cls in violation_classes().values()}
+    english = {cls.template for cls in violation_classes().values()} | set(COUNT_LABELS.values())
     return {
-        "templates": {template: gettext(template) for template in sorted(templates)},
+        "translations": {text: gettext(text) for text in sorted(english)},
         "none": gettext("none"),  # an empty list in a fact
-        "labels": {label: gettext(label) for label in COUNT_LABELS.values()},
-        "label_facts": sorted(LABEL_FACTS),
         "cards": {str(card): card_label(card) for card in deck()},  # any card a fact names, as text_label
         "games": {name: str(game_title(name)) for name in GAMES},
         "seats": {str(seat): name for seat, name in who.seats.items()},
         "sides": list(who.sides),
-        "seat_facts": sorted(SEAT_FACTS),
-        "rows": {key: str(label) for key, label in breakdowns.labels(match.game).items()},
-        "notes": {key: str(note) for key, note in breakdowns.NOTES.items()},
-        "tally": str(breakdowns.TALLY_LABEL),
+        "rows": {key: str(label) for key, label in row_labels(match.game).items()},
+        "notes": {key: str(note) for key, note in NOTES.items()},
+        "tally": str(TALLY_LABEL),
         "events": {kind: str(text) for kind, text in presentation_of(match.game).events.items()},
         "award_for": gettext("%(award)s for %(name)s"),
-        "tallies": {
-            str(points): breakdowns.award_label(match.game, TALLY, points) for points in TALLY_AWARDS
-        },
         # The rule page that explains each refusal in this game, linked beside it as the server links it.
         "rule_urls": {
             code: url for code in sorted(violation_classes()) if (url := refusal_url(code, match.game))

@@ -4,7 +4,8 @@ Each call takes a JSON text and answers one; :func:`answer` dispatches by name. 
 engine's own functions, the ones the server calls for the same hand, so what the phone shows offline
 is what the server would answer. Cards travel as canonical texts, setups and logs as
 :mod:`games.rules.records` writes them; a refusal travels as its ``code``, its English ``message``, its
-``template`` and ``facts`` (the phone words it as ``games.messages`` does) and the ``rule`` it cites.
+``template`` and ``facts`` and the ``rule`` it cites; asked with the page's texts, each answer comes
+worded too (:func:`worded`), by the wording the server runs (:mod:`games.rules.wording`).
 
 The payloads: ``game`` and ``options`` (the match's), with
 
@@ -35,11 +36,11 @@ from games.rules.errors import (
     CodedError,
     RuleViolation,
     SummaryInconsistent,
-    violation_classes,
 )
 from games.rules.game import Game, HandReport, HandSetup, LogEntry
 from games.rules.records import entry_of, jsonable, report_json, report_of, setup_of
 from games.rules.registry import GAMES, find_game, refusal_rule
+from games.rules.wording import PageWords, event_text, page_words, problem_of, row_text, violation_text
 
 Json = dict[str, Any]
 
@@ -195,9 +196,7 @@ def error_json(error: CodedError, game: str = "") -> Json:
 
 
 def _problem_json(problem: Mapping[str, Any]) -> Json:
-    known = violation_classes().get(problem["code"])
-    facts = {key: value for key, value in problem.items() if key not in {"code", "message"}}
-    template = known.template if known else problem["message"]
+    template, facts = problem_of(problem)
     return {"code": problem["code"], "message": problem["message"], "template": template, "facts": facts}
 
 
@@ -212,17 +211,35 @@ CALLS: dict[str, Callable[[Json], Json]] = {
 }
 
 
-def answer(name: str, payload: str) -> str:
+def answer(name: str, payload: str, texts: str = "") -> str:
     """The answer of call ``name`` to ``payload`` (both JSON); an unknown call, or a payload the engine
-    refuses (a bad setup, a bad card), answers an ``error``."""
+    refuses (a bad setup, a bad card), answers an ``error``. Given the page's ``texts`` (JSON, see
+    :func:`worded`), the answer comes in the reader's words too."""
     call = CALLS.get(name)
     if call is None:
         return json.dumps({"error": {"code": "engine.unknown_call", "message": f"No engine call {name!r}."}})
     try:
-        return json.dumps(call(json.loads(payload)))
+        result = call(json.loads(payload))
     except RuleViolation as violation:
-        return json.dumps({"error": error_json(violation)})
+        result = {"error": error_json(violation)}
     except (KeyError, TypeError, ValueError, AttributeError) as bad:
         return json.dumps(
             {"error": {"code": "engine.bad_payload", "message": f"Bad payload for {name}: {bad!r}."}}
         )
+    return json.dumps(worded(result, page_words(texts)) if texts else result)
+
+
+def worded(result: Json, words: PageWords) -> Json:
+    """``result`` with its words, as the server words the same (:mod:`games.rules.wording`): each refusal
+    (``error``, a verdict's ``reason``) and each of a summary's ``problems`` gets its ``text``, each of
+    the breakdown's ``rows`` its ``worded`` row, each of the report's ``events`` its ``text``."""
+    who = words.who
+    for error in (result.get("error"), result.get("verdict", {}).get("reason")):
+        if isinstance(error, dict) and "template" in error:
+            for each in (error, *error.get("problems", ())):
+                each["text"] = violation_text(each["template"], each["facts"], words, who)
+    for row in result.get("rows", ()):
+        row["worded"] = row_text(row, words)
+    for event in result.get("report", {}).get("events", ()):
+        event["text"] = event_text(event["kind"], event["side"], event["points"], who.sides, words)
+    return result

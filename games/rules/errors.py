@@ -6,7 +6,7 @@ Messages are English templates marked for translation; the API layer translates 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -54,14 +54,6 @@ def add_count_labels(labels: Mapping[str, str]) -> None:
 def label(key: str) -> str:
     """A summary count's name in words, for messages (the key itself stays in the facts)."""
     return COUNT_LABELS.get(key, key)
-
-
-def labelled(facts: Mapping[str, object], translate: Callable[[str], str]) -> dict[str, object]:
-    """``facts`` with their labels (:data:`LABEL_FACTS`) in the reader's language."""
-    return {
-        key: translate(value) if key in LABEL_FACTS and isinstance(value, str) else value
-        for key, value in facts.items()
-    }
 
 
 class RuleViolation(CodedError, ValueError):

@@ -4,7 +4,10 @@
 
    SkEngine.state is "off", "loading", "ready" or "failed" (with SkEngine.reason: "no-webassembly",
    "low-memory", "load-failed" or "timeout"); each change dispatches `sk-engine` on document.
-   SkEngine.call(name, payload) answers a promise of the engine's decoded answer (games/rules/browser.py).
+   SkEngine.call(name, payload) answers a promise of the engine's decoded answer (games/rules/browser.py),
+   worded in the reader's language by the server's own wording (games/rules/wording.py) from the page's
+   texts (#offline-engine-texts, web/offline.py), as they are at the call: a refusal's and each problem's
+   `text`, each breakdown row's `worded` row, each event's `text`. SkEngine.texts() is those texts, read.
    Without the engine the phone keeps today's queue (offline.js), and the match screen says so while
    offline (the texts in templates/web/matches/_offline.html). */
 (function () {
@@ -23,7 +26,8 @@
     snapshot: false,  /* started from the memory snapshot the worker kept (engine_worker.js) */
     ready: new Promise(function (resolve, reject) { settle = { resolve: resolve, reject: reject }; }),
     start: start,
-    call: call
+    call: call,
+    texts: texts
   };
   engine.ready.catch(function () { return null; });  /* a fallback, not an unhandled rejection */
 
@@ -87,12 +91,23 @@
     return engine.ready;
   }
 
+  /* The page's texts for the engine's words, as JSON text ("" on a page without them). */
+  function textsJson() {
+    var node = document.getElementById("offline-engine-texts");
+    return node ? node.textContent : "";
+  }
+
+  function texts() {
+    var found = textsJson();
+    return found ? JSON.parse(found) : null;
+  }
+
   function call(name, payload) {
     return start().then(function () {
       return new Promise(function (resolve, reject) {
         lastId += 1;
         waiting[lastId] = { resolve: resolve, reject: reject };
-        worker.postMessage({ id: lastId, name: name, payload: payload === undefined ? {} : payload });
+        worker.postMessage({ id: lastId, name: name, payload: payload === undefined ? {} : payload, texts: textsJson() });
       });
     });
   }

@@ -4,8 +4,9 @@
    its manifest.json names the Pyodide folder, the trimmed standard library and the engine's zip, all
    from this origin (the service worker keeps them, templates/pwa/sw.js); no package is fetched. Once
    games.rules (every game registered) and games.rules.browser are imported, the worker posts
-   {ready: version, snapshot}, or {failed: message}; then each message {id, name, payload} is answered
-   {id, result} or {id, error} through browser.answer(name, payload as JSON).
+   {ready: version, snapshot}, or {failed: message}; then each message {id, name, payload, texts} is
+   answered {id, result} or {id, error} through browser.answer(name, payload as JSON, texts: the page's
+   texts as JSON, to word the answer with).
 
    After its first start the worker keeps a memory snapshot of itself, the engine imported (Pyodide's
    experimental _makeSnapshot and _loadSnapshot), gzipped in the engine's cache (sk-engine-<version>,
@@ -90,7 +91,7 @@ self.addEventListener("message", function (event) {
   }
   started.then(function () {
     if (!answer) throw new Error("the engine did not load");
-    return JSON.parse(answer(data.name, JSON.stringify(data.payload === undefined ? {} : data.payload)));
+    return JSON.parse(answer(data.name, JSON.stringify(data.payload === undefined ? {} : data.payload), data.texts || ""));
   }).then(
     function (result) { self.postMessage({ id: data.id, result: result }); },
     function (error) { self.postMessage({ id: data.id, error: String(error && error.message || error) }); }

@@ -102,11 +102,11 @@
 
   /* With the engine in the phone (SkEngine ready: static/js/engine.js), a play is checked before it is
      queued, after the hand's standing plays and the waiting ones, as the server checks it: a refused
-     play is not queued, and its refusal is worded as the server words it (offline_words.js), with the
+     play is not queued, and its refusal is worded as the server words it (by the engine), with the
      captures the card could have made. Without the engine every play is queued unchecked. */
   function checked(state, entry) {
-    var engine = window.SkEngine, words = window.SkWords;
-    var texts = words && words.pageTexts(document);
+    var engine = window.SkEngine;
+    var texts = engine && engine.texts();
     if (!engine || engine.state !== "ready" || !texts || !state.setup) return Promise.resolve(true);
     var log = moves.log(state, entries);  /* the standing plays, then the waiting plays, undos and challenges */
     var payload = {
@@ -115,15 +115,15 @@
     };
     return engine.call("play", payload).then(function (answer) {
       if (!answer || answer.accepted !== false) return true;
-      showError(refusalHtml(answer.error, words, texts));
+      showError(refusalHtml(answer.error, texts));
       return false;
     }, function () { return true; });  /* the engine failed: queued unchecked, as without it */
   }
 
   /* The refusal as the server shows it (its words, and the rule that explains it), then what the card
      could have taken. Escaped: names are typed by people. */
-  function refusalHtml(error, words, texts) {
-    var html = ui.escape(words.refusal(error, texts));
+  function refusalHtml(error, texts) {
+    var html = ui.escape(error.text || error.message);
     var url = error.rule && (texts.rule_urls || {})[error.code];
     if (url) html += ' <a class="rule-link" href="' + ui.escape(url) + '">' + text("rule", { rule: ui.escape(error.rule) }) + "</a>";
     var alternatives = (error.alternatives || []).map(function (cards) {

@@ -19,11 +19,11 @@
 
   function engine() {
     var found = window.SkEngine;
-    return found && found.state === "ready" && window.SkWords ? found : null;
+    return found && found.state === "ready" ? found : null;
   }
 
   function words() {
-    if (!pageTexts) pageTexts = window.SkWords.pageTexts(document);
+    if (!pageTexts) pageTexts = window.SkEngine.texts();
     return pageTexts;
   }
 
@@ -97,7 +97,7 @@
     if (verdict.legal) {
       return '<p class="verdict ok"><strong>' + text("legal") + "</strong> " + groupsHtml(verdict.groups) + (verdict.sweep ? badge() : "") + "</p>";
     }
-    var reason = verdict.reason ? window.SkWords.refusal(verdict.reason, words()) : (verdict.message || "");
+    var reason = verdict.reason ? verdict.reason.text : (verdict.message || "");
     var html = '<div class="verdict bad"><strong>' + text("not-legal") + "</strong> " + view.escape(reason);
     if (verdict.alternatives.length) {
       html += "<p>" + text("could-take") + '</p><ul class="capture-list">' + verdict.alternatives.map(function (cards) {
@@ -129,9 +129,9 @@
   function choicesHtml(state, table, card, taken, answer) {
     var marker = '<span hidden data-engine-choices="' + card + '"></span>';
     if (answer.error && !answer.captures) {
-      return marker + '<p class="error" role="alert">' + view.escape(window.SkWords.refusal(answer.error, words())) + "</p>";
+      return marker + '<p class="error" role="alert">' + view.escape(answer.error.text || answer.error.message) + "</p>";
     }
-    var html = answer.error && !answer.verdict ? '<p class="error" role="alert">' + view.escape(window.SkWords.refusal(answer.error, words())) + "</p>" : "";
+    var html = answer.error && !answer.verdict ? '<p class="error" role="alert">' + view.escape(answer.error.text || answer.error.message) + "</p>" : "";
     return marker + html + capturesHtml(answer.captures) + trailHtml(answer, state.compulsory) + manualHtml(table, taken, answer);
   }
 
@@ -188,7 +188,6 @@
 
   /* The last play as _last_play.html draws it: the play, its events, the rulings on it, undo, challenges. */
   function lastPlayHtml(state, plays, report) {
-    var texts = words();
     var index = plays.length - 1, play = plays[index];
     var html = '<h3 class="visually-hidden">' + text("last-play") + "</h3>";
     if (!play) {
@@ -199,7 +198,7 @@
     }
     var events = report.events.filter(function (event) { return event.play_index === index && event.kind !== "challenge"; });
     html += '<ul class="play-events" aria-live="polite">' + events.map(function (event) {
-      return "<li>" + view.escape(window.SkWords.event(event, texts.sides, texts)) + "</li>";
+      return "<li>" + view.escape(event.text) + "</li>";
     }).join("") + "</ul>";
     var rulings = ((report.extra || {}).rulings || []).filter(function (ruling) { return ruling.play_index === index; });
     rulings.forEach(function (ruling) {

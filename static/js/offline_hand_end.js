@@ -4,7 +4,7 @@
 
    - a hand whose waiting plays complete it offers "Score the hand" (templates/web/matches/_hand.html);
      tapped, a "close" entry is queued (the records API's close, with an Idempotency-Key) and the hand is
-     shown scored (_scored.html and its breakdown, worded by offline_words.js) with the sides' totals
+     shown scored (_scored.html and its breakdown, worded by the engine) with the sides' totals
      and progress after it (the engine's ``match`` call over the closed hands' reports);
    - a quick end-of-hand entry is checked by the engine's ``summary`` call before it is queued: refused,
      its problems are shown as the server shows them and nothing is queued; accepted, it is scored so;
@@ -22,8 +22,8 @@
   var drawing = 0;      /* the latest drawing; an older one's answers are dropped */
   var lastSteps = [];   /* the hands as last drawn, oldest first */
 
-  function ready() { return window.SkEngine && window.SkEngine.state === "ready" && window.SkWords; }
-  function texts() { return window.SkWords.pageTexts(document); }
+  function ready() { return window.SkEngine && window.SkEngine.state === "ready"; }
+  function texts() { return window.SkEngine.texts(); }
   function call(name, payload) { return window.SkEngine.call(name, payload); }
   function live() { return document.getElementById("match-live"); }
 
@@ -218,7 +218,7 @@
   function breakdown(rows, names, words) {
     var nothing = '<span aria-hidden="true">\u00b7</span><span class="visually-hidden">' + ui.escape(words.nothing) + "</span>";
     var body = rows.map(function (raw) {
-      var row = window.SkWords.row(raw, words);
+      var row = raw.worded;
       var cells = row.values.map(function (value) {
         if (value === null || value === undefined) return nothing;
         if (row.points) return signed(value);
@@ -481,13 +481,13 @@
     if (!given) return Promise.resolve(true);
     return call("summary", withFields(engineOf(state), { entries: given })).then(function (answer) {
       if (!answer.error) return true;
-      var words = texts(), error = answer.error;
-      var problems = Array.isArray(error.problems) ? window.SkWords.problems(error, words) : [];
+      var error = answer.error;
+      var problems = (error.problems || []).map(function (problem) { return problem.text; });
       var alert = document.createElement("div");
       alert.id = "offline-summary-refused";
       alert.className = "alert error";
       alert.setAttribute("role", "alert");
-      alert.innerHTML = "<p>" + ui.escape(window.SkWords.refusal(error, words)) + "</p>" + (problems.length ?
+      alert.innerHTML = "<p>" + ui.escape(error.text || error.message) + "</p>" + (problems.length ?
         "<ul>" + problems.map(function (problem) { return "<li>" + ui.escape(problem) + "</li>"; }).join("") + "</ul>" : "");
       live().prepend(alert);
       alert.scrollIntoView({ block: "center" });
@@ -521,8 +521,8 @@
     var start = { match: state.match, hand: nextNumber(state), kind: "start", url: state.hands_api, body: body, key: newKey() };
     var next = nextState(state, start, step.scored ? step.scored.report : null, []);
     return opening(next).then(function (opened) {
-      if (opened && opened.error && opened.error.template) {
-        ui.showError(ui.escape(window.SkWords.refusal(opened.error, texts())));
+      if (opened && opened.error && opened.error.text) {
+        ui.showError(ui.escape(opened.error.text));
         return null;
       }
       ui.showError("");

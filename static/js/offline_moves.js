@@ -19,7 +19,7 @@
     return found && found.state === "ready" ? found : null;
   }
 
-  function texts() { return window.SkWords ? window.SkWords.pageTexts(document) : null; }
+  function texts() { return window.SkEngine ? window.SkEngine.texts() : null; }
 
   function usable(state) { return !!(state && state.setup && engine() && texts()); }
 
@@ -111,7 +111,7 @@
     var call = Object.assign(payload(state, found.log), { play: { seat: seat, challenge_of: found.plays.length - 1 } });
     return engine().call("play", call).then(function (answer) {
       if (answer && answer.accepted === false) {
-        ui.showError(ui.escape(window.SkWords.refusal(answer.error, texts())));
+        ui.showError(ui.escape(answer.error.text || answer.error.message));
         return false;
       }
       var view = ui.project(state, entries);

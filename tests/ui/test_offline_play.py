@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.breakdowns import hand_breakdown
 from games.labels import card_label
 from games.messages import violation_text
 from games.models import Hand, Match, Play
@@ -264,7 +265,11 @@ def test_a_whole_tablo_hand_is_played_offline_through_the_phones_engine(
     report = hand_report(Hand.objects.get())
     assert report.complete
     assert [side["total"] for side in phone["report"]["sides"]] == [side.total for side in report.sides]
-    assert phone["rows"] == [row.as_json() for row in hand_rows("tablo", {}, report)]
+    assert [{k: v for k, v in row.items() if k != "worded"} for row in phone["rows"]] == [
+        row.as_json() for row in hand_rows("tablo", {}, report)
+    ]
+    # Worded by the engine as the server words them
+    assert [row["worded"] for row in phone["rows"]] == hand_breakdown("tablo", {}, report)
 
 
 @pytest.mark.browser

@@ -1,7 +1,9 @@
-"""The phone words its engine's answers offline exactly as the server words them (issue 25): refusals
-with their cards, seats, sides, counts and game named, a summary's every problem, a breakdown's rows and
-the live events, from the texts web/offline.py puts in the page, run through static/js/offline_words.js
-in Node and compared with games.messages, games.breakdowns and web.breakdowns in several languages."""
+"""The phone words its engine's answers offline exactly as the server words them (issues 25 and 36):
+refusals with their cards, seats, sides, counts and game named, a summary's every problem, a breakdown's
+rows and the live events. The phone's words are the built engine's (static/engine/, the .pyc the phone
+runs, ``games.rules.wording``) in Pyodide under Node, asked as the phone asks it: each call with the texts
+web/offline.py puts in the page; the server's are games.messages, games.breakdowns and web.breakdowns,
+in several languages."""
 
 from __future__ import annotations
 
@@ -9,59 +11,77 @@ import json
 import random
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.utils import translation
 
 from games import breakdowns
 from games.messages import problem_texts, violation_text
-from games.rules.browser import answer
 from games.rules.errors import RuleViolation, SummaryInconsistent
 from games.rules.game import HandEvent, HandSetup, resolve_options
 from games.rules.records import entry_json, entry_of, report_of, setup_json
 from games.rules.registry import find_game
+from tests.conftest import IN_CI
 from tests.factories import MatchFactory, PlayerFactory
 from tests.rules.playouts import game_hand
 from web.breakdowns import event_text
 from web.offline import offline_texts
 from web.screens import who_of
 
-pytestmark = [
-    pytest.mark.django_db,
-    pytest.mark.skipif(shutil.which("node") is None, reason="needs Node"),
-]
-WORDS = Path(__file__).resolve().parents[2] / "static" / "js" / "offline_words.js"
-RUN = """
-const words = require(process.argv[1]);
-const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
-const t = input.texts;
-process.stdout.write(JSON.stringify({
-  refusals: input.refusals.map((error) => words.refusal(error, t)),
-  problems: input.problems.map((error) => words.problems(error, t)),
-  rows: input.rows.map((row) => words.row(row, t)),
-  events: input.events.map((event) => words.event(event, input.names, t)),
-}));
-"""
+pytestmark = pytest.mark.django_db
+BASE = Path(settings.BASE_DIR)
 
 
-def node(payload: dict[str, Any]) -> Any:  # Any: the script's decoded JSON
-    done = subprocess.run(
-        ["node", "-e", RUN, str(WORDS)], input=json.dumps(payload), capture_output=True, text=True, check=True
-    )
-    return json.loads(done.stdout)
+class Phone:
+    """The built engine in Pyodide under Node (scripts/engine_web/answer.mjs), one process for the module."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            ["node", str(BASE / "scripts" / "engine_web" / "answer.mjs")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
+        self.started = self._line()
+
+    def _line(self) -> Any:  # Any: decoded JSON
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        assert line, "the engine under Node stopped"
+        return json.loads(line)
+
+    def call(self, name: str, texts: dict[str, Any], **payload: object) -> Any:  # Any: decoded JSON
+        """The engine's answer to ``name`` with ``payload``, worded with ``texts`` (as engine.js asks)."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps([name, payload, json.dumps(texts)]) + "\n")
+        self.process.stdin.flush()
+        return self._line()
 
 
-def call(name: str, **payload: object) -> Any:  # Any: the call's decoded JSON
-    return json.loads(answer(name, json.dumps(payload)))
+@pytest.fixture(scope="module")
+def phone() -> Iterator[Phone]:
+    if shutil.which("node") is None or not (BASE / "static" / "engine" / "manifest.json").exists():
+        if IN_CI:
+            pytest.fail("needs Node and static/engine/ (make engine-web)")
+        pytest.skip("needs Node and static/engine/ (make engine-web)")
+    started = Phone()
+    # The wording the phone runs is the built engine's, as sourceless .pyc
+    assert started.started["wording"].endswith("games/rules/wording.pyc")
+    yield started
+    started.process.kill()
+    started.process.wait()
 
 
 def refused_plays(
-    game: str, options: dict[str, object], players: int
+    phone: Phone, texts: dict[str, Any], game: str, options: dict[str, object], players: int
 ) -> list[tuple[dict[str, Any], RuleViolation]]:
-    """Illegal captures, wrong seats and cards not in the deck, as the phone's engine and the server's
-    engine refuse them."""
+    """Illegal captures, wrong seats and cards not in the deck, as the phone's engine refuses them (its
+    error, worded) and the server's engine (its violation)."""
     resolved = resolve_options(find_game(game), options)
     setup, log = game_hand(game, resolved, players, random.Random(3).randrange)
     found: list[tuple[dict[str, Any], RuleViolation]] = []
@@ -72,8 +92,9 @@ def refused_plays(
         tries += [{"seat": (entry.seat + 1) % players, "card": card, "taken": []}]
         tries += [{"seat": entry.seat, "card": "KD" if game == "escoba" else "ZZ", "taken": []}]
         for play in tries:
-            answered = call(
+            answered = phone.call(
                 "play",
+                texts,
                 game=game,
                 options=resolved,
                 setup=setup_json(setup),
@@ -92,33 +113,24 @@ def refused_plays(
 @pytest.mark.parametrize("language", ["en", "ru", "sr"])
 @pytest.mark.parametrize(("game", "options"), [("tablo", {}), ("escoba", {}), ("tamlin", {})])
 def test_refusals_and_problems_read_as_the_servers(
-    language: str, game: str, options: dict[str, object]
+    phone: Phone, language: str, game: str, options: dict[str, object]
 ) -> None:
     match = MatchFactory.create(
         game=game, players=[PlayerFactory.create(name="Marija"), PlayerFactory.create(name="Dragan")]
     )
-    refusals = refused_plays(game, options, 2)
-    codes = {violation.code for _, violation in refusals}
-    assert {"capture.illegal", "turn.wrong_seat"} <= codes
     bad = [{"cards": 60, "point_cards": 14, "tablos": 1}, {"cards": 24, "point_cards": 8}]
-    setup = setup_json(HandSetup(players=2))
-    summary = call("summary", game="tablo", options={}, setup=setup, entries=bad)["error"]
     with translation.override(language):
-        who = who_of(match)  # the names in the reader's script, as the phone gets them
+        texts, who = offline_texts(match), who_of(match)  # the names in the reader's script, as the phone's
+        refusals = refused_plays(phone, texts, game, options, 2)
+        summary = phone.call(
+            "summary", texts, game="tablo", options={}, setup=setup_json(HandSetup(players=2)), entries=bad
+        )["error"]
         with pytest.raises(SummaryInconsistent) as raised:
             find_game("tablo").score_summary(HandSetup(players=2), bad, {})
-        phone = node(
-            {
-                "texts": offline_texts(match),
-                "refusals": [e for e, _ in refusals],
-                "problems": [summary],
-                "rows": [],
-                "events": [],
-                "names": [],
-            }
-        )
-        assert phone["refusals"] == [violation_text(violation, who) for _, violation in refusals]
-        assert phone["problems"] == [problem_texts(raised.value, who)]
+        assert {"capture.illegal", "turn.wrong_seat"} <= {violation.code for _, violation in refusals}
+        assert [error["text"] for error, _ in refusals] == [violation_text(v, who) for _, v in refusals]
+        assert summary["text"] == violation_text(raised.value, who)
+        assert [problem["text"] for problem in summary["problems"]] == problem_texts(raised.value, who)
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -127,35 +139,29 @@ def test_refusals_and_problems_read_as_the_servers(
     [("tablo", {}, 3), ("escoba", {"muerto": True}, 2), ("tamlin", {}, 2), ("twenty", {}, 2)],
 )
 def test_breakdown_rows_and_live_events_read_as_the_servers(
-    language: str, game: str, options: dict[str, object], players: int
+    phone: Phone, language: str, game: str, options: dict[str, object], players: int
 ) -> None:
-    match = MatchFactory.create(game=game, players=players, options=options)
-    resolved = resolve_options(find_game(game), options)
-    rows, events, expected_rows, expected_events = [], [], [], []
     names = ["Ana", "Bo", "Cveta"][:players]
-    for seed in range(2):
-        setup, log = game_hand(game, resolved, players, random.Random(seed).randrange)
-        state = call(
-            "hand", game=game, options=resolved, setup=setup_json(setup), log=[entry_json(e) for e in log]
-        )
-        report = report_of(state["report"])
-        rows += state["rows"]
-        events += state["report"]["events"]
-        expected_events += [HandEvent(**event) for event in state["report"]["events"]]
-        expected_rows.append(report)
+    match = MatchFactory.create(
+        game=game, players=[PlayerFactory.create(name=name) for name in names], options=options
+    )
+    resolved = resolve_options(find_game(game), options)
     with translation.override(language):
-        phone = node(
-            {
-                "texts": offline_texts(match),
-                "refusals": [],
-                "problems": [],
-                "rows": rows,
-                "events": events,
-                "names": names,
-            }
-        )
-        server = [
-            row for report in expected_rows for row in breakdowns.hand_breakdown(game, resolved, report)
-        ]
-        assert phone["rows"] == server
-        assert phone["events"] == [event_text(event, names, game) for event in expected_events]
+        texts = offline_texts(match)
+        for seed in range(2):
+            setup, log = game_hand(game, resolved, players, random.Random(seed).randrange)
+            state = phone.call(
+                "hand",
+                texts,
+                game=game,
+                options=resolved,
+                setup=setup_json(setup),
+                log=[entry_json(e) for e in log],
+            )
+            events = state["report"]["events"]
+            server = breakdowns.hand_breakdown(game, resolved, report_of(state["report"]))
+            assert [row["worded"] for row in state["rows"]] == server
+            assert [event["text"] for event in events] == [
+                event_text(HandEvent(**{k: v for k, v in event.items() if k != "text"}), names, game)
+                for event in events
+            ]

@@ -35,7 +35,6 @@ SHELL = (
     "js/offline_view.js",
     "js/offline_moves.js",
     "js/offline.js",
-    "js/offline_words.js",
     "js/offline_engine_view.js",
     "js/offline_hand_end.js",
     "js/offline_start.js",
