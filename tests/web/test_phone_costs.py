@@ -179,7 +179,7 @@ def test_the_clock_of_a_timed_match_is_part_of_its_version(owner: User, owner_cl
 @pytest.mark.parametrize("write", ["play", "undo", "challenge"])
 def test_a_web_write_costs_at_most_one_and_a_half_api_writes(owner: User, write: str) -> None:
     """The web UI shows the match from what the write service computed: no second replay, no
-    per-seat queries; its session costs one query more than the API's token."""
+    per-seat queries; its session (from Redis) and account cost what the API's token does."""
     web, api = Client(), _api(owner)
     web.force_login(owner)
     counts = []
