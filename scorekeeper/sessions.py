@@ -104,8 +104,9 @@ class SessionStore(cached_db.SessionStore):
         return row
 
     def _load_row(self) -> dict[str, Any]:
-        """The data of the live row (Django's read), noting that it was seen; a copy is kept. ``add``, not
-        ``set``: a copy a save or an ending put meanwhile is newer than this read."""
+        """The data of the live row (Django's read), noting that it was seen; a copy is kept (``add``, not
+        ``set``: a copy that a save put meanwhile is newer than this read). A copy never outlives its
+        session, so Django's cleanup of expired rows needs no mark."""
         row = self._get_session_from_db()
         if row is None:
             return {}
