@@ -1,48 +1,95 @@
-"""Django's database sessions (``SESSION_ENGINE``), read with one query written out, in rows that know
-their account (:class:`scorekeeper.models.AccountSession`).
+"""Django's cached database sessions (``SESSION_ENGINE``, ``cached_db``), in rows that know their
+account (:class:`scorekeeper.models.AccountSession`).
 
-Every signed-in request reads its session, and building that query through the ORM took twice as
-long as running it (README.md, The phone's requests). Writing, expiring and clearing sessions stay
-Django's own. Each row also keeps its account, the device it signed in from and when, and when it was
-last seen: a read more than ``SEEN_EVERY`` after the last one notes the time (one short update), so
-that "my devices" (docs/accounts.md) can say which phone was used when, at no cost to the rest.
+A signed-in request reads its session from the cache (Redis, shared by every process and node) and
+asks the database only when the cache has no copy: after ``CACHED_FOR`` at most, since a copy is kept
+no longer. That read also notes when the session was last seen, when the row says more than
+``CACHED_FOR`` ago: "my devices" (docs/accounts.md) is right to within ``SEEN_EVERY`` with one short
+update per session every few minutes. Without Redis (the laptop) ``SESSION_CACHE_ALIAS`` is Django's
+dummy cache, so every request reads the row: nothing a process remembers can outlive a sign-out.
+
+Ending a session marks it ended in the cache (:func:`sessions_ended`) before its row is deleted; a read
+finds the mark in the same round trip as the copy, so the device is signed out at its next request on
+any process, even when a request that read the row before the deletion put a copy back after it.
+Writing, expiring and clearing sessions stay Django's own.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from collections.abc import Callable, Iterable
+from datetime import datetime, timedelta
 from typing import Any
 
+from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.contrib.auth import SESSION_KEY
-from django.contrib.sessions.backends import db
-from django.db import connections, router
+from django.contrib.sessions.backends import cached_db, db
+from django.contrib.sessions.base_session import AbstractBaseSession
+from django.core.cache import BaseCache, caches
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from scorekeeper.models import AccountSession
 
-SEEN_EVERY = timedelta(minutes=10)
+SEEN_EVERY = timedelta(minutes=10)  # how exactly "my devices" knows when a session was last used
+CACHED_FOR = SEEN_EVERY / 2  # a cached copy's longest life: a read of the row then notes the time
+ENDED = "scorekeeper.sessions.ended:"  # in the cache, before an ended session's key
+ENDED_FOR = 2 * CACHED_FOR  # a mark outlives any copy put back while its session was being ended
 DEVICE = "_device"  # in the session's data: the User-Agent it signed in with
 SIGNED_IN = "_signed_in_at"  # in the session's data: when, ISO 8601
 
 
-class SessionStore(db.SessionStore):
+class SessionStore(cached_db.SessionStore):
+    """Django's ``cached_db`` store on :class:`AccountSession` rows, copies kept ``CACHED_FOR`` at most,
+    ended sessions marked in the cache."""
+
+    # Django's own, which django-stubs leave out:
+    _cache: BaseCache
+    _session: dict[str, Any]
+    _get_session_from_db: Callable[[], AbstractBaseSession | None]
+
     @classmethod
     def get_model_class(cls) -> type[AccountSession]:
+        """The rows: Django's sessions with their account, device and times."""
         return AccountSession
 
     def load(self) -> dict[str, Any]:
-        """The session's data, or ``{}`` (and no key, as Django's own) when it is unknown or expired."""
-        row = self._row() if self.session_key else None
-        if row is None:
+        """The session's data (the cache's copy, else the row's), or ``{}`` and no key, as Django's own,
+        when it is unknown, expired or ended."""
+        key = self.session_key
+        if not key:
+            return {}
+        found = self._cache.get_many([self.cache_key, ENDED + key])
+        if ENDED + key in found:
             self._session_key = None
             return {}
-        data: dict[str, Any] = self.decode(row[0])
-        seen = _aware(row[1])
-        if data.get(SESSION_KEY) and (seen is None or seen < timezone.now() - SEEN_EVERY):
-            self._seen()
-        return data
+        data: dict[str, Any] | None = found.get(self.cache_key)
+        return self._load_row() if data is None else data
+
+    def save(self, must_create: bool = False) -> None:
+        """Django's save, the copy kept ``CACHED_FOR`` at most."""
+        db.SessionStore.save(self, must_create)
+        self._cache.set(self.cache_key, self._session, self._cached_for())
+
+    def delete(self, session_key: str | None = None) -> None:
+        """Django's delete (signing out, a new key at sign-in), the session first marked ended."""
+        key = session_key or self.session_key
+        if key:
+            sessions_ended([key])
+        super().delete(session_key)
+
+    async def aload(self) -> dict[str, Any]:
+        """:meth:`load` for async code (Django's ``request.auser()``), so that it sees the same marks."""
+        return await sync_to_async(self.load)()
+
+    async def asave(self, must_create: bool = False) -> None:
+        """:meth:`save` for async code."""
+        await sync_to_async(self.save)(must_create)
+
+    async def adelete(self, session_key: str | None = None) -> None:
+        """:meth:`delete` for async code (Django's ``alogout``)."""
+        await sync_to_async(self.delete)(session_key)
 
     def create_model_instance(self, data: dict[str, Any]) -> AccountSession:
         """The row, with its account and device from the data that signing in put there."""
@@ -56,29 +103,35 @@ class SessionStore(db.SessionStore):
         row.last_seen = timezone.now()
         return row
 
-    def _row(self) -> tuple[str, datetime | str | None] | None:
-        model = self.model
-        connection = connections[router.db_for_read(model)]
-        name = connection.ops.quote_name
-        sql = (
-            f"SELECT {name('session_data')}, {name('last_seen')} FROM {name(model._meta.db_table)}"
-            f" WHERE {name('session_key')} = %s AND {name('expire_date')} > %s"
-        )
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [self.session_key, timezone.now()])
-            row: tuple[str, datetime | str | None] | None = cursor.fetchone()
-        return row
+    def _load_row(self) -> dict[str, Any]:
+        """The data of the live row (Django's read), noting that it was seen; a copy is kept (``add``, not
+        ``set``: a copy that a save put meanwhile is newer than this read). A copy never outlives its
+        session, so Django's cleanup of expired rows needs no mark."""
+        row = self._get_session_from_db()
+        if row is None:
+            return {}
+        assert isinstance(row, AccountSession)
+        data: dict[str, Any] = self.decode(row.session_data)
+        now = timezone.now()
+        if data.get(SESSION_KEY) and (row.last_seen is None or row.last_seen < now - CACHED_FOR):
+            AccountSession.objects.filter(session_key=row.session_key).update(last_seen=now)
+        self._cache.add(self.cache_key, data, self._cached_for(row.expire_date))
+        return data
 
-    def _seen(self) -> None:
-        AccountSession.objects.filter(session_key=self.session_key).update(last_seen=timezone.now())
+    def _cached_for(self, expiry: datetime | None = None) -> int:
+        """Seconds to keep a copy: ``CACHED_FOR``, or less when the session expires sooner."""
+        return min(int(CACHED_FOR.total_seconds()), self.get_expiry_age(expiry=expiry))
 
 
-def _aware(value: datetime | str | None) -> datetime | None:
-    """A time read by hand: PostgreSQL gives it aware, SQLite as UTC text or a naive value."""
-    moment = parse_datetime(value) if isinstance(value, str) else value
-    if moment is not None and timezone.is_naive(moment):
-        moment = timezone.make_aware(moment, UTC)
-    return moment
+def sessions_ended(keys: Iterable[str]) -> None:
+    """Mark the sessions ``keys`` ended in the sessions' cache: their next request, on any process, is
+    signed out. Every path that deletes session rows calls it before it deletes them (the store's
+    delete, ending devices, deleting an account), so that a request reading a row the deletion has not
+    yet committed finds the mark too. (Should that deletion roll back, the sessions stay signed out:
+    their rows are left until they expire.)"""
+    marks = dict.fromkeys((ENDED + key for key in keys), True)
+    if marks:
+        caches[settings.SESSION_CACHE_ALIAS].set_many(marks, int(ENDED_FOR.total_seconds()))
 
 
 def signed_in(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:

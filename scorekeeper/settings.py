@@ -150,10 +150,17 @@ REDIS = RedisConf.from_env(
     REDIS_URL, env_list("REDIS_SENTINELS", []), os.environ.get("REDIS_SENTINEL_MASTER", "scorekeeper")
 )
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True  # a Redis cache that fails is skipped, and says so in the log
+# The sessions' copies (scorekeeper/sessions.py) are kept in Redis, which every process shares; without
+# it none is kept (a process's memory would keep a copy of a session that another process ended).
 if REDIS is not None:
     CACHES = {"default": REDIS.cache()}
+    SESSION_CACHE_ALIAS = "default"
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "sessions": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    }
+    SESSION_CACHE_ALIAS = "sessions"
 
 CELERY_BROKER_URL = REDIS.celery_url() if REDIS else "memory://"
 CELERY_RESULT_BACKEND = REDIS.celery_url() if REDIS else None
@@ -227,8 +234,8 @@ AXES_CLIENT_IP_CALLABLE = "scorekeeper.sign_in.client_address"
 AXES_USERNAME_CALLABLE = "scorekeeper.sign_in.counted_username"
 AXES_LOCKOUT_CALLABLE = "scorekeeper.sign_in.lockout_response"
 LOGIN_URL = "login"
-# Django's database sessions, read with one query written out, in rows that know their account (the
-# devices page ends them: docs/accounts.md).
+# Django's cached database sessions, in rows that know their account (the devices page ends them:
+# docs/accounts.md).
 SESSION_ENGINE = "scorekeeper.sessions"
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT_MINUTES", 60, minimum=5) * 60  # a reset link's life
 EMAIL_VERIFY_DAYS = 3  # a link that verifies an e-mail address works this long

@@ -28,6 +28,7 @@ from games.models import PendingEmail
 from games.selectors.accounts import TOKEN, WEB, device_list, email_pending, email_token
 from games.services.audit import audit_record
 from scorekeeper.models import AccountSession
+from scorekeeper.sessions import sessions_ended
 
 log = logging.getLogger(__name__)
 MAIL_TASK = "games.tasks.mail_send"  # named, not imported: that task calls this module
@@ -115,6 +116,7 @@ def devices_end(*, user: User, keep_session: str | None = None, keep_token: str 
 def _end(user: User, kind: str, keys: list[str]) -> int:
     if kind == WEB:
         rows = AccountSession.objects.filter(user_id=user.pk, session_key__in=keys)
+        sessions_ended(keys)
     else:
         rows = Token.objects.filter(user_id=user.pk, key__in=keys)  # type: ignore[assignment]  # a Token queryset: it deletes alike
     ended = rows.delete()[0]
@@ -126,7 +128,7 @@ def _end(user: User, kind: str, keys: list[str]) -> int:
 def password_changed(*, user: User, keep_session: str | None) -> int:
     """After ``user``'s password changed: every other web session ends, and the API token too (apps
     sign in again with the new password). Django would refuse those sessions at their next request
-    anyway (their password hash no longer matches); deleting them takes them off the devices list."""
+    anyway (their password hash no longer matches); ending them takes them off the devices list."""
     audit_record(by=user, action="account.password_changed", object=user, subject=user)
     return devices_end(user=user, keep_session=keep_session)
 

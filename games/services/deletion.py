@@ -19,6 +19,8 @@ from games.models import Club, Match, Membership, Player
 from games.selectors.deletion import DeletionPlan, deletion_plan
 from games.services.audit import audit_record
 from games.services.errors import WrongPassword
+from scorekeeper.models import AccountSession
+from scorekeeper.sessions import sessions_ended
 
 
 @transaction.atomic
@@ -73,6 +75,7 @@ def account_delete(*, user: User, password: str) -> DeletionPlan:
         "players": len(plan.players_passed),
     }
     audit_record(by=user, action="account.deleted", object=user, after={"passed_on": passed}, subject=user)
+    sessions_ended(AccountSession.objects.filter(user_id=user.pk).values_list("session_key", flat=True))
     user.delete()  # sessions, API token, memberships, claims, invitations, idempotency keys go with it
     return plan
 

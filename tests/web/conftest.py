@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
@@ -11,6 +12,13 @@ from games.services.clubs import player_create
 from games.services.matches import match_start
 
 PASSWORD = "tablo-101-tally"
+
+
+@pytest.fixture
+def session_queries() -> int:
+    """The queries of a signed-in web request's session: none when its copy is in Redis (as in CI and
+    production), one (its row) without Redis (scorekeeper/sessions.py)."""
+    return 0 if settings.REDIS is not None else 1
 
 
 @pytest.fixture
