@@ -119,12 +119,12 @@ def seating_known(*, by: User, club: Club | None = None) -> Known:
     member_ids = set(Membership.objects.filter(club_id__in=clubs).values_list("user_id", flat=True))
     met = Q(seats__match__created_by=by) | Q(seats__match__seats__player__user=by)
     opponent_ids = set(Player.objects.filter(met, user__isnull=False).values_list("user_id", flat=True))
-    accounts = User.objects.filter(pk__in=member_ids | opponent_ids | {by.pk}).order_by("username")
+    accounts = User.objects.filter(pk__in=member_ids | opponent_ids | {by.pk}).order_by("pk")
     players = {
         player.user_id: player for player in Player.objects.filter(user__in=accounts) if player.user_id
     }
     guests: dict[str, Player] = {}
-    for guest in Player.objects.filter(created_by=by, user__isnull=True).order_by("name", "pk"):
+    for guest in Player.objects.filter(created_by=by, user__isnull=True).order_by("pk"):
         guests.setdefault(name_key(guest.name), guest)
     return Known(
         by=by,
