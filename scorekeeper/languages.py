@@ -70,16 +70,20 @@ def _chosen_in_menu(request: HttpRequest) -> bool:
 
 
 API_PREFIX = "/api/"
+# Where a ``lang`` query parameter names the language: the API, and the rule book, whose links the API
+# gives with the ``lang`` it was asked in (api/rules/serializers.py ``book_url``).
+LANG_PARAMETER_PREFIXES = (API_PREFIX, "/rules/")
 
 
 class ReaderLocaleMiddleware(LocaleMiddleware):
     """Django's LocaleMiddleware (the menu's cookie, then ``Accept-Language``), the browser's language
-    read by :func:`browser_language`; an API request may name its language in a ``lang`` query
-    parameter (read as a browser's tag: ``?lang=sr-Latn``), which comes first."""
+    read by :func:`browser_language`; an API request or a rule book page may name its language in a
+    ``lang`` query parameter (read as a browser's tag: ``?lang=sr-Latn``), which comes first."""
 
     def process_request(self, request: HttpRequest) -> None:
         super().process_request(request)
-        asked = browser_language(request.GET.get("lang", "")) if request.path.startswith(API_PREFIX) else None
+        named = request.path.startswith(LANG_PARAMETER_PREFIXES)
+        asked = browser_language(request.GET.get("lang", "")) if named else None
         if asked is None and _chosen_in_menu(request):
             return
         language = asked or browser_language(request.headers.get("Accept-Language", ""))

@@ -22,6 +22,7 @@ from games.services.clubs import player_create
 from games.services.demo import demo_hand_play
 from games.services.errors import PlayerSeatedTwice
 from games.services.matches import match_start
+from games.services.seating import match_start_seating
 from tests.events.helpers import make_room, swiss
 from web.result_card import result_card_of
 from web.screens import match_screen
@@ -122,3 +123,25 @@ def test_a_refusal_names_the_player_in_the_readers_script() -> None:
     with translation.override("ru"):
         assert "Ђорђе" in violation_text(error)
     assert error.facts == {"player": "Ђорђе"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "offered", "same_guest"), [("sr-latn", "Đorđe Đurić", True), ("en", "Ђорђе Ђурић", False)]
+)
+def test_the_name_picker_offers_a_guest_in_the_readers_script_and_seats_that_guest(
+    language: str, offered: str, same_guest: bool
+) -> None:
+    """A Serbian reader is offered «Đorđe Đurić» for the guest typed «Ђорђе Ђурић», and picking it seats
+    that guest (stored as typed), not a new one; for other readers a name in another script is another
+    guest, as before."""
+    marija = User.objects.create_user("marija")
+    guest = player_create(name="Ђорђе Ђурић", by=marija)
+    client = Client()
+    client.force_login(marija)
+    page = client.get(reverse("match-new"), headers={"accept-language": language}).content.decode()
+    assert f'<option value="{offered}"' in page
+    with translation.override(language):
+        match = match_start_seating(game="tablo", names=["Đorđe Đurić", "marija"], by=marija)
+    assert (match.seats.get(number=0).player == guest) is same_guest
+    assert Player.objects.filter(pk=guest.pk, name="Ђорђе Ђурић").exists()

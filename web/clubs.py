@@ -98,12 +98,17 @@ class ClubView:
         return self.role == Membership.Role.ADMIN
 
 
+def members_by_name(club: Club) -> tuple[Membership, ...]:
+    """The club's members by user name, as the reader's language sorts names (games/collation.py)."""
+    return tuple(by_name(membership_list(club=club), lambda membership: membership.user.username))
+
+
 def club_views(user: User, bound: dict[tuple[str, int], forms.Form] | None = None) -> list[ClubView]:
     """The user's clubs, each with its members, seasons and (``bound``: the ones just sent) forms."""
     bound = bound or {}
     views = []
     for club in by_name(club_list_by_name(user=user), lambda club: club.name):
-        members = tuple(membership_list(club=club))
+        members = members_by_name(club)
         role = next((each.role for each in members if each.user_id == user.pk), Membership.Role.MEMBER)
         member_form = bound.get(("member", club.pk))
         season_form = bound.get(("season", club.pk))
@@ -164,7 +169,7 @@ class ClubPage:
 
 def club_page(user: User, club: Club, invitation_form: ClubInvitationForm | None = None) -> ClubPage:
     """``club`` as ``user`` sees it on its page."""
-    members = tuple(membership_list(club=club))
+    members = members_by_name(club)
     role = next((each.role for each in members if each.user_id == user.pk), Membership.Role.MEMBER)
     admin = role == Membership.Role.ADMIN
     return ClubPage(

@@ -14,6 +14,7 @@ from games.emoji import one_emoji
 from games.messages import violation_text
 from games.models import Club, Hand, Season
 from games.presentation import Preset
+from games.rule_links import rule_url
 from games.rules.cards import deck
 from games.rules.choices import TRAIL
 from games.rules.game import OptionValue
@@ -179,9 +180,15 @@ class MatchForm(forms.Form):
         return [name for name in self.fields if name.startswith("seat_")]
 
     @property
-    def option_fields(self) -> list[forms.BoundField]:
-        """The game's option fields."""
-        return [self[name] for name in self.fields if name.startswith("option_")]
+    def option_fields(self) -> list[tuple[forms.BoundField, str, str]]:
+        """The game's option fields, each with the rule it follows (its first id, ``E5`` of ``"E5,
+        3.2(b)"``) and where the rule book explains it in the reader's language (``/rules/escoba/#E5``)."""
+        specs = {f"option_{spec.key}": spec.rule for spec in self.game.option_specs}
+        return [
+            (self[name], specs[name].split(",")[0], rule_url(self.game.name, specs[name]))
+            for name in self.fields
+            if name.startswith("option_")
+        ]
 
     def _filled(self) -> list[str]:
         return [name for name in self._seat_names() if (self.cleaned_data.get(name) or "").strip()]

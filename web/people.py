@@ -32,8 +32,18 @@ KIND_LABELS: dict[SeatKind, Promise] = {
 
 
 def suggestions(known: Known) -> list[tuple[str, str]]:
-    """(text, mark) to offer while typing: accounts first (by their handle), then guests seen before."""
-    return [(choice.typed, str(KIND_LABELS[choice.kind])) for choice in known.suggestions()]
+    """(text, mark) to offer while typing: accounts first (by their handle), then guests seen before,
+    each player's name in the reader's script (a Serbian reader's guest typed in the other script finds
+    its player again: games/services/seating.py ``seat_key``); a user name stands as it is."""
+    return [
+        (SeatChoice(_shown(choice), choice.kind, choice.account).typed, str(KIND_LABELS[choice.kind]))
+        for choice in known.suggestions()
+    ]
+
+
+def _shown(choice: SeatChoice) -> str:
+    is_username = choice.account is not None and choice.name == choice.account.username
+    return choice.name if is_username else shown_name(choice.name)
 
 
 def member_names(club: Club) -> list[tuple[str, str]]:

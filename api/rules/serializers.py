@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -14,11 +15,22 @@ from api.reports import HandReportOutput
 from games.engine_version import engine_version
 from games.rule_links import rule_url
 from games.rules.game import Game, OptionSpec, public_specs, resolve_options
+from scorekeeper.languages import browser_language
 
 
 def absolute(request: Request | None, path: str) -> str:
     """``path`` as a full URL where there is a request to take the host from."""
     return request.build_absolute_uri(path) if request else path
+
+
+def book_url(request: Request | None, path: str) -> str:
+    """A page of the players' rule book (``/rules/tablo/#B8``) as a full URL; when the request named its
+    language in ``lang``, the link names it too (``/rules/tablo/?lang=sr-latn#B8``), so that it opens
+    in that language whatever the browser's (docs/languages.md)."""
+    if request is not None and browser_language(request.query_params.get("lang", "")) is not None:
+        page, mark, rule = path.partition("#")
+        path = f"{page}?{urlencode({'lang': get_language()})}{mark}{rule}"
+    return absolute(request, path)
 
 
 def rules_page_path(game: str) -> str:
@@ -39,7 +51,7 @@ class OptionSerializer(serializers.Serializer[OptionSpec]):
 
     def get_rule_url(self, spec: OptionSpec) -> str:
         """The option's rule on the game's rules page, as a full URL."""
-        return absolute(self.context.get("request"), rule_url(self.context["game"], spec.rule))
+        return book_url(self.context.get("request"), rule_url(self.context["game"], spec.rule))
 
 
 class GameSerializer(serializers.Serializer[Game]):

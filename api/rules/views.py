@@ -178,7 +178,7 @@ class CaptureCheckApi(RulesApi):
                 "code": verdict.code,
                 "message": words,
                 "rule": refusal_rule(verdict.code, game),
-                "rule_url": s.absolute(request, refusal_url(verdict.code, game)),
+                "rule_url": s.book_url(request, refusal_url(verdict.code, game)),
                 "alternatives": [format_cards(cards) for cards in verdict.alternatives],
             }
         return Response(s.CaptureCheckOutput(body).data)

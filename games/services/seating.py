@@ -8,7 +8,7 @@ chosen as that account: the suggestions carry its user name as a handle (``"Mira
 are unique and never change), and a handle seats the account it names if ``by`` knows it. The members of
 the match's club (without a club: of ``by``'s clubs) are seated at once; a past opponent's account
 needs its acceptance: the seat goes to a guest of that name, and the account is invited to it. A handle
-``by`` does not know is read as text. Names match as :func:`name_key` says.
+``by`` does not know is read as text. Names match as :func:`seat_key` says.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from django.db.models import Q
 
 from games.collation import by_name
 from games.models import Club, Match, Membership, Player, Season
+from games.serbian import shown_name
 from games.services.clubs import player_create
 from games.services.invitations import invitation_create
 from games.services.matches import match_start
@@ -57,6 +58,13 @@ class SeatChoice:
         return f"{self.name} {HANDLE}{self.account.username}"
 
 
+def seat_key(name: str) -> str:
+    """What a typed name and a stored one share when they read alike (:func:`name_key`) in the reader's
+    script: a Serbian reader's «Ђорђе» is the guest stored as «Đorđe», whom the suggestions show in
+    the page's script (games/serbian.py); for other readers, :func:`name_key` alone."""
+    return name_key(shown_name(name))
+
+
 def handle_of(text: str) -> str:
     """The user name a typed text's last word names as a handle (``"Mira @mira"``), else ``""``."""
     words = text.split()
@@ -80,7 +88,7 @@ class Known:
         player = self.players.get(account.pk)
         name = player.name if player else (" ".join(typed.split()) or account.username)
         if kind is SeatKind.INVITE:  # seated as a guest of the name until the invitation is accepted
-            return SeatChoice(name, kind, account, self.guests.get(name_key(name)))
+            return SeatChoice(name, kind, account, self.guests.get(seat_key(name)))
         return SeatChoice(name, kind, account, player)
 
     def choice(self, name: str) -> SeatChoice:
@@ -92,9 +100,9 @@ class Known:
                 return self._account(account, SeatKind.ACCOUNT, before)
             if (account := self.opponents.get(handle)) is not None:
                 return self._account(account, SeatKind.INVITE, before)
-        key = name_key(name)
+        key = seat_key(name)
         own = self.players.get(self.by.pk)
-        if key in {name_key(self.by.username), name_key(own.name) if own else ""}:
+        if key in {seat_key(self.by.username), seat_key(own.name) if own else ""}:
             return self._account(self.by, SeatKind.ACCOUNT, name)
         if (guest := self.guests.get(key)) is not None:
             return SeatChoice(name.strip(), SeatKind.GUEST, None, guest)
@@ -119,13 +127,13 @@ def seating_known(*, by: User, club: Club | None = None) -> Known:
     member_ids = set(Membership.objects.filter(club_id__in=clubs).values_list("user_id", flat=True))
     met = Q(seats__match__created_by=by) | Q(seats__match__seats__player__user=by)
     opponent_ids = set(Player.objects.filter(met, user__isnull=False).values_list("user_id", flat=True))
-    accounts = User.objects.filter(pk__in=member_ids | opponent_ids | {by.pk}).order_by("username")
+    accounts = User.objects.filter(pk__in=member_ids | opponent_ids | {by.pk}).order_by("pk")
     players = {
         player.user_id: player for player in Player.objects.filter(user__in=accounts) if player.user_id
     }
     guests: dict[str, Player] = {}
-    for guest in Player.objects.filter(created_by=by, user__isnull=True).order_by("name", "pk"):
-        guests.setdefault(name_key(guest.name), guest)
+    for guest in Player.objects.filter(created_by=by, user__isnull=True).order_by("pk"):
+        guests.setdefault(seat_key(guest.name), guest)
     return Known(
         by=by,
         members={
@@ -174,7 +182,7 @@ def match_start_seating(
     seen: dict[str, Player] = {}
     choices = [known.choice(name) for name in names]
     for choice in choices:
-        key = name_key(choice.typed)
+        key = seat_key(choice.typed)
         # the same new name twice is one new guest given two seats (refused by match_start)
         players.append(seen[key] if key in seen else _player(choice, by))
         seen[key] = players[-1]

@@ -114,3 +114,22 @@ def test_an_empty_list_in_a_refusal_reads_as_none() -> None:
     answer = post("/api/v1/rules/twenty/rounds/replay/", body, language="es").json()
     assert answer["code"] == "twenty.bad_bonus_cards"
     assert answer["message"].endswith("ninguno.")
+
+
+@pytest.mark.django_db
+def test_a_rule_link_opens_the_rule_book_in_the_language_the_api_was_asked_in() -> None:
+    """With ``lang``, a refusal's and an option's ``rule_url`` name it, and the page it opens is in that
+    language at the rule, whatever the browser's; with ``Accept-Language`` alone the browser decides."""
+    body = {"table": ["3S", "4D", "4C"], "card": "7S", "taken": ["3S", "4D", "4C"]}
+    refused = post(CHECK.format(game="tablo"), body, "en", "?lang=sr-Latn").json()
+    assert refused["rule_url"] == "http://testserver/rules/tablo/?lang=sr-latn#B8"
+    assert post(CHECK.format(game="tablo"), body, "sr-Latn").json()["rule_url"].endswith("/rules/tablo/#B8")
+    games = APIClient().get("/api/v1/rules/?lang=pt", headers={"Accept-Language": "ru"}).json()
+    escoba = next(game for game in games if game["name"] == "escoba")
+    capture = next(option for option in escoba["options"] if option["key"] == "capture")
+    assert capture["rule_url"] == "http://testserver/rules/escoba/?lang=pt#E5"
+    for url, language, rule in ((refused["rule_url"], "sr-latn", "B8"), (capture["rule_url"], "pt", "E5")):
+        path = url.removeprefix("http://testserver").split("#")[0]
+        page = APIClient().get(path, headers={"Accept-Language": "en"}).content.decode()
+        assert f'<article class="rules" lang="{language}">' in page
+        assert f'id="{rule}"' in page

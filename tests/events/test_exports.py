@@ -8,10 +8,12 @@ import csv
 import io
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
+from django.utils.translation import gettext_lazy as _
 
 from games.events.exports import SheetFormat
 from games.events.models import Event, Table
@@ -72,6 +74,29 @@ def test_standings_csv_in_russian_has_semicolons_a_decimal_comma_and_russian_hea
     assert rows[0][:2] == ["Место", "Игрок"]
     assert "Player" not in rows[0]
     assert sorted(row[7] for row in rows[1:] if "," in row[7]) == ["0,5", "0,5"]
+
+
+@pytest.mark.parametrize("language", [code for code, _ in settings.LANGUAGES])
+def test_both_files_of_the_event_page_are_in_every_language_and_its_spreadsheets_way(language: str) -> None:
+    """Headings, results and the bye in the reader's words, split by ``;`` with a decimal comma where
+    the language writes one (every language but English)."""
+    room, event = _night()
+    client = Client()
+    client.force_login(room.member)
+    accept = {"accept-language": language}
+    with translation.override(language):
+        sheet = SheetFormat.of()
+        words = [str(_(text)) for text in ("Rank", "Player", "Round", "Players", "Win", "Bye")]
+    delimiter, point = (",", ".") if language == "en" else (";", ",")
+    assert (sheet.delimiter, sheet.decimal) == (delimiter, point)
+    standings = _rows(client.get(f"/events/{event.pk}/standings.csv", headers=accept).content, delimiter)
+    assert standings[0][:2] == words[:2]
+    assert sorted(row[7] for row in standings[1:] if point in row[7]) == [f"0{point}5", f"0{point}5"]
+    pairings = _rows(client.get(f"/events/{event.pk}/rounds/1.csv", headers=accept).content, delimiter)
+    assert [pairings[0][0], pairings[0][3]] == words[2:4]
+    assert words[4] in {row[5] for row in pairings[1:]}
+    assert pairings[-1][5] == words[5]
+    assert (language == "en") == (standings[0][0] == "Rank")
 
 
 def test_round_csv_has_a_line_per_side_the_bye_and_a_directors_result_marked() -> None:

@@ -75,6 +75,7 @@ UNRECORDED: dict[str, str] = {
     "games.services.plays.play_content": READ,
     "games.services.plays.state_facts": READ,
     "games.services.seating.handle_of": READ,
+    "games.services.seating.seat_key": READ,
     "games.services.seating.seating_known": READ,
     "games.events.services.table_sizes": READ,
     "games.events.services.event_settings": READ,

@@ -110,6 +110,16 @@ def test_an_unknown_name_is_a_new_guest_and_a_known_guest_is_reused() -> None:
     assert seating_known(by=ana).choice("Zed").kind is SeatKind.NEW
 
 
+def test_of_two_guests_whose_names_read_alike_the_first_made_is_seated_on_every_database() -> None:
+    """Not the one the database sorts first (PostgreSQL's C collation puts "Bo" before "bo", SQLite's
+    NOCASE and a language's collation do not): the same guest on SQLite and PostgreSQL."""
+    ana = User.objects.create_user("ana")
+    first = player_create(name="bo", by=ana)
+    player_create(name="Bo", by=ana)
+    assert seating_known(by=ana).choice("BO").player == first
+    assert [choice.name for choice in seating_known(by=ana).suggestions()] == ["ana", "bo"]
+
+
 def test_the_same_new_name_twice_is_refused_and_no_guest_is_kept() -> None:
     ana = User.objects.create_user("ana")
     with pytest.raises(PlayerSeatedTwice):

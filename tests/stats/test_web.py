@@ -123,6 +123,7 @@ def test_the_score_sheets_csv_has_every_hand_of_every_match_with_running_totals(
     ("language", "delimiter", "name", "win_pct"),
     [
         pytest.param("en", ",", "Đorđe", "66.7", id="en"),
+        pytest.param("ru", ";", "Đorđe", "66,7", id="ru"),
         pytest.param("sr", ";", "Ђорђе", "66,7", id="sr"),
         pytest.param("sr-latn", ";", "Đorđe", "66,7", id="sr-latn"),
         pytest.param("es", ";", "Đorđe", "66,7", id="es"),

@@ -4,6 +4,7 @@ members and seasons, refusals for plain members and outsiders."""
 from __future__ import annotations
 
 import datetime
+import re
 
 from django.contrib.auth.models import User
 from django.test import Client
@@ -94,3 +95,23 @@ def test_season_dates_reach_the_phone_date_picker_as_iso_dates_in_russian() -> N
         field = str(form["starts_on"])
     assert 'type="date"' in field
     assert 'value="2026-12-01"' in field
+
+
+def test_members_are_listed_as_the_readers_language_sorts_names(owner: User, owner_client: Client) -> None:
+    """Not in the order they joined, nor by code point (Čedomir and Đorđe after Zoran): Č after C and
+    Đ after D in Serbian, accents ignored at first in English; the same on the clubs page."""
+    club = club_create(name="Kafana Tablo", by=owner)  # marija
+    for name in ("zoran", "čedomir", "đorđe", "cvijan", "dragan"):
+        membership_create(club=club, user=User.objects.create_user(name))
+    orders = {
+        "sr-latn": ["cvijan", "čedomir", "dragan", "đorđe", "marija", "zoran"],
+        "en": ["čedomir", "cvijan", "đorđe", "dragan", "marija", "zoran"],
+    }
+    for language, order in orders.items():
+        headers = {"accept-language": language}
+        page = owner_client.get(reverse("club", args=[club.pk]), headers=headers).content.decode()
+        listed = re.findall(r'<strong id="member-\d+">@(\w+)</strong>', page)
+        assert listed == order, language
+        clubs = owner_client.get(reverse("clubs"), headers=headers).content.decode()
+        places = [clubs.index(f"<li>{name}") for name in order]
+        assert places == sorted(places), language

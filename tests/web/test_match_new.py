@@ -132,3 +132,22 @@ def test_the_variant_of_the_last_match_started_wins_over_the_language(
     assert _variant(page) == variant
     chosen = owner_client.get(reverse("match-new"), {"variant": "tamlin"}, headers=HTMX).content.decode()
     assert '<option value="tamlin" selected>' in chosen  # a variant chosen on the form wins over both
+
+
+@pytest.mark.parametrize("language", ["sr-latn", "pt"])
+@pytest.mark.parametrize("variant", ["tablo", "escoba", "tamlin", "twenty"])
+def test_each_option_links_to_the_rule_it_follows_in_the_readers_language(
+    owner_client: Client, variant: str, language: str
+) -> None:
+    headers = {"Accept-Language": language}
+    page = owner_client.get(reverse("match-new"), {"variant": variant}, headers=headers).content.decode()
+    start = page.index('<details class="options">')
+    options = page[start : page.index("</details>", start)]
+    fields = re.findall(r'<select name="option_(\w+)"', options)
+    links = re.findall(r'<a class="rule-link" href="/rules/(\w+)/#([^"]+)">', options)
+    assert fields
+    assert len(links) == len(fields)
+    for rules_page, rule in links:
+        book = owner_client.get(f"/rules/{rules_page}/", headers=headers).content.decode()
+        assert f'id="{rule}"' in book, (rules_page, rule)
+        assert f'<article class="rules" lang="{language}">' in book
