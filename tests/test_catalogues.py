@@ -199,6 +199,7 @@ def source_messages(work: Path) -> set[tuple[str | None, str]]:
     return {(entry.msgctxt, entry.msgid) for entry in read_po(pot) if entry.msgid}
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     not shutil.which("xgettext") and not IN_CI, reason="needs GNU gettext (apt-get install gettext)"
 )

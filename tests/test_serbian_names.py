@@ -76,6 +76,7 @@ def finished(db: None) -> Match:
     return match
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("language", "seen", "unseen"),
     [

@@ -16,10 +16,12 @@ from games.rules.registry import GAMES
 from scorekeeper.errors import unavailable_body
 
 
+@pytest.mark.slow
 def test_schema_builds_without_warnings(tmp_path: pytest.TempPathFactory) -> None:
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yaml"))  # type: ignore[operator]
 
 
+@pytest.mark.slow
 def test_schema_and_docs_are_served(client: Client) -> None:
     assert client.get("/api/schema/").status_code == 200
     docs = client.get("/api/docs/")

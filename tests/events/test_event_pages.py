@@ -64,6 +64,7 @@ def test_a_hand_started_keeps_the_events_version_and_its_result_changes_it() -> 
     assert event_version(event.pk) != before
 
 
+@pytest.mark.slow
 def test_the_pages_and_the_standings_stay_small_at_800_entrants() -> None:
     built = bulk_event(800)
     cache.clear()

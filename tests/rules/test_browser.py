@@ -82,6 +82,7 @@ def test_a_hand_play_by_play_is_the_engines_replay(index: int, seed: int) -> Non
     assert final["rows"] == [row.as_json() for row in hand_rows(game, options, report)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "index", [i for i, table in enumerate(TABLES) if table[0] in CAPTURE_GAMES], ids=IDS[:-1]
 )

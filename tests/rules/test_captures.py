@@ -255,6 +255,7 @@ def test_the_one_best_capture_of_a_big_table_is_the_first_of_the_leave_the_cheap
     assert found == sorted(expected, key=lambda vector: (kinds.weight(vector), vector))[-1:]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("removed", [13, 12, 11, 1, 10, 7, 2])
 @pytest.mark.parametrize("played", [(14,), (13,), (12,), ACE, (10,), (7,), (2,)])
 def test_a_table_of_51_cards_is_answered_within_the_default_budget_with_the_best_first(

@@ -89,6 +89,7 @@ def test_the_clubs_setting_decides_who_is_provisional(world: ClubWorld) -> None:
     assert [row["provisional"] for row in body["rows"]] == [False, False]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("query", "names"),
     [

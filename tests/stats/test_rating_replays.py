@@ -116,6 +116,7 @@ def test_ratings_do_not_depend_on_the_order_the_matches_are_recorded_in(
         assert table.stored() == table.full_replay()
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(MATCHES)
 def test_deleting_the_last_match_restores_the_previous_ratings_exactly(drawn: list[Drawn]) -> None:

@@ -139,6 +139,7 @@ def test_a_summary_match_counts_no_review(world: ClubWorld) -> None:
     assert tamlin.review_seasons == ()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_progress_by_month_in_the_api_and_as_a_chart_on_the_profile(
     world: ClubWorld, django_capture_on_commit_callbacks: OnCommit, client: Any, language: str

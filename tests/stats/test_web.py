@@ -119,6 +119,7 @@ def test_the_score_sheets_csv_has_every_hand_of_every_match_with_running_totals(
     assert "tamlins=2" in lines[0][10]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("language", "delimiter", "name", "win_pct"),
     [

@@ -44,6 +44,7 @@ def _named(value: Any, names: list[str]) -> Any:
     return json.loads(text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", presets_available(), ids=lambda preset: preset.slug)
 def test_every_seating_the_new_match_page_offers_has_a_draft_and_nothing_is_stored(
     owner_client: Client, preset: Any

@@ -110,6 +110,7 @@ def refused_plays(
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "ru", "sr"])
 @pytest.mark.parametrize(("game", "options"), [("tablo", {}), ("escoba", {}), ("tamlin", {})])
 def test_refusals_and_problems_read_as_the_servers(
@@ -133,6 +134,7 @@ def test_refusals_and_problems_read_as_the_servers(
         assert [problem["text"] for problem in summary["problems"]] == problem_texts(raised.value, who)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "ru"])
 @pytest.mark.parametrize(
     ("game", "options", "players"),

@@ -80,6 +80,7 @@ def test_the_offline_page_speaks_russian(client: Client) -> None:
     assert "Экраны партий, которые вы уже открывали" in response.content.decode()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["sr-latn", "it"])
 def test_the_offline_page_speaks_the_language_its_address_names(client: Client, language: str) -> None:
     """The service worker keeps one per language; the reader's own language does not change it."""

@@ -72,6 +72,7 @@ def _alert(client: Client, url: str, data: dict[str, object]) -> str:
     return re.sub(r"<[^>]+>", "", found.group(1)).strip()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_each_refusal_of_the_match_screen_is_in_the_project_s_words(
     owner_client: Client, dealt: Match, language: str
