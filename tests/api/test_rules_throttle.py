@@ -47,7 +47,7 @@ def test_behind_one_proxy_the_address_it_appended_is_the_client(monkeypatch: pyt
     assert _burst(monkeypatch, two_clients) == [200, 200, 200, 200, 200, 200]
 
 
-@override_settings(CACHES={"default": RedisConf("redis://127.0.0.1:1/0").cache()})
+@override_settings(CACHES={**settings.CACHES, "default": RedisConf("redis://127.0.0.1:1/0").cache()})
 def test_with_the_cache_unreachable_the_throttle_lets_requests_through_and_logs_it(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

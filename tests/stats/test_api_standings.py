@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.test import override_settings
 
 from games.stats.models import ClubStatsSettings
@@ -14,7 +15,11 @@ from tests.stats.conftest import ClubWorld, client_for
 from tests.stats.matches import flip_winner, tamlin_match
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the follow-up task runs on commit
-DEAD_REDIS = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}}
+# The default cache dead; the sessions keep theirs (without Redis, a cache of their own).
+DEAD_REDIS = {
+    **settings.CACHES,
+    "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"},
+}
 
 
 def standings(world: ClubWorld, **query: str | int) -> Any:
