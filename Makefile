@@ -5,6 +5,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
+# Python keeps the bytecode it compiles, even where PYTHONDONTWRITEBYTECODE says not to (a shell or CI
+# that sets it): else every process compiles the same 1,500 modules again, 2-4 s of CPU each, and every
+# pytest process (each xdist worker, each stage) rewrites and compiles the 650 test modules again, about
+# 10 s each (__pycache__/ is gitignored).
+export PYTHONDONTWRITEBYTECODE =
+
 .PHONY: run test coverage quick engine engine-web engine-web-background engine-pyodide check fmt pytest suite scale-test bench push-bench load messages clean
 
 # The virtualenv without pip (ensurepip is most of a fresh venv's time), uv put in it by the system's
@@ -25,11 +31,7 @@ RELOAD_DIRS := api games scorekeeper web
 # The phone's engine (engine-web) is built beside the server, not before it: the first page does not wait
 # for it (a phone queues plays unchecked until it is there; README.md, on make run). Its output goes to
 # .cache/engine-web.log, and its last line to the terminal when it ends.
-# Python keeps the bytecode it compiles, even where PYTHONDONTWRITEBYTECODE says not to (a shell or CI
-# that sets it): else each of make run's processes compiles the same 1,500 modules again, 2-4 s of CPU
-# each (__pycache__/ is gitignored).
 run: export DEBUG ?= true
-run: export PYTHONDONTWRITEBYTECODE =
 run: $(STAMP)
 	@$(MAKE) --no-print-directory engine-web-background
 	$(BIN)/python manage.py migrate --no-input -v 0
