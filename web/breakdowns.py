@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, ngettext
 
 from games.breakdowns import BreakdownRow, award_label, hand_breakdown
-from games.convert import stored_report
+from games.matches.convert import stored_report
+from games.matches.selectors.scoreboards import HandBreakdown, sides_of_match
 from games.models import Hand, Match
 from games.presentation import presentation_of
 from games.rules.game import HandEvent, HandReport
 from games.rules.twenty_round import FIVE_TALLY_CARDS
-from games.selectors import HandBreakdown, sides_of_match
 from web.presets import sweep_name
 from web.screens import MatchScreen, SideView
 
