@@ -17,7 +17,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE_MODULES = sorted(
     {
-        *ROOT.glob("games/services/*.py"),
         *ROOT.glob("games/*/services.py"),
         *ROOT.glob("games/*/repair.py"),  # the events' repairs of a round
         *ROOT.glob("games/*/services/*.py"),
@@ -40,16 +39,21 @@ UNRECORDED: dict[str, str] = {
     ),
     "games.clubs.services.clubs.season_create": "an empty season: its matches and events record themselves",
     "games.idempotency.services.idempotent_requests_prune": "drops stored answers to retries, not records",
-    "games.matches.services.matches.match_draft": "builds an unsaved match for the form's preview; stores nothing",
+    "games.matches.services.matches.match_draft": (
+        "builds an unsaved match for the form's preview; stores nothing"
+    ),
     # derived results and bookkeeping
     "games.matches.services.hands.hand_close": (
         "the engine closes a hand whose chained plays are over; its scores are derived from them"
     ),
     "games.matches.services.rescoring.match_rescore": DERIVED,
     "games.matches.services.rescoring.store_status": DERIVED,
-    "games.matches.services.versions.match_version_bump": "a counter for polls (it stores the chain's head that "
-    "a caller appended)",
-    "games.matches.services.versions.event_version_bump": "a counter for polls; its caller records the change",
+    "games.matches.services.versions.match_version_bump": (
+        "a counter for polls (it stores the chain's head that a caller appended)"
+    ),
+    "games.matches.services.versions.event_version_bump": (
+        "a counter for polls; its caller records the change"
+    ),
     "games.matches.services.versions.match_result_changed": "writes nothing: the open event screens are told",
     "games.matches.services.followups.followups_schedule": DERIVED,
     "games.matches.services.followups.followups_send": DERIVED,
