@@ -1,9 +1,12 @@
-"""Errors of the app below its services, each with a stable dotted code (docs/errors.md) and its facts.
+"""Errors of the games app, each with a stable dotted code (docs/errors.md) and its facts.
 
 :class:`RecordInvalid` is bad input (400): it is a :class:`RuleViolation`, so the API's error envelope
 treats it like the engine's own errors. :class:`RecordConflict` is a write or read the stored state does
-not allow now (409). The reads (``games/matches/replay.py``, ``games/matches/reviews.py``) raise the two
-conflicts here; every other record error is the services' (``games/errors.py``, which re-exports these).
+not allow now (409): a stale ``expected_seq``, a closed hand, a finished match, a reused idempotency key.
+The reads (``games/matches/replay.py``, ``games/matches/reviews.py``) raise two conflicts of their own,
+:class:`HandIncomplete` and :class:`ReviewNoPlays`; the services of every domain raise the others. A
+helper below the models, so that every layer above may raise them (club events add theirs,
+``games/events/errors.py``).
 """
 
 from __future__ import annotations
