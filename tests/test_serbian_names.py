@@ -12,7 +12,6 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games.clubs.services.clubs import player_create
 from games.errors import PlayerSeatedTwice
 from games.events.exports import round_lines, standings_lines
 from games.events.models import Round
@@ -21,6 +20,7 @@ from games.matches.services.demo import demo_hand_play
 from games.matches.services.matches import match_start
 from games.messages import violation_text
 from games.models import Match, Player
+from games.people.services.players import player_create
 from games.serbian import shown_name, to_cyrillic, to_latin
 from tests.events.helpers import make_room, swiss
 from web.result_card import result_card_of

@@ -19,9 +19,10 @@ from api.inputs import valid
 from api.records.base import RecordsApi, paginated
 from games.access import player_for, signed_in
 from games.clubs.selectors import club_list_by_name, membership_list, season_list
-from games.clubs.services.clubs import club_create, membership_create, player_create, season_create
+from games.clubs.services.clubs import club_create, membership_create, season_create
 from games.models import Membership, Player
 from games.people.selectors.players import account_known_named, players_known
+from games.people.services.players import player_create
 from scorekeeper.sign_in import failures_clear, wait_seconds
 from scorekeeper.throttles import wait_text
 

@@ -22,7 +22,6 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.audit.services import audit_record
-from games.clubs.services.clubs import player_create
 from games.errors import GuestNotYours, SeasonOfOtherClub, SeatNeedsInvitation
 from games.events.errors import (
     AlreadyDropped,
@@ -76,6 +75,7 @@ from games.matches.services.versions import event_version_bump
 from games.models import Club, Match, Membership, Player, Season
 from games.people.selectors.players import player_seatable_by
 from games.people.services.names import clean_name
+from games.people.services.players import player_create
 from games.rules.errors import CodedError
 from games.rules.game import Game, resolve_options, sides_of
 from games.rules.registry import find_game

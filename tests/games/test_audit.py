@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from games.audit.selectors import match_chain_verify
-from games.clubs.services.clubs import membership_create, player_rename
+from games.clubs.services.clubs import membership_create
 from games.events.models import ResultOverride
 from games.events.services import (
     entry_add,
@@ -28,6 +28,7 @@ from games.matches.services.matches import match_abandon, match_share
 from games.matches.services.plays import hand_challenge_record, hand_play_record, hand_play_undo
 from games.models import AuditEntry, ChainLink, Challenge, HandSummary, Match, Play, Player
 from games.people.services.claims import guest_claim_create, guest_claim_decide
+from games.people.services.players import player_rename
 from tests.factories import MatchFactory, UserFactory, make_personas
 
 pytestmark = pytest.mark.django_db

@@ -33,7 +33,7 @@ UNRECORDED: dict[str, str] = {
     # the log itself
     "games.audit.services.chain_store": MACHINERY,
     # no access and no result
-    "games.clubs.services.clubs.player_create": (
+    "games.people.services.players.player_create": (
         "a new player belongs to its account, or (a guest) to its creator alone: nobody else's access "
         "changes, and it counts in nothing until seated (match.started, entry.added record that)"
     ),

@@ -10,11 +10,11 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games.clubs.services.clubs import player_create
 from games.matches.services.hands import hand_start
 from games.matches.services.matches import match_start
 from games.matches.services.plays import hand_play_record
 from games.models import Hand, Match
+from games.people.services.players import player_create
 from games.rules.breakdown import hand_rows
 from games.rules.cards import Card, deck, parse_cards
 from games.rules.game import HandReport, HandSetup, LogEntry

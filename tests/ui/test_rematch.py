@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games.clubs.services.clubs import player_create
 from games.models import Match
+from games.people.services.players import player_create
 from tests.factories import ClubFactory
 from tests.stats.matches import tamlin_match
 from tests.ui.flows import WIDTHS, fits_at_each_width, signed_in

@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.clubs.services.clubs import player_create
 from games.matches.services.matches import match_start
 from games.models import Match
+from games.people.services.players import player_create
 
 PASSWORD = "tablo-101-tally"
 

@@ -6,8 +6,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from games.clubs.services.clubs import player_create
 from games.models import Match
+from games.people.services.players import player_create
 from tests.factories import ClubFactory
 from tests.stats.matches import tamlin_match
 

@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.access import can_read_match, claim_for, consent_for, invitation_for, own_player_for, signed_in
-from games.clubs.services.clubs import player_rename
 from games.matches.selectors.invitations import invitation_of
 from games.matches.selectors.matches import seat_get
 from games.matches.services.invitations import (
@@ -26,6 +25,7 @@ from games.messages import violation_text
 from games.models import Match
 from games.people.selectors.players import account_named
 from games.people.services.claims import guest_claim_create, guest_claim_decide
+from games.people.services.players import player_rename
 from games.rules.errors import CodedError
 from games.serbian import shown_name
 from scorekeeper.digits import whole_number

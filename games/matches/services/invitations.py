@@ -13,10 +13,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.audit.services import Actor, audit_record
-from games.clubs.services.clubs import player_create
 from games.errors import AlreadySeated, ConsentNotAsked, InvitationClosed, NoSuchSeat, SeatHeld
 from games.matches.services.followups import followups_schedule
 from games.models import Invitation, Match, Player, Seat
+from games.people.services.players import player_create
 
 
 def guest_seat_get(match_id: int, number: int, *, lock: bool = False) -> Seat:

@@ -21,12 +21,12 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 
-from games.clubs.services.clubs import player_create
 from games.collation import by_name
 from games.matches.services.invitations import invitation_create
 from games.matches.services.matches import match_start
 from games.models import Club, Match, Membership, Player, Season
 from games.people.services.names import name_key
+from games.people.services.players import player_create
 
 HANDLE = "@"  # before a user name, in a suggestion's text: that account, chosen as an account
 

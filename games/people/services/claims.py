@@ -15,10 +15,10 @@ from django.utils import timezone
 
 from games.access import match_writable_by
 from games.audit.services import audit_record
-from games.clubs.services.clubs import player_create
 from games.errors import ClaimClosed, ClaimNoOwner, ClaimOwnGuest, ClaimSameMatch, NoSuchSeat, NotAGuest
 from games.matches.services.followups import followups_schedule
 from games.models import GuestClaim, Match, Player, PlayerMerge, Seat
+from games.people.services.players import player_create
 
 
 @transaction.atomic
