@@ -1,2 +1,1 @@
-"""Writes of clubs: ``clubs`` (players, clubs, memberships, seasons) and ``invitations`` (links to join a
-club)."""
+"""Writes of clubs: ``clubs`` (clubs, memberships, seasons) and ``invitations`` (links to join a club)."""

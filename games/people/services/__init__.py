@@ -1,2 +1,2 @@
-"""Writes about people: ``accounts``, ``claims`` (of a guest), ``deletion`` (of an account), ``names`` (how
-names are stored)."""
+"""Writes about people: ``players``, ``accounts``, ``claims`` (of a guest), ``deletion`` (of an account),
+``names`` (how names are stored)."""
