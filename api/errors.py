@@ -19,10 +19,10 @@ from django.utils.translation import gettext
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
-from games.convert import jsonable
+from games.errors import RecordConflict
+from games.matches.convert import jsonable
 from games.messages import problem_texts, violation_text
 from games.rules.errors import CodedError, RuleViolation
-from games.services.errors import RecordConflict
 from scorekeeper.errors import RETRY_AFTER, UNAVAILABLE, envelope, unavailable_body
 
 logger = logging.getLogger(__name__)

@@ -26,8 +26,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.access import signed_in
+from games.errors import IdempotencyKeyReused
 from games.models import IdempotentRequest
-from games.services.errors import IdempotencyKeyReused
 
 KEY_HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"

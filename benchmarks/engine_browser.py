@@ -88,9 +88,9 @@ def _match_screen() -> tuple[str, str]:
     from django.contrib.auth.models import User
     from django.test import Client
 
-    from games.services.clubs import player_create
-    from games.services.hands import hand_start
-    from games.services.matches import match_start
+    from games.matches.services.hands import hand_start
+    from games.matches.services.matches import match_start
+    from games.people.services.players import player_create
 
     owner = User.objects.create_user("bench")
     players = [player_create(name=name, by=owner) for name in ("Marija", "Dragan")]

@@ -25,9 +25,10 @@ GAMES = ("tablo", "escoba", "tamlin", "twenty")
 def _history(matches: int) -> Any:
     from django.contrib.auth.models import User
 
-    from games.services.clubs import club_create, membership_create, player_create
-    from games.services.demo import demo_match_play
-    from games.services.matches import match_start
+    from games.clubs.services.clubs import club_create, membership_create
+    from games.matches.services.demo import demo_match_play
+    from games.matches.services.matches import match_start
+    from games.people.services.players import player_create
 
     rng = random.Random(SEED)
     user = User.objects.create_user("bench-export", password="bench-export-pass")

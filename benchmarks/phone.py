@@ -84,11 +84,11 @@ def _dealt(
 ) -> Any:
     """A new match with ``closed`` hands scored from counts, then a hand dealt and one card played
     (through the services)."""
+    from games.matches.services.hands import hand_start, hand_summary_record
+    from games.matches.services.matches import match_start
+    from games.matches.services.plays import hand_play_record
     from games.models import Hand
-    from games.services.clubs import player_create
-    from games.services.hands import hand_start, hand_summary_record
-    from games.services.matches import match_start
-    from games.services.plays import hand_play_record
+    from games.people.services.players import player_create
 
     players = [player_create(name=name, by=owner) for name in ("Ana", "Bo")]
     match = match_start(game=game, players=players, by=owner, options=options)

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import admin
 from django.forms.models import model_to_dict
 
+from games.audit.services import audit_record
 from games.models import (
     AuditEntry,
     ChainLink,
@@ -26,7 +27,6 @@ from games.models import (
     Season,
     Seat,
 )
-from games.services.audit import audit_record
 
 
 def _state(obj: Any) -> dict[str, Any]:

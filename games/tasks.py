@@ -5,11 +5,11 @@ from __future__ import annotations
 from celery import shared_task
 from django.contrib.auth import get_user_model
 
+from games.idempotency import services as idempotency
+from games.matches.services.followups import followups_asked, followups_done
+from games.matches.services.followups import followups_resend as resend
 from games.models import Match
-from games.services import idempotency
-from games.services.accounts import mail_send_now
-from games.services.followups import followups_asked, followups_done
-from games.services.followups import followups_resend as resend
+from games.people.services.accounts import mail_send_now
 from games.stats.reviews import reviews_refresh
 from games.stats.services import stats_refresh_for_match
 

@@ -65,10 +65,10 @@ def _prepare(env: dict[str, str]) -> tuple[str, str]:
     from django.contrib.auth.models import User
     from django.test import Client
 
-    from games.services.clubs import player_create
-    from games.services.demo import demo_hand_play, random_setup
-    from games.services.hands import hand_start
-    from games.services.matches import match_start
+    from games.matches.services.demo import demo_hand_play, random_setup
+    from games.matches.services.hands import hand_start
+    from games.matches.services.matches import match_start
+    from games.people.services.players import player_create
 
     owner = User.objects.create_user("marija", password="lighthouse-only-101")
     players = [player_create(name=name, by=owner) for name in ("Marija", "Dragan")]

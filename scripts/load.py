@@ -408,8 +408,8 @@ class _Table:
 
     async def hand(self, match: dict[str, Any], number: int) -> None:
         """Start hand ``number`` and play it out; now and then a play is sent twice with its key."""
+        from games.matches.services.demo import random_play, random_setup
         from games.rules.registry import find_game
-        from games.services.demo import random_play, random_setup
 
         assert self.writer is not None
         setup = random_setup(match["game"], number, self.rng)
@@ -452,8 +452,8 @@ def _verify(levels: list[Level]) -> dict[str, Any]:
     """Every acknowledged play stored exactly once; every stored score equal to the logs' replay."""
     from django.db.models import Count
 
+    from games.matches.selectors.matches import match_audit
     from games.models import Match, Play
-    from games.selectors import match_audit
 
     acked = set().union(*(level.acked for level in levels))
     live = Play.objects.filter(undone_at__isnull=True)

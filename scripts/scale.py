@@ -527,8 +527,8 @@ class Run:
     def audit(self, tokens: list[str]) -> None:
         from django.contrib.auth.models import User
 
+        from games.matches.selectors.matches import match_audit
         from games.models import Hand, HandSummary, IdempotentRequest, Match, Player
-        from games.selectors import match_audit
 
         phones = User.objects.filter(username__startswith="phone")
         ledger = self.ledger

@@ -24,9 +24,12 @@ from typing import Any
 import pytest
 
 from games import breakdowns
+from games.matches.replay import hand_report_now, next_dealer, setup_of, table_of
+from games.matches.selectors.hands import hand_report
+from games.matches.services.hands import hand_close, hand_start
+from games.matches.services.plays import hand_challenge_record, hand_play_record
 from games.messages import Who, problem_texts, violation_text
 from games.models import Hand, Match, Play
-from games.replay import hand_report_now, next_dealer, setup_of, table_of
 from games.rule_links import refusal_rule
 from games.rules.breakdown import Row
 from games.rules.capture.capturing import CaptureList, Verdict
@@ -36,9 +39,6 @@ from games.rules.errors import RuleViolation, SummaryInconsistent
 from games.rules.game import HandReport, OptionValue
 from games.rules.records import entry_json, report_json, setup_json
 from games.rules.registry import GAMES
-from games.selectors import hand_report
-from games.services.hands import hand_close, hand_start
-from games.services.plays import hand_challenge_record, hand_play_record
 from tests.factories import MatchFactory
 from tests.rules.playouts import game_hand
 from web.one_tap import one_tap_plays

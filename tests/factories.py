@@ -3,7 +3,7 @@
 """factory_boy factories and the test personas.
 
 Matches are made through the ``match_start`` service, so every factory-made match is one the engine
-accepts; ``games.services.demo`` plays them out with random legal plays.
+accepts; ``games.matches.services.demo`` plays them out with random legal plays.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from factory.declarations import Sequence, SubFactory
 from factory.django import DjangoModelFactory, Password
 from rest_framework.test import APIClient
 
+from games.clubs.services.clubs import club_create
+from games.matches.services.invitations import invitation_accept, invitation_create
+from games.matches.services.matches import match_start
 from games.models import Club, Match, Membership, Player, Season
-from games.services.clubs import club_create
-from games.services.invitations import invitation_accept, invitation_create
-from games.services.matches import match_start
 
 PASSWORD = "secret-pass-123"
 

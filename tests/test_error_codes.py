@@ -9,8 +9,8 @@ from typing import TypeVar
 from django.utils import translation
 
 import games.events.errors  # noqa: F401  (registers the events' codes with the classes below)
+from games.errors import RecordConflict, RecordInvalid
 from games.rules.errors import RuleViolation
-from games.services.errors import RecordConflict, RecordInvalid
 
 T = TypeVar("T")
 DOC = (Path(__file__).parent.parent / "docs" / "errors.md").read_text()

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from games.matches.services.demo import random_setup
 from games.presentation import PRESENTATIONS, presentation_of
 from games.rule_links import PAGE_OF_LETTER
 from games.rules import tablo
@@ -38,7 +39,6 @@ from games.rules.game import (
 from games.rules.registry import GAMES, IncompleteGame, register
 from games.rules.review import REVIEWED, review, reviewing_of
 from games.rules.twenty_round import parse_plays
-from games.services.demo import random_setup
 from tests.rules.test_hands_golden import log_entry
 from web.entries import SummaryForm, TwentySummaryForm, entry_form
 from web.options import choice_specs
@@ -156,7 +156,7 @@ def test_the_deal_of_every_preset_and_of_the_demo_starts_a_hand(game: Game) -> N
     presentation = presentation_of(game.name)
     for preset in presentation.presets:
         presentation.deal_questions(resolve_options(game, preset.options))
-    setup = random_setup(game.name, 1, random.Random(0))  # games/services/demo.py
+    setup = random_setup(game.name, 1, random.Random(0))  # games/matches/services/demo.py
     options = resolve_options(game, None)
     hand = HandSetup(
         players=2,

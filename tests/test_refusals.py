@@ -20,15 +20,15 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from games.clubs.services.invitations import club_invitation_create
 from games.events.models import PairingJob, Table
 from games.events.services import entry_add, event_create, event_share, round_pair
+from games.matches.services.hands import hand_start, hand_summary_record
+from games.matches.services.invitations import invitation_create
 from games.models import Player
-from games.selectors import WEB, device_id, email_token
-from games.services.accounts import email_change_request
-from games.services.claims import guest_claim_create
-from games.services.club_invitations import club_invitation_create
-from games.services.hands import hand_start, hand_summary_record
-from games.services.invitations import invitation_create
+from games.people.selectors.accounts import WEB, device_id, email_token
+from games.people.services.accounts import email_change_request
+from games.people.services.claims import guest_claim_create
 from scorekeeper.models import AccountSession
 from scorekeeper.sessions import SessionStore
 from tests.factories import api_client, make_personas

@@ -12,17 +12,17 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from games.errors import PlayerSeatedTwice
 from games.events.exports import round_lines, standings_lines
 from games.events.models import Round
 from games.events.services import entry_add, round_pair
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.matches import match_start
+from games.matches.services.seating import match_start_seating
 from games.messages import violation_text
 from games.models import Match, Player
+from games.people.services.players import player_create
 from games.serbian import shown_name, to_cyrillic, to_latin
-from games.services.clubs import player_create
-from games.services.demo import demo_hand_play
-from games.services.errors import PlayerSeatedTwice
-from games.services.matches import match_start
-from games.services.seating import match_start_seating
 from tests.events.helpers import make_room, swiss
 from web.result_card import result_card_of
 from web.screens import match_screen

@@ -25,9 +25,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.selectors import WEB, device_id
-from games.services.accounts import device_end, devices_end, password_changed
-from games.services.deletion import account_delete
+from games.people.selectors.accounts import WEB, device_id
+from games.people.services.accounts import device_end, devices_end, password_changed
+from games.people.services.deletion import account_delete
 from scorekeeper.models import AccountSession
 from scorekeeper.sessions import CACHED_FOR, SessionStore
 

@@ -20,9 +20,9 @@ WRITERS = f"""
 import random, threading, traceback
 from django.contrib.auth.models import User
 from django.db import connection
-from games.services.clubs import player_create
-from games.services.demo import demo_hand_play
-from games.services.matches import match_start
+from games.clubs.services.clubs import player_create
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.matches import match_start
 
 owner = User.objects.create_user("laptop")
 failures, plays = [], []

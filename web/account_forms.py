@@ -10,8 +10,8 @@ from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
-from games.selectors import username_taken
-from games.services.accounts import mail_send_later
+from games.people.selectors.accounts import username_taken
+from games.people.services.accounts import mail_send_later
 
 NAME_TAKEN = _("This user name cannot be used: please choose another.")
 

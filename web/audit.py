@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from games.audit_words import action_words
+from games.audit.words import action_words
 from games.models import AuditEntry
 
 LOG_PAGE = 200  # entries on a page; the API pages through all of them

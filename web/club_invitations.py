@@ -17,10 +17,10 @@ from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 
 from games.access import club_invitation_by_link, signed_in
+from games.clubs.services.invitations import club_invitation_accept
 from games.messages import violation_text
 from games.models import ClubInvitation, Membership
 from games.rules.errors import CodedError
-from games.services.club_invitations import club_invitation_accept
 
 ROUTE = "club-invitation"
 

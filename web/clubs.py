@@ -1,6 +1,6 @@
 """The "my clubs" page: the user's clubs with their members and seasons, and the forms to grow them.
 
-Reads go through the selectors, writes through ``games.services.clubs``; only a club's admins add
+Reads go through the selectors, writes through ``games.clubs.services.clubs``; only a club's admins add
 members and seasons (as the API allows), and anyone signed in may create a club (becoming its admin).
 """
 
@@ -14,16 +14,11 @@ from django import forms
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
+from games.clubs.selectors import club_invitation_list, club_list_by_name, membership_list, season_list
+from games.clubs.services.invitations import DAYS_DEFAULT, USES_MAX
 from games.collation import by_name
 from games.models import Club, ClubInvitation, Membership, Season
-from games.selectors import (
-    account_known_named,
-    club_invitation_list,
-    club_list_by_name,
-    membership_list,
-    season_list,
-)
-from games.services.club_invitations import DAYS_DEFAULT, USES_MAX
+from games.people.selectors.players import account_known_named
 from web.forms import NameField
 
 ROLES = [(Membership.Role.MEMBER, _("member")), (Membership.Role.ADMIN, _("admin"))]

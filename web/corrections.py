@@ -11,15 +11,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from games.convert import play_entry
 from games.labels import game_title
+from games.matches.convert import play_entry
+from games.matches.replay import replay, table_of
+from games.matches.selectors.hands import hand_log
+from games.matches.selectors.scoreboards import sides_of_match
+from games.matches.services.hands import PlayInput
 from games.models import Hand, Match, Play
-from games.replay import replay, table_of
 from games.rules.cards import Card
 from games.rules.game import HandReport, LogEntry
 from games.rules.registry import find_game
-from games.selectors import hand_log, sides_of_match
-from games.services.hands import PlayInput
 from web.deals import deal_questions
 from web.presets import sweep_name
 from web.screens import HandView, hand_view, seat_name

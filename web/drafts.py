@@ -1,7 +1,7 @@
 """A match started offline (docs/offline-engine.md): the draft match screens a phone keeps for it, and
 what the new-match page tells the phone to start one without the network.
 
-A draft is the match screen of the match :func:`games.services.matches.match_draft` checks but does
+A draft is the match screen of the match :func:`games.matches.services.matches.match_draft` checks but does
 not store: one per preset, player count and pairing, its players named by tokens (``[[seat1]]``...)
 that the phone replaces with the names typed. Its id is ``DRAFT_PK``, so its addresses read
 ``/matches/0/...``; the phone rewrites them once the server has stored the match (``static/js/
@@ -15,12 +15,12 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from games.matches.services.matches import DRAFT_PK, match_draft
 from games.messages import violation_text
 from games.models import Match
 from games.presentation import Preset
 from games.rules.errors import RuleViolation
 from games.rules.registry import find_game
-from games.services.matches import DRAFT_PK, match_draft
 from web.options import choice_specs, option_values
 
 __all__ = ["DRAFT_PK", "draft_match", "draft_token", "offline_start"]

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from games.chain import short_code
+from games.audit.chain import short_code
 from games.collation import by_name
 from games.events.exports import TIEBREAK_LABELS
 from games.events.models import Entry, Event, Round, Table
@@ -34,9 +34,9 @@ from games.events.selectors import (
 )
 from games.events.services import PlannedRound, PlannedTable
 from games.events.summary import EventSummary, Place, event_summary
+from games.matches.services.seating import SeatKind, seating_known
 from games.models import Player
 from games.serbian import shown_name
-from games.services.seating import SeatKind, seating_known
 from scorekeeper.digits import whole_number
 
 

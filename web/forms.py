@@ -11,17 +11,17 @@ from django.utils.translation import gettext_lazy as _
 
 from games.emoji import MAX_LENGTH as EMOJI_LENGTH
 from games.emoji import one_emoji
+from games.errors import NameInvalid
+from games.matches.services.hands import PlayInput
 from games.messages import violation_text
 from games.models import Club, Hand, Season
+from games.people.services.names import clean_name
 from games.presentation import Preset
 from games.rule_links import rule_url
 from games.rules.cards import deck
 from games.rules.choices import TRAIL
 from games.rules.game import OptionValue
 from games.rules.registry import find_game
-from games.services.errors import NameInvalid
-from games.services.hands import PlayInput
-from games.services.names import clean_name
 from scorekeeper.digits import whole_number
 from web.options import choice_specs, key_label, option_values, value_label
 from web.presets import presets_available

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from difflib import SequenceMatcher
 
-from games.history import VersionLine
-from games.selectors import PlayLine as StoredPlay
-from games.services.hands import PlayInput
+from games.matches.history import VersionLine
+from games.matches.selectors.hands import PlayLine as StoredPlay
+from games.matches.services.hands import PlayInput
 from web.corrections import PlayLine, play_lines
 from web.deals import count_label
 

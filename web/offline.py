@@ -114,8 +114,8 @@ def _entry(match: Match, sides: int) -> OfflineEntry | None:
 
 
 def _log(hand: HandView) -> list[dict[str, Any]]:
-    """The standing plays, each followed by the challenges of it (``games.convert.log_entries``), which
-    the report's rulings name (Escoba ``manual_capture``, 3.2(g))."""
+    """The standing plays, each followed by the challenges of it (``games.matches.convert.log_entries``),
+    which the report's rulings name (Escoba ``manual_capture``, 3.2(g))."""
     rulings: list[dict[str, int]] = list(hand.report.extra.get("rulings", []))  # type: ignore[call-overload]  # Escoba's
     log: list[dict[str, Any]] = []
     for index, play in enumerate(hand.plays):
@@ -126,8 +126,8 @@ def _log(hand: HandView) -> list[dict[str, Any]]:
 
 
 def _setup(screen: MatchScreen, hand: HandView) -> dict[str, Any]:
-    """The hand's setup as ``games.replay.setup_of`` gives it to the engine: the tablos of earlier hands
-    (Tablo's ``per_five``, the only game that counts them) are the screen's, already read."""
+    """The hand's setup as ``games.matches.replay.setup_of`` gives it to the engine: the tablos of earlier
+    hands (Tablo's ``per_five``, the only game that counts them) are the screen's, already read."""
     row = hand.hand
     return {
         "players": screen.match.player_count,

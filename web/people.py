@@ -1,6 +1,6 @@
 """Who sits at the table, as the pages show it: typed names marked account or guest, a club's member
 chips, and a match's seats with their invitations and claims. The seating itself is a service
-(``games.services.seating``)."""
+(``games.matches.services.seating``)."""
 
 from __future__ import annotations
 
@@ -10,18 +10,14 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from games.clubs.selectors import membership_list
 from games.collation import by_name
+from games.matches.selectors.invitations import claim_list_pending, consent_list_waiting, invitation_list_open
+from games.matches.selectors.scoreboards import sides_of_match
+from games.matches.services.seating import Known, SeatChoice, SeatKind
 from games.models import Club, GuestClaim, Invitation, Match
-from games.selectors import (
-    claim_list_pending,
-    consent_list_waiting,
-    invitation_list_open,
-    membership_list,
-    player_names_of,
-    sides_of_match,
-)
+from games.people.selectors.players import player_names_of
 from games.serbian import shown_name
-from games.services.seating import Known, SeatChoice, SeatKind
 
 KIND_LABELS: dict[SeatKind, Promise] = {
     SeatKind.ACCOUNT: _("account"),
@@ -34,7 +30,7 @@ KIND_LABELS: dict[SeatKind, Promise] = {
 def suggestions(known: Known) -> list[tuple[str, str]]:
     """(text, mark) to offer while typing: accounts first (by their handle), then guests seen before,
     each player's name in the reader's script (a Serbian reader's guest typed in the other script finds
-    its player again: games/services/seating.py ``seat_key``); a user name stands as it is."""
+    its player again: games/matches/services/seating.py ``seat_key``); a user name stands as it is."""
     return [
         (SeatChoice(_shown(choice), choice.kind, choice.account).typed, str(KIND_LABELS[choice.kind]))
         for choice in known.suggestions()

@@ -24,7 +24,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext, ngettext
 from PIL import Image, ImageDraw, ImageFont
 
-from games.chain import short_code
+from games.audit.chain import short_code
 from games.models import Match
 from web.screens import MatchScreen
 

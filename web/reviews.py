@@ -1,7 +1,7 @@
 """The hand review as people read it: each play in a sentence, missed plays first, and each
 player's totals, on a hand's review screen and summed on a finished match's screen.
 
-Nothing here rates a play: the engine's review (``games.reviews``) does; this module words it.
+Nothing here rates a play: the engine's review (``games.matches.reviews``) does; this module words it.
 """
 
 from __future__ import annotations
@@ -14,18 +14,19 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.errors import ReviewNoPlays
 from games.labels import card_label, cards_label
+from games.matches.reviews import hand_review
+from games.matches.selectors.hands import hand_numbers
+from games.matches.selectors.scoreboards import sides_of_match
 from games.messages import violation_text
 from games.models import Hand, Match
 from games.presentation import presentation_of, shared
-from games.reviews import hand_review
 from games.rule_links import rule_url
 from games.rules.capture.capturing import CAPTURE_GAMES
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
 from games.rules.review import HandReview, PlayReview
-from games.selectors import hand_numbers, sides_of_match
-from games.services.errors import ReviewNoPlays
 from games.stats.models import HandReviewSeat
 from games.stats.reviews import ReviewTotals, review_rows, reviewable_hands, totals_of
 from web.presets import preset_of_match

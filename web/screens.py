@@ -18,28 +18,20 @@ from django.utils import timezone
 
 from games.access import can_record_match
 from games.labels import game_title
+from games.matches.replay import is_time_up, next_dealer, setup_of, table_of, time_limit_deadline
+from games.matches.selectors.hands import hand_last, hand_report, hand_rows
+from games.matches.selectors.matches import MatchVersion, match_row
+from games.matches.selectors.scoreboards import Scoreboard, closed_reports, scoreboard_for, sides_of_match
+from games.matches.services.hands import summary_pending
+from games.matches.services.plays import Recorded
 from games.messages import Who
 from games.models import Hand, Match, Play, Seat
 from games.presentation import presentation_of
-from games.replay import is_time_up, next_dealer, setup_of, table_of, time_limit_deadline
 from games.rules.capture.capturing import CAPTURE_GAMES
 from games.rules.cards import Card
 from games.rules.game import HandReport
 from games.rules.registry import find_game
-from games.selectors import (
-    MatchVersion,
-    Scoreboard,
-    closed_reports,
-    hand_last,
-    hand_report,
-    hand_rows,
-    match_row,
-    scoreboard_for,
-    sides_of_match,
-)
 from games.serbian import shown_name
-from games.services.hands import summary_pending
-from games.services.plays import Recorded
 from web.presets import sweep_name
 
 

@@ -19,7 +19,7 @@ from rest_framework.throttling import BaseThrottle
 
 from api.inputs import valid
 from games.access import signed_in
-from games.services.deletion import account_delete
+from games.people.services.deletion import account_delete
 from scorekeeper.throttles import AccountDeleteThrottle
 
 

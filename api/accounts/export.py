@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 from api.inputs import valid
 from api.negotiation import AnswerInJson
 from games.access import signed_in
-from games.selectors.exports import EXPORT_FORMATS, export_filename
+from games.people.selectors.exports import EXPORT_FORMATS, export_filename
 from scorekeeper.throttles import AccountExportThrottle
 
 

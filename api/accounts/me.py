@@ -17,8 +17,9 @@ from api.accounts.base import AccountApi
 from api.accounts.deletion import AccountDeleteMixin
 from api.inputs import valid
 from games.access import signed_in
-from games.selectors import pending_email_of, player_of
-from games.services.accounts import email_change_request
+from games.people.selectors.accounts import pending_email_of
+from games.people.selectors.players import player_of
+from games.people.services.accounts import email_change_request
 from scorekeeper.errors import envelope
 from scorekeeper.public import public_url
 

@@ -13,8 +13,8 @@ from rest_framework.response import Response
 
 from api.accounts.base import AccountApi, current_keys
 from games.access import signed_in
-from games.selectors import TOKEN, WEB, device_list
-from games.services.accounts import device_end
+from games.people.selectors.accounts import TOKEN, WEB, device_list
+from games.people.services.accounts import device_end
 
 
 class SessionOutput(serializers.Serializer[Any]):

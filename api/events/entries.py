@@ -18,11 +18,11 @@ from api.idempotency import idempotent
 from api.inputs import valid
 from api.records.base import ID_MAX, paginated
 from api.records.people import NAME_HELP
-from games import selectors as game_selectors
 from games.access import signed_in
 from games.events import selectors
 from games.events.models import Entry
 from games.events.services import entry_add, entry_check_in, entry_drop, event_keep_apart
+from games.people.selectors.players import players_seatable
 from scorekeeper.throttles import WalkInThrottle, account_refusal
 
 
@@ -64,7 +64,7 @@ class EntryListCreateApi(EventsApi):
             if "player" not in data:
                 return data
             by, club, pk = self.context["by"], self.context["club"], data["player"]
-            player = game_selectors.players_seatable(by=by, club=club, ids=[pk]).get(pk)
+            player = players_seatable(by=by, club=club, ids=[pk]).get(pk)
             if player is None:
                 message = gettext("No such players: %(ids)s.") % {"ids": [data["player"]]}
                 raise serializers.ValidationError({"player": [message]})

@@ -13,9 +13,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.records.base import SHARE_PARAM, RecordsApi, paginated
-from games import selectors
 from games.access import club_for, match_for
-from games.audit_words import action_words
+from games.audit.selectors import audit_list_club, audit_list_match, match_chain_verify
+from games.audit.words import action_words
 from games.models import AuditEntry
 
 SHARE = OpenApiParameter(
@@ -57,7 +57,7 @@ class MatchLogApi(RecordsApi):
     @extend_schema(operation_id="matches_log_list", responses=AuditEntryOutput(many=True))
     def get(self, request: Request, pk: int) -> Response:
         match = match_for(request.user, pk)
-        return paginated(self, request, selectors.audit_list_match(match), AuditEntryOutput)
+        return paginated(self, request, audit_list_match(match), AuditEntryOutput)
 
 
 class ClubLogApi(RecordsApi):
@@ -67,7 +67,7 @@ class ClubLogApi(RecordsApi):
     @extend_schema(operation_id="clubs_log_list", responses=AuditEntryOutput(many=True))
     def get(self, request: Request, pk: int) -> Response:
         club = club_for(request.user, pk, write=True)
-        return paginated(self, request, selectors.audit_list_club(club), AuditEntryOutput)
+        return paginated(self, request, audit_list_club(club), AuditEntryOutput)
 
 
 class VerificationOutput(serializers.Serializer[Any]):
@@ -90,4 +90,4 @@ class MatchVerifyApi(RecordsApi):
     @extend_schema(operation_id="matches_verify", parameters=[SHARE], responses=VerificationOutput)
     def get(self, request: Request, pk: int) -> Response:
         match = self.match(request, pk)
-        return Response(VerificationOutput(selectors.match_chain_verify(match)).data)
+        return Response(VerificationOutput(match_chain_verify(match)).data)

@@ -20,12 +20,13 @@ from rest_framework.views import APIView
 
 from api.inputs import valid
 from api.pagination import BoundedPagination
-from games import selectors
 from games.access import TableGuest, club_for, match_allow, match_for, signed_in
+from games.matches.selectors.hands import hand_with_match
+from games.matches.selectors.matches import match_get, match_version
+from games.matches.services.locks import HandRef, MatchRef
 from games.models import Club, Hand, Match, Player
 from games.rules.registry import GAMES
 from games.screen_keys import READ, key_opens, screen_key
-from games.services.locks import HandRef, MatchRef
 
 # Bounds checked at the edge, so no number reaches a column it does not fit (or a loop it would hold).
 SMALL_MAX = 32_767  # PositiveSmallIntegerField: seats, dealers, hand numbers
@@ -54,14 +55,14 @@ class RecordsApi(APIView):
             pk,
             write=_writes(request),
             share=_share(request),
-            read=selectors.match_get,
+            read=match_get,
             record=record,
         )
 
     def hand(self, request: Request, pk: int, number: int) -> Hand:
         """Hand ``number`` of match ``pk`` (with its match, in one query), as :meth:`match` allows."""
         try:
-            hand = selectors.hand_with_match(match_id=pk, number=number)
+            hand = hand_with_match(match_id=pk, number=number)
         except Hand.DoesNotExist:
             raise Http404 from None
         match_allow(request.user, hand.match, write=_writes(request), share=_share(request), record=True)
@@ -141,7 +142,7 @@ def _current_tag(request: HttpRequest, pk: int) -> str:
         version, _, key = rest.partition(".")
         if match == str(pk) and key_opens(key, pk, READ):
             offered.add(version)
-    found = selectors.match_version(pk=pk) if offered else None
+    found = match_version(pk=pk) if offered else None
     return _etag(pk, found.screen_version) if found and str(found.screen_version) in offered else ""
 
 

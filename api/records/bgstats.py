@@ -1,4 +1,4 @@
-"""Finished matches as Board Game Stats' "push plays" JSON (``games/selectors/bgstats.py``): one
+"""Finished matches as Board Game Stats' "push plays" JSON (``games/matches/selectors/bgstats.py``): one
 match (``GET /api/v1/matches/{id}/export/bgstats/``) or a player's whole history as far as the
 request may read it (``GET /api/v1/players/{id}/export/bgstats/``, oldest first)."""
 
@@ -12,8 +12,8 @@ from rest_framework.response import Response
 from api.records.base import RecordsApi
 from games.access import player_for
 from games.errors import ExportNotFinished
+from games.matches.selectors.bgstats import bgstats_match, bgstats_matches, bgstats_play
 from games.models import Match
-from games.selectors.bgstats import bgstats_match, bgstats_matches, bgstats_play
 
 
 class MatchBgStatsApi(RecordsApi):

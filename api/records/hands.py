@@ -34,12 +34,12 @@ from api.records.base import (
 from api.records.matches import SHARE, BreakdownRowOutput
 from api.reports import HandReportOutput
 from api.rules.serializers import HandReviewOutput
-from games import convert, selectors
 from games.breakdowns import hand_breakdown
-from games.history import hand_history
-from games.models import Hand, Match
-from games.reviews import hand_review, review_json
-from games.services.hands import (
+from games.matches import convert
+from games.matches.history import hand_history
+from games.matches.reviews import hand_review, review_json
+from games.matches.selectors.hands import PlayLine, hand_list, hand_log, hand_report
+from games.matches.services.hands import (
     PlayInput,
     hand_close,
     hand_correct,
@@ -47,6 +47,7 @@ from games.services.hands import (
     hand_summary_record,
     summary_pending,
 )
+from games.models import Hand, Match
 
 
 class ReportOutput(HandReportOutput):
@@ -106,14 +107,14 @@ class HandOutput(HandListOutput):
     @extend_schema_field(ReportOutput)
     def get_state(self, hand: Hand) -> dict[str, Any]:
         """The engine's report on the hand, and its breakdown once complete."""
-        report = summary_pending(hand) or selectors.hand_report(hand)
+        report = summary_pending(hand) or hand_report(hand)
         breakdown = hand_breakdown(hand.match.game, hand.match.options, report) if report.complete else []
         return {**convert.report_json(report), "breakdown": breakdown}
 
     @extend_schema_field(PlayOutput(many=True))
-    def get_plays(self, hand: Hand) -> list[selectors.PlayLine]:
+    def get_plays(self, hand: Hand) -> list[PlayLine]:
         """The hand's plays in order."""
-        return selectors.hand_log(hand)
+        return hand_log(hand)
 
     @extend_schema_field(serializers.ListField(child=serializers.DictField(), allow_null=True))
     def get_summary(self, hand: Hand) -> list[dict[str, Any]] | None:
@@ -191,7 +192,7 @@ class HandListCreateApi(RecordsApi):
 
     @extend_schema(operation_id="hands_list", parameters=[SHARE], responses=HandListOutput(many=True))
     def get(self, request: Request, pk: int) -> Response:
-        return paginated(self, request, selectors.hand_list(match=self.match(request, pk)), HandListOutput)
+        return paginated(self, request, hand_list(match=self.match(request, pk)), HandListOutput)
 
     @idempotent
     @extend_schema(operation_id="hands_create", request=InputSerializer, responses={201: HandOutput})

@@ -17,15 +17,15 @@ from rest_framework.response import Response
 from api.inputs import valid
 from api.records.base import SMALL_MAX, RecordsApi
 from games.access import claim_for, consent_for, invitation_for, match_for, signed_in
-from games.models import GuestClaim
-from games.selectors import account_named
-from games.services.claims import guest_claim_create, guest_claim_decide
-from games.services.invitations import (
+from games.matches.services.invitations import (
     guest_seat_get,
     invitation_accept,
     invitation_consent,
     invitation_create,
 )
+from games.models import GuestClaim
+from games.people.selectors.players import account_named
+from games.people.services.claims import guest_claim_create, guest_claim_decide
 from scorekeeper.public import public_url
 
 

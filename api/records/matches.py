@@ -24,14 +24,16 @@ from api.records.base import (
     tagged,
 )
 from api.reports import EventOutput
-from games import selectors
 from games.access import can_write_match, signed_in
 from games.emoji import MAX_LENGTH as EMOJI_LENGTH
 from games.emoji import one_emoji
+from games.matches.selectors.matches import match_get, match_list
+from games.matches.selectors.scoreboards import scoreboard_for, sides_of_match
+from games.matches.services.matches import match_abandon, match_rematch, match_share, match_start
+from games.matches.services.seating import match_start_seating
 from games.models import Club, Match, Season
+from games.people.selectors.players import players_seatable
 from games.rules.registry import GAMES
-from games.services.matches import match_abandon, match_rematch, match_share, match_start
-from games.services.seating import match_start_seating
 from scorekeeper.public import public_url
 
 SHARE = OpenApiParameter(
@@ -87,7 +89,7 @@ class MatchDetailOutput(MatchOutput):
 
     def get_sides(self, match: Match) -> list[list[int]]:
         """Each side's seat numbers."""
-        return [[seat.number for seat in side] for side in selectors.sides_of_match(match)]
+        return [[seat.number for seat in side] for side in sides_of_match(match)]
 
     def get_share_token(self, match: Match) -> str | None:
         """Shown to those who may write the match, when a share link exists."""
@@ -146,7 +148,7 @@ class MatchListCreateApi(RecordsApi):
             if "names" in data:
                 return data
             ids, club = data["players"], data.get("club") or getattr(data.get("season"), "club", None)
-            found = selectors.players_seatable(by=self.context["by"], club=club, ids=ids)
+            found = players_seatable(by=self.context["by"], club=club, ids=ids)
             if missing := sorted(set(ids) - set(found)):
                 message = gettext("No such players: %(ids)s.") % {"ids": missing}
                 raise serializers.ValidationError({"players": [message]})
@@ -164,7 +166,7 @@ class MatchListCreateApi(RecordsApi):
         responses=MatchOutput(many=True),
     )
     def get(self, request: Request) -> Response:
-        matches = selectors.match_list(user=request.user, **valid(_Filters, request.query_params))
+        matches = match_list(user=request.user, **valid(_Filters, request.query_params))
         return paginated(self, request, matches, MatchOutput)
 
     @idempotent
@@ -174,7 +176,7 @@ class MatchListCreateApi(RecordsApi):
         data = valid(self.InputSerializer, request.data, {"by": by})
         start = match_start_seating if "names" in data else match_start
         match = start(by=by, **data)
-        match = selectors.match_get(match.pk)
+        match = match_get(match.pk)
         return Response(
             MatchDetailOutput(match, context={"writer": True}).data, status=status.HTTP_201_CREATED
         )
@@ -291,7 +293,7 @@ class MatchScoreboardApi(RevalidatedApi):
     @extend_schema(operation_id="matches_scoreboard", parameters=[SHARE], responses=ScoreboardOutput)
     def get(self, request: Request, pk: int) -> Response:
         match = self.match(request, pk)
-        return tagged(Response(ScoreboardOutput(selectors.scoreboard_for(match)).data), match)
+        return tagged(Response(ScoreboardOutput(scoreboard_for(match)).data), match)
 
 
 class MatchRematchApi(RecordsApi):
@@ -308,7 +310,7 @@ class MatchRematchApi(RecordsApi):
     def post(self, request: Request, pk: int) -> Response:
         rematch, made = match_rematch(match=self.match(request, pk), by=signed_in(request))
         return Response(
-            MatchDetailOutput(selectors.match_get(rematch.pk), context={"writer": True}).data,
+            MatchDetailOutput(match_get(rematch.pk), context={"writer": True}).data,
             status=status.HTTP_201_CREATED if made else status.HTTP_200_OK,
         )
 
@@ -320,7 +322,7 @@ class MatchAbandonApi(RecordsApi):
     @extend_schema(operation_id="matches_abandon", request=None, responses=MatchDetailOutput)
     def post(self, request: Request, pk: int) -> Response:
         match_abandon(match=self.match(request, pk), by=request.user)
-        return Response(MatchDetailOutput(selectors.match_get(pk), context={"writer": True}).data)
+        return Response(MatchDetailOutput(match_get(pk), context={"writer": True}).data)
 
 
 class MatchShareApi(RecordsApi):

@@ -23,10 +23,10 @@ from api.inputs import valid
 from api.pagination import BoundedPagination
 from api.records.base import RecordsApi
 from api.records.people import MembershipOutput
-from games import selectors
 from games.access import club_for, club_invitation_by_link, club_invitation_for, membership_for, signed_in
-from games.models import ClubInvitation, Membership
-from games.services.club_invitations import (
+from games.clubs.selectors import club_invitation_list
+from games.clubs.services.clubs import membership_remove, membership_role_set
+from games.clubs.services.invitations import (
     DAYS_DEFAULT,
     DAYS_MAX,
     USES_MAX,
@@ -35,7 +35,7 @@ from games.services.club_invitations import (
     club_invitation_create,
     club_invitation_revoke,
 )
-from games.services.clubs import membership_remove, membership_role_set
+from games.models import ClubInvitation, Membership
 from scorekeeper.public import public_url
 from scorekeeper.throttles import ClubInvitationThrottle, ClubJoinThrottle
 
@@ -116,7 +116,7 @@ class ClubInvitationListCreateApi(PostThrottled):
     def get(self, request: Request, pk: int) -> Response:
         club = club_for(request.user, pk, write=True)  # an invitation's link is the admins' to share
         paginator = BoundedPagination()
-        page = paginator.paginate_queryset(selectors.club_invitation_list(club=club), request, view=self)
+        page = paginator.paginate_queryset(club_invitation_list(club=club), request, view=self)
         output = ClubInvitationOutput(instance=page or [], many=True, context={"request": request})  # type: ignore[arg-type]  # many=True
         rows = output.data
         return paginator.get_paginated_response(rows)

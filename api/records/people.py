@@ -17,10 +17,12 @@ from rest_framework.response import Response
 from api.idempotency import idempotent
 from api.inputs import valid
 from api.records.base import RecordsApi, paginated
-from games import selectors
 from games.access import player_for, signed_in
+from games.clubs.selectors import club_list_by_name, membership_list, season_list
+from games.clubs.services.clubs import club_create, membership_create, season_create
 from games.models import Membership, Player
-from games.services.clubs import club_create, membership_create, player_create, season_create
+from games.people.selectors.players import account_known_named, players_known
+from games.people.services.players import player_create
 from scorekeeper.sign_in import failures_clear, wait_seconds
 from scorekeeper.throttles import wait_text
 
@@ -55,7 +57,7 @@ class PlayerListCreateApi(RecordsApi):
         responses=PlayerOutput(many=True),
     )
     def get(self, request: Request) -> Response:
-        mine = selectors.players_known(user=request.user, search=request.query_params.get("search", ""))
+        mine = players_known(user=request.user, search=request.query_params.get("search", ""))
         return paginated(self, request, mine, PlayerOutput)
 
     @idempotent
@@ -94,7 +96,7 @@ class ClubListCreateApi(RecordsApi):
 
     @extend_schema(operation_id="clubs_list", responses=ClubOutput(many=True))
     def get(self, request: Request) -> Response:
-        return paginated(self, request, selectors.club_list_by_name(user=request.user), ClubOutput)
+        return paginated(self, request, club_list_by_name(user=request.user), ClubOutput)
 
     @idempotent
     @extend_schema(operation_id="clubs_create", request=InputSerializer, responses={201: ClubOutput})
@@ -136,7 +138,7 @@ class MembershipListCreateApi(RecordsApi):
         def validate_username(self, name: str) -> User:
             """The account among those the admin knows; others are answered as if none existed."""
             user = self.context["request"].user
-            account = selectors.account_known_named(user=user, name=name.strip())
+            account = account_known_named(user=user, name=name.strip())
             if account is None:
                 raise serializers.ValidationError(
                     gettext("You share no club or match with anyone called %(name)s.") % {"name": name}
@@ -146,7 +148,7 @@ class MembershipListCreateApi(RecordsApi):
     @extend_schema(operation_id="clubs_memberships_list", responses=MembershipOutput(many=True))
     def get(self, request: Request, pk: int) -> Response:
         club = self.club(request, pk)
-        return paginated(self, request, selectors.membership_list(club=club), MembershipOutput)
+        return paginated(self, request, membership_list(club=club), MembershipOutput)
 
     @idempotent
     @extend_schema(
@@ -188,7 +190,7 @@ class SeasonListCreateApi(RecordsApi):
 
     @extend_schema(operation_id="clubs_seasons_list", responses=SeasonOutput(many=True))
     def get(self, request: Request, pk: int) -> Response:
-        return paginated(self, request, selectors.season_list(club=self.club(request, pk)), SeasonOutput)
+        return paginated(self, request, season_list(club=self.club(request, pk)), SeasonOutput)
 
     @idempotent
     @extend_schema(

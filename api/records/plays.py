@@ -29,9 +29,9 @@ from api.records.base import (
     valid_or_found,
 )
 from api.records.hands import ReportOutput
-from games import convert
+from games.matches import convert
+from games.matches.services.plays import Recorded, hand_challenge_record, hand_play_record, hand_play_undo
 from games.models import Challenge, Hand, Play
-from games.services.plays import Recorded, hand_challenge_record, hand_play_record, hand_play_undo
 
 R = TypeVar("R")
 

@@ -23,9 +23,9 @@ from rest_framework.views import APIView
 
 from api.inputs import valid
 from api.rules import serializers as s
-from games import convert
+from games.matches import convert
+from games.matches.reviews import review_json
 from games.messages import verdict_words
-from games.reviews import review_json
 from games.rule_links import refusal_rule, refusal_url
 from games.rules.capture.capturing import Capture, CardGroups, capture_check, capture_list
 from games.rules.cards import Card, format_cards, parse_cards

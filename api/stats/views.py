@@ -19,8 +19,8 @@ from rest_framework.views import APIView
 from api.inputs import valid
 from api.stats import serializers as s
 from games.access import club_for, player_for
+from games.clubs.selectors import season_of
 from games.models import Club
-from games.selectors import season_of
 from games.stats import selectors
 from games.stats.players import head_to_head_get, player_stats
 from games.stats.selectors import rating_history, standings_for

@@ -14,11 +14,11 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from games.audit.services import audit_record
 from games.events.errors import ClockMinutesNeeded, ClockNotRunning
 from games.events.models import Event
 from games.events.services import event_locked
-from games.services.audit import audit_record
-from games.services.versions import event_version_bump
+from games.matches.services.versions import event_version_bump
 
 MINUTES_MAX = 240
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from django.db import transaction
 
 from games.access import TableGuest, User, can_record_match, match_allow
+from games.audit.services import audit_record
 from games.events.errors import ConfirmNotAsked, ConfirmSamePerson, ConfirmUnfinished
 from games.events.models import Event, ResultConfirmation, Table
 from games.events.selectors import confirmation_of, match_result, override_of
+from games.matches.services.versions import event_version_bump
 from games.models import HandSummary, Match, Play
-from games.services.audit import audit_record
-from games.services.versions import event_version_bump
 
 
 def recorder_of(match: Match) -> int | None:

@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Sum
 
+from games.audit.services import audit_record
 from games.events.errors import (
     EntryNotDropped,
     EventFinished,
@@ -50,10 +51,9 @@ from games.events.services import (
     table_sizes,
     table_start,
 )
+from games.matches.services.versions import event_version_bump, match_version_bump
 from games.models import Match, Seat
 from games.rules.registry import find_game
-from games.services.audit import audit_record
-from games.services.versions import event_version_bump, match_version_bump
 
 Pair = tuple[int, int]
 

@@ -21,7 +21,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.convert import jsonable
+from games.audit.services import audit_record
+from games.errors import GuestNotYours, SeasonOfOtherClub, SeatNeedsInvitation
 from games.events.errors import (
     AlreadyDropped,
     AlreadyEntered,
@@ -68,17 +69,16 @@ from games.events.selectors import (
 )
 from games.events.standings import TIEBREAKS
 from games.events.table_codes import table_code_new
+from games.matches.convert import jsonable
+from games.matches.services.matches import match_start
+from games.matches.services.versions import event_version_bump
 from games.models import Club, Match, Membership, Player, Season
+from games.people.selectors.players import player_seatable_by
+from games.people.services.names import clean_name
+from games.people.services.players import player_create
 from games.rules.errors import CodedError
 from games.rules.game import Game, resolve_options, sides_of
 from games.rules.registry import find_game
-from games.selectors import player_seatable_by
-from games.services.audit import audit_record
-from games.services.clubs import player_create
-from games.services.errors import GuestNotYours, SeasonOfOtherClub, SeatNeedsInvitation
-from games.services.matches import match_start
-from games.services.names import clean_name
-from games.services.versions import event_version_bump
 
 SEED_BITS = 31
 NEEDS: dict[str, str] = {Event.Format.PODS: "3 or 4", Event.Format.PARTNERS: "4 in teams"}
@@ -137,7 +137,7 @@ def event_create(
         UnknownGame, UnknownOption, BadOptionValue: from the engine.
         FormatNotPlayable: the game has no tables of the format's size.
         TiebreakUnknown, SeasonOfOtherClub: bad input.
-        NameInvalid: see :func:`games.services.names.clean_name`.
+        NameInvalid: see :func:`games.people.services.names.clean_name`.
         PermissionDenied: ``by`` is not an admin of ``club``.
     """
     _director(club, by)
@@ -508,7 +508,7 @@ def round_pair(*, event: Event, by: User, draft: bool = False) -> PlannedRound:
         RoundOpen: a table of an earlier round has no result (its match unfinished, no override).
         EventFinished: every planned round has been paired.
         TooFewEntries: the players in this round cannot fill a table.
-        what :func:`games.services.matches.match_start` raises (a guest another admin owns).
+        what :func:`games.matches.services.matches.match_start` raises (a guest another admin owns).
     """
     event = _locked(event, by)
     pairing_free(event)

@@ -16,10 +16,10 @@ from django.core import signing
 from django.db import transaction
 
 from games.access import TableGuest
+from games.audit.services import audit_record
 from games.events.errors import TableCodeExpired
 from games.events.models import Event, Table
 from games.events.selectors import event_history
-from games.services.audit import audit_record
 
 ALPHABET = "346789ABCDEFGHJKMNPQRTUVWXY"  # digits and capitals that no font confuses
 LENGTH = 8

@@ -1,7 +1,7 @@
 """Shared by the migrations that start the audit log (not a migration: the loader skips ``_`` names).
 
 They chain what was recorded before the chain existed, with the historical models and the pure hashing
-of ``games.chain``, and bring the records kept before the log (hand versions, claims, merges, the
+of ``games.audit.chain``, and bring the records kept before the log (hand versions, claims, merges, the
 director's overrides) into it as entries, so the log starts complete.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import chain
+from games.audit import chain
 
 
 class Chain:
@@ -25,7 +25,9 @@ class Chain:
         digest = chain.digest(content)
         head = chain.next_head(self.match.chain_head, index, kind, digest)
         self.links.append(
-            self.link(match_id=self.match.pk, index=index, kind=kind, ref=ref, hand=hand, digest=digest, head=head)
+            self.link(
+                match_id=self.match.pk, index=index, kind=kind, ref=ref, hand=hand, digest=digest, head=head
+            )
         )
         self.match.chain_head, self.match.chain_length = head, index
 
@@ -73,7 +75,11 @@ def chain_records(apps: Any, schema_editor: Any) -> None:  # noqa: ANN401
         links = Chain(apps, match)
         for hand in Hand.objects.filter(match=match).order_by("number"):
             content = chain.hand_content(
-                number=hand.number, dealer=hand.dealer, starter=hand.starter, table=hand.table, set_aside=hand.set_aside
+                number=hand.number,
+                dealer=hand.dealer,
+                starter=hand.starter,
+                table=hand.table,
+                set_aside=hand.set_aside,
             )
             links.append("hand", hand.pk, content, hand.number)
             for play in Play.objects.filter(hand=hand).order_by("pk"):
@@ -82,7 +88,12 @@ def chain_records(apps: Any, schema_editor: Any) -> None:  # noqa: ANN401
                 )
                 links.append("play", play.pk, content, hand.number)
                 if play.undone_at is not None:
-                    links.append("undo", play.pk, chain.undo_content(hand=hand.number, seq=play.seq, card=play.card), hand.number)
+                    links.append(
+                        "undo",
+                        play.pk,
+                        chain.undo_content(hand=hand.number, seq=play.seq, card=play.card),
+                        hand.number,
+                    )
             for challenge in Challenge.objects.filter(hand=hand).order_by("pk"):
                 content = chain.challenge_content(
                     hand=hand.number, play=challenge.play_id, seat=challenge.seat
@@ -114,8 +125,15 @@ def chain_records(apps: Any, schema_editor: Any) -> None:  # noqa: ANN401
                     match=match,
                     club_id=match.club_id,
                 )
-        for claim in GuestClaim.objects.filter(match=match).select_related("claimant", "decided_by").order_by("pk"):
-            common = {"object_type": "guestclaim", "object_id": str(claim.pk), "match": match, "club_id": match.club_id}
+        for claim in (
+            GuestClaim.objects.filter(match=match).select_related("claimant", "decided_by").order_by("pk")
+        ):
+            common = {
+                "object_type": "guestclaim",
+                "object_id": str(claim.pk),
+                "match": match,
+                "club_id": match.club_id,
+            }
             entry(
                 apps,
                 links,

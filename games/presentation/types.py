@@ -72,7 +72,7 @@ class Presentation:
     option_values: Mapping[OptionValue, StrOrPromise] = field(default_factory=dict)
     """Those options' values in words (a switch's yes and no are shared)."""
     demo_deal: Deal
-    """How a hand of the demo data starts (games/services/demo.py)."""
+    """How a hand of the demo data starts (games/matches/services/demo.py)."""
     deal_questions: Callable[[Options], DealQuestions] = _table_and_nothing_set_aside
     """What the phone asks to start a hand under the match's options."""
     awards: bool = False

@@ -151,7 +151,7 @@ def summary(payload: Json) -> Json:
 
 def next_dealer(payload: Json) -> Json:
     """Who deals the next hand: hand 1 the match's ``first_dealer``, then the deal passes as the game
-    says (docs/rules/shared.md A4; ``games.replay.next_dealer`` on the server)."""
+    says (docs/rules/shared.md A4; ``games.matches.replay.next_dealer`` on the server)."""
     previous = payload.get("previous")
     if previous is None:
         return {"dealer": payload.get("first_dealer", 0)}

@@ -9,9 +9,9 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.models.clubs import Club
-from games.models.matches import Hand, Match
-from games.models.people import Player
+from games.clubs.models import Club
+from games.matches.models import Hand, Match
+from games.people.models import Player
 
 __all__ = ["ClubStandings", "ClubStatsSettings", "HandReviewSeat", "RatingScope", "RatingSnapshot"]
 
@@ -99,7 +99,7 @@ class RatingSnapshot(models.Model):
 
 
 class HandReviewSeat(models.Model):
-    """One seat's hand review totals in a hand recorded play by play (``games.reviews``).
+    """One seat's hand review totals in a hand recorded play by play (``games.matches.reviews``).
 
     Derived rows: the follow-up task after each closed or corrected hand recomputes a match's rows.
     """

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import QuerySet
 
+from games.matches.reviews import hand_review
 from games.models import Hand, Match, Seat
-from games.reviews import hand_review
 from games.rules.review import REVIEWED
 from games.stats.models import HandReviewSeat
 

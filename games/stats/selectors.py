@@ -13,8 +13,8 @@ from datetime import datetime
 from django.db.models import Count, Exists, Max, OuterRef, QuerySet, Subquery, Sum
 
 from games.access import User, club_for
+from games.clubs.selectors import club_list
 from games.models import Club, HandScore, Match, Player, Seat
-from games.selectors import club_list
 from games.stats import cache
 from games.stats.models import PROVISIONAL_BELOW, ClubStatsSettings, RatingSnapshot
 from games.stats.ratings import Rating

@@ -130,7 +130,7 @@
 
   /* The hand ``next`` opens, as the engine checks its setup. A hand scored from the counts alone may
      leave its table cards out: the size the engine asks for is not needed then, as the server's
-     hand start lets it (games/services/hands.py); a wrong table is still refused. */
+     hand start lets it (games/matches/services/hands.py); a wrong table is still refused. */
   function opening(next) {
     return call("hand", withFields(engineOf(next), { log: [] })).then(function (opened) {
       var counted = next.mode === "summary" && !next.setup.table.length;

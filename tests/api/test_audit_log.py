@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.chain import short_code
+from games.audit.chain import short_code
+from games.matches.services.hands import hand_start
+from games.matches.services.matches import match_abandon, match_share
+from games.matches.services.plays import hand_play_record
 from games.models import Match, Play
-from games.services.hands import hand_start
-from games.services.matches import match_abandon, match_share
-from games.services.plays import hand_play_record
 from tests.factories import api_client, make_personas
 
 pytestmark = pytest.mark.django_db

@@ -12,9 +12,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from api.parsers import MAX_DEPTH
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.hands import hand_start
 from games.models import Hand, HandSummary, Match, Membership, Play, Player, Season
-from games.services.demo import demo_hand_play
-from games.services.hands import hand_start
 from tests.factories import Personas, PlayerFactory, api_client, make_personas
 
 pytestmark = pytest.mark.django_db

@@ -12,8 +12,8 @@ from rest_framework.response import Response
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
+from games.errors import HandOutOfSync
 from games.rules.cards import Card
-from games.services.errors import HandOutOfSync
 
 
 class EchoSerializer(serializers.Serializer[dict[str, object]]):

@@ -10,12 +10,13 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from games.clubs.services.clubs import club_create, membership_create
+from games.errors import ClaimOwnGuest, GuestNotYours
+from games.matches.services.matches import match_start
+from games.matches.services.seating import match_start_seating
 from games.models import GuestClaim, Match, Player, PlayerMerge, Seat
-from games.services.claims import guest_claim_create, guest_claim_decide
-from games.services.clubs import club_create, membership_create, player_create
-from games.services.errors import ClaimOwnGuest, GuestNotYours
-from games.services.matches import match_start
-from games.services.seating import match_start_seating
+from games.people.services.claims import guest_claim_create, guest_claim_decide
+from games.people.services.players import player_create
 from tests.factories import api_client
 
 pytestmark = pytest.mark.django_db

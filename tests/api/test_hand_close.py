@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from games.matches.services.demo import demo_plays_record
+from games.matches.services.hands import hand_start
 from games.models import HandScore
-from games.services.demo import demo_plays_record
-from games.services.hands import hand_start
 from tests.factories import api_client, make_personas
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from games.selectors import match_audit
-from games.services.demo import demo_hand_play
+from games.matches.selectors.matches import match_audit
+from games.matches.services.demo import demo_hand_play
 from tests.factories import api_client, make_personas
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from games.matches.services.demo import demo_hand_play
 from games.models import Hand, HandVersion
-from games.services.demo import demo_hand_play
 from tests.factories import Personas, api_client, make_personas
 
 pytestmark = pytest.mark.django_db

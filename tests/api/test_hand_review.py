@@ -6,11 +6,11 @@ import random
 
 import pytest
 
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.hands import hand_start, hand_summary_record
+from games.matches.services.matches import match_share
+from games.matches.services.plays import hand_play_record
 from games.models import Hand
-from games.services.demo import demo_hand_play
-from games.services.hands import hand_start, hand_summary_record
-from games.services.matches import match_share
-from games.services.plays import hand_play_record
 from tests.factories import Personas, api_client, make_personas
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from games.matches.services.hands import hand_start
 from games.models import Hand, Play
-from games.services.hands import hand_start
 from tests.factories import Personas, api_client, make_personas
 
 pytestmark = pytest.mark.django_db

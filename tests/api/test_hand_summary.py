@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.matches.services.hands import hand_start
 from games.models import HandSummary
-from games.services.hands import hand_start
 from tests.factories import api_client, make_personas
 
 pytestmark = pytest.mark.django_db

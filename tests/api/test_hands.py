@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.hands import hand_start
+from games.matches.services.plays import hand_play_record
 from games.models import Hand
-from games.services.demo import demo_hand_play
-from games.services.hands import hand_start
-from games.services.plays import hand_play_record
 from tests.factories import Personas, api_client, make_personas
 
 pytestmark = pytest.mark.django_db

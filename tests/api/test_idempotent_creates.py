@@ -13,8 +13,8 @@ from django.db.models import Model
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.matches.services.hands import hand_start
 from games.models import Club, Hand, HandSummary, IdempotentRequest, Match, Player, Season
-from games.services.hands import hand_start
 from tests.factories import Personas, PlayerFactory, UserFactory, api_client, make_personas
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
+from games.matches.services.seating import match_start_seating
 from games.models import GuestClaim, Invitation
-from games.services.seating import match_start_seating
 from tests.factories import PlayerFactory, api_client
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from django.test import override_settings
 
+from games.matches.services.matches import match_abandon
 from games.models import Match, Player
-from games.services.matches import match_abandon
 from tests.factories import (
     ClubFactory,
     MatchFactory,

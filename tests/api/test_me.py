@@ -13,7 +13,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games.services.clubs import player_create
+from games.people.services.players import player_create
 from scorekeeper.throttles import AccountChangeThrottle
 from tests.factories import api_client
 

@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from games.clubs.services.clubs import club_create, season_create
+from games.matches.services.seating import match_start_seating
 from games.models import Club, Player, Season
-from games.services.clubs import club_create, season_create
-from games.services.seating import match_start_seating
 from tests.factories import api_client
 
 pytestmark = pytest.mark.django_db

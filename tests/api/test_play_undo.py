@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.matches.services.hands import hand_start
+from games.matches.services.plays import hand_play_record
 from games.models import Play
-from games.services.hands import hand_start
-from games.services.plays import hand_play_record
 from tests.factories import api_client, make_personas
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from games.matches.services.hands import hand_start, hand_summary_record
 from games.models import Hand, Play
-from games.services.hands import hand_start, hand_summary_record
 from tests.factories import Personas, api_client, make_personas
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
+from games.matches.services.hands import hand_start
+from games.matches.services.plays import hand_play_record
 from games.models import Club, Hand, HandSummary, Match, Membership, Play, Season
-from games.services.hands import hand_start
-from games.services.plays import hand_play_record
 from tests.factories import Personas, api_client, make_personas
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 
-from games.services.hands import hand_start
+from games.matches.services.hands import hand_start
 from tests.factories import make_personas
 from tests.schema_fuzz import SCHEMA, call_and_validate
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.services.hands import hand_start, hand_summary_record
+from games.matches.services.hands import hand_start, hand_summary_record
 from tests.factories import api_client, make_personas
 
 pytestmark = pytest.mark.django_db

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from games.matches.selectors.matches import match_audit
+from games.matches.services.demo import random_play, random_setup
 from games.models import Match
 from games.rules.registry import find_game
-from games.selectors import match_audit
-from games.services.demo import random_play, random_setup
 from tests.factories import PlayerFactory, UserFactory, api_client
 
 pytestmark = pytest.mark.django_db

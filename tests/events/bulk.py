@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 
+from games.clubs.services.clubs import club_create
 from games.events.models import Entry, Event, Round, Table
 from games.events.services import event_create
 from games.models import Match, Player
-from games.services.clubs import club_create
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,8 @@ import pytest
 from games.events.models import Event, Round
 from games.events.selectors import round_list
 from games.events.services import entry_add, entry_drop, round_pair
+from games.matches.services.hands import hand_start
 from games.models import Hand
-from games.services.hands import hand_start
 from tests.events.helpers import Room, make_room, swiss
 from tests.factories import api_client
 

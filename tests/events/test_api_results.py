@@ -12,8 +12,8 @@ from django.db import connection
 
 from games.events.models import Event, ResultOverride
 from games.events.services import entry_add
+from games.matches.services.hands import hand_correct
 from games.models import Hand, Match
-from games.services.hands import hand_correct
 from tests.events.helpers import Room, make_room, swiss
 from tests.factories import api_client
 

@@ -13,8 +13,8 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from games.events.services import entry_add
+from games.matches.services.hands import hand_correct
 from games.models import Hand
-from games.services.hands import hand_correct
 from tests.events.helpers import make_room, swiss
 from tests.factories import api_client
 

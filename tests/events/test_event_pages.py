@@ -12,15 +12,15 @@ from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
-from games.audit_words import ACTIONS
+from games.audit.words import ACTIONS
 from games.events.clock import round_clock, round_clock_pause, round_clock_reset, round_clock_start
 from games.events.errors import ClockMinutesNeeded, ClockNotRunning
 from games.events.models import Event, Table
 from games.events.selectors import event_version
 from games.events.services import entry_add, round_pair
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.hands import hand_start, hand_summary_record
 from games.models import AuditEntry, Hand, Play
-from games.services.demo import demo_hand_play
-from games.services.hands import hand_start, hand_summary_record
 from tests.events.bulk import bulk_event
 from tests.events.helpers import Room, make_room, swiss
 from tests.factories import api_client

@@ -19,8 +19,8 @@ from games.events.exports import SheetFormat
 from games.events.models import Event, Table
 from games.events.selectors import table_place
 from games.events.services import entry_add, event_share, round_pair, table_result_set
+from games.matches.services.hands import hand_start, hand_summary_record
 from games.models import Hand
-from games.services.hands import hand_start, hand_summary_record
 from tests.events.helpers import Room, make_room, swiss
 from tests.factories import api_client
 

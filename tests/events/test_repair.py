@@ -33,8 +33,8 @@ from games.events.services import (
     round_pair,
     table_result_set,
 )
+from games.matches.services.hands import hand_correct, hand_start, hand_summary_record
 from games.models import AuditEntry, Hand, Match
-from games.services.hands import hand_correct, hand_start, hand_summary_record
 from tests.events.helpers import Room, make_room, swiss
 
 pytestmark = pytest.mark.django_db

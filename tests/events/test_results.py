@@ -16,8 +16,8 @@ from games.events.pairing import pair_round
 from games.events.result_checks import results_check
 from games.events.selectors import event_standings, result_version, round_list
 from games.events.services import entry_add, round_pair, table_result_set, table_result_withdraw
+from games.matches.services.hands import hand_correct, hand_start, hand_summary_record
 from games.models import Hand, Match
-from games.services.hands import hand_correct, hand_start, hand_summary_record
 from tests.events.helpers import Room, make_room, swiss
 
 pytestmark = pytest.mark.django_db

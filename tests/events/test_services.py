@@ -7,6 +7,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from games.access import match_writable_by
+from games.errors import GuestNotYours, SeatNeedsInvitation
 from games.events.errors import (
     AlreadyDropped,
     AlreadyEntered,
@@ -28,9 +29,8 @@ from games.events.services import (
     round_pair,
     table_result_set,
 )
+from games.matches.services.hands import hand_correct, hand_start, hand_summary_record
 from games.models import Hand, Match, Player
-from games.services.errors import GuestNotYours, SeatNeedsInvitation
-from games.services.hands import hand_correct, hand_start, hand_summary_record
 from tests.events.helpers import Room, make_room, stored, swiss
 from tests.factories import MembershipFactory, PlayerFactory, SeasonFactory, UserFactory
 

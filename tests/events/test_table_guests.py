@@ -15,8 +15,8 @@ from rest_framework.test import APIClient
 from games.events.models import Event, Table
 from games.events.services import entry_add, table_result_set
 from games.events.table_codes import ALPHABET, code_clean
+from games.matches.services.hands import hand_correct
 from games.models import AuditEntry, Hand
-from games.services.hands import hand_correct
 from scorekeeper.throttles import TableCodeThrottle
 from tests.events.helpers import Room, make_room, swiss
 from tests.factories import api_client

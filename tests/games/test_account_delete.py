@@ -14,16 +14,17 @@ from django.core.cache import cache
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
+from games.clubs.services.clubs import club_create, membership_create, season_create
+from games.errors import WrongPassword
 from games.events.models import Event
 from games.events.selectors import event_standings
 from games.events.services import entry_add, event_create, round_pair
+from games.matches.services.hands import hand_start, hand_summary_record
+from games.matches.services.invitations import invitation_accept, invitation_create
 from games.models import Club, GuestClaim, Match, Membership, Player, Season
-from games.selectors.deletion import deletion_plan
-from games.services.clubs import club_create, membership_create, player_create, season_create
-from games.services.deletion import account_delete
-from games.services.errors import WrongPassword
-from games.services.hands import hand_start, hand_summary_record
-from games.services.invitations import invitation_accept, invitation_create
+from games.people.selectors.deletion import deletion_plan
+from games.people.services.deletion import account_delete
+from games.people.services.players import player_create
 from games.stats.players import head_to_head_get, player_stats
 from games.stats.selectors import club_players, current_ratings, rating_history, standings_for
 from games.stats.services import stats_rebuild

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from games.audit.selectors import match_chain_verify
+from games.clubs.services.clubs import membership_create
 from games.events.models import ResultOverride
 from games.events.services import (
     entry_add,
@@ -19,15 +21,14 @@ from games.events.services import (
     round_pair,
     table_result_set,
 )
+from games.matches.services.demo import demo_hand_play, demo_match_play
+from games.matches.services.hands import PlayInput, hand_correct, hand_start
+from games.matches.services.invitations import invitation_create, invitation_withdraw
+from games.matches.services.matches import match_abandon, match_share
+from games.matches.services.plays import hand_challenge_record, hand_play_record, hand_play_undo
 from games.models import AuditEntry, ChainLink, Challenge, HandSummary, Match, Play, Player
-from games.selectors import match_chain_verify
-from games.services.claims import guest_claim_create, guest_claim_decide
-from games.services.clubs import membership_create, player_rename
-from games.services.demo import demo_hand_play, demo_match_play
-from games.services.hands import PlayInput, hand_correct, hand_start
-from games.services.invitations import invitation_create, invitation_withdraw
-from games.services.matches import match_abandon, match_share
-from games.services.plays import hand_challenge_record, hand_play_record, hand_play_undo
+from games.people.services.claims import guest_claim_create, guest_claim_decide
+from games.people.services.players import player_rename
 from tests.factories import MatchFactory, UserFactory, make_personas
 
 pytestmark = pytest.mark.django_db

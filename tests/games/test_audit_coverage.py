@@ -17,7 +17,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE_MODULES = sorted(
     {
-        *ROOT.glob("games/services/*.py"),
         *ROOT.glob("games/*/services.py"),
         *ROOT.glob("games/*/repair.py"),  # the events' repairs of a round
         *ROOT.glob("games/*/services/*.py"),
@@ -32,51 +31,56 @@ READ = "reads or computes; writes nothing"
 MACHINERY = "the log's own machinery"
 UNRECORDED: dict[str, str] = {
     # the log itself
-    "games.services.audit.chain_store": MACHINERY,
+    "games.audit.services.chain_store": MACHINERY,
     # no access and no result
-    "games.services.clubs.player_create": (
+    "games.people.services.players.player_create": (
         "a new player belongs to its account, or (a guest) to its creator alone: nobody else's access "
         "changes, and it counts in nothing until seated (match.started, entry.added record that)"
     ),
-    "games.services.clubs.season_create": "an empty season: its matches and events record themselves",
-    "games.services.idempotency.idempotent_requests_prune": "drops stored answers to retries, not records",
-    "games.services.matches.match_draft": "builds an unsaved match for the form's preview; stores nothing",
+    "games.clubs.services.clubs.season_create": "an empty season: its matches and events record themselves",
+    "games.idempotency.services.idempotent_requests_prune": "drops stored answers to retries, not records",
+    "games.matches.services.matches.match_draft": (
+        "builds an unsaved match for the form's preview; stores nothing"
+    ),
     # derived results and bookkeeping
-    "games.services.hands.hand_close": (
+    "games.matches.services.hands.hand_close": (
         "the engine closes a hand whose chained plays are over; its scores are derived from them"
     ),
-    "games.services.rescoring.match_rescore": DERIVED,
-    "games.services.rescoring.store_status": DERIVED,
-    "games.services.versions.match_version_bump": "a counter for polls (it stores the chain's head that "
-    "a caller appended)",
-    "games.services.versions.event_version_bump": "a counter for polls; its caller records the change",
-    "games.services.versions.match_result_changed": "writes nothing: the open event screens are told",
-    "games.services.followups.followups_schedule": DERIVED,
-    "games.services.followups.followups_send": DERIVED,
-    "games.services.followups.followups_asked": READ,
-    "games.services.followups.followups_done": DERIVED,
-    "games.services.followups.followups_resend": DERIVED,
+    "games.matches.services.rescoring.match_rescore": DERIVED,
+    "games.matches.services.rescoring.store_status": DERIVED,
+    "games.matches.services.versions.match_version_bump": (
+        "a counter for polls (it stores the chain's head that a caller appended)"
+    ),
+    "games.matches.services.versions.event_version_bump": (
+        "a counter for polls; its caller records the change"
+    ),
+    "games.matches.services.versions.match_result_changed": "writes nothing: the open event screens are told",
+    "games.matches.services.followups.followups_schedule": DERIVED,
+    "games.matches.services.followups.followups_send": DERIVED,
+    "games.matches.services.followups.followups_asked": READ,
+    "games.matches.services.followups.followups_done": DERIVED,
+    "games.matches.services.followups.followups_resend": DERIVED,
     "games.stats.services.stats_refresh_for_match": DERIVED,
     "games.stats.services.ratings_refresh": DERIVED,
     "games.stats.services.ratings_rebuild": DERIVED,
     "games.stats.services.stats_rebuild": DERIVED,
     "games.stats.services.rebuild_scopes": READ,
     # demo data goes through the recording services
-    "games.services.demo.random_setup": READ,
-    "games.services.demo.random_play": READ,
+    "games.matches.services.demo.random_setup": READ,
+    "games.matches.services.demo.random_play": READ,
     # reads, checks and helpers that services call
-    "games.services.constraints.broken_constraint": READ,
-    "games.services.hands.summary_pending": READ,
-    "games.services.invitations.guest_seat_get": READ,
-    "games.services.locks.match_lock": "locks and checks; the write that follows records",
-    "games.services.locks.hand_lock": "locks and checks; the write that follows records",
-    "games.services.names.clean_name": READ,
-    "games.services.names.name_key": READ,
-    "games.services.plays.play_content": READ,
-    "games.services.plays.state_facts": READ,
-    "games.services.seating.handle_of": READ,
-    "games.services.seating.seat_key": READ,
-    "games.services.seating.seating_known": READ,
+    "games.matches.services.constraints.broken_constraint": READ,
+    "games.matches.services.hands.summary_pending": READ,
+    "games.matches.services.invitations.guest_seat_get": READ,
+    "games.matches.services.locks.match_lock": "locks and checks; the write that follows records",
+    "games.matches.services.locks.hand_lock": "locks and checks; the write that follows records",
+    "games.people.services.names.clean_name": READ,
+    "games.people.services.names.name_key": READ,
+    "games.matches.services.plays.play_content": READ,
+    "games.matches.services.plays.state_facts": READ,
+    "games.matches.services.seating.handle_of": READ,
+    "games.matches.services.seating.seat_key": READ,
+    "games.matches.services.seating.seating_known": READ,
     "games.events.services.table_sizes": READ,
     "games.events.services.event_settings": READ,
     "games.events.services.round_seed": READ,
@@ -91,12 +95,12 @@ UNRECORDED: dict[str, str] = {
     "games.events.services.pairing_job_fail": (
         "a pairing job's status: nothing counts until its round is published (round.published)"
     ),
-    "games.services.club_invitations.club_invitation_check": READ,
-    "games.services.accounts.email_change_request": (
+    "games.clubs.services.invitations.club_invitation_check": READ,
+    "games.people.services.accounts.email_change_request": (
         "an address waiting for its link changes nothing until verified (account.email_verified)"
     ),
-    "games.services.accounts.mail_send_later": "sends a mail; writes nothing",
-    "games.services.accounts.mail_send_now": "sends a mail; writes nothing",
+    "games.people.services.accounts.mail_send_later": "sends a mail; writes nothing",
+    "games.people.services.accounts.mail_send_now": "sends a mail; writes nothing",
 }
 
 
@@ -149,12 +153,12 @@ def _records(name: str, functions: dict[str, tuple[ast.FunctionDef, dict[str, st
 
 def test_the_walk_finds_the_services() -> None:
     functions = _functions()
-    assert "games.services.plays.hand_play_record" in functions
+    assert "games.matches.services.plays.hand_play_record" in functions
     assert "games.events.services.table_result_set" in functions
     # it follows calls between service modules, and tells a silent one
-    assert _records("games.services.matches.matches_archive", functions)  # through match_abandon
-    assert _records("games.services.seating.match_start_seating", functions)  # through match_start
-    assert not _records("games.services.rescoring.match_rescore", functions)
+    assert _records("games.matches.services.matches.matches_archive", functions)  # through match_abandon
+    assert _records("games.matches.services.seating.match_start_seating", functions)  # through match_start
+    assert not _records("games.matches.services.rescoring.match_rescore", functions)
 
 
 def test_every_service_records_or_says_why_not() -> None:

@@ -10,13 +10,13 @@ import random
 import pytest
 from django.apps import apps
 
+from games.audit.selectors import match_chain_verify
 from games.events.services import entry_add, event_create, round_pair, table_result_set
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.hands import hand_correct
 from games.migrations._chain_backfill import chain_records
 from games.models import AuditEntry, ChainLink, Match
-from games.selectors import match_chain_verify
-from games.services.claims import guest_claim_create, guest_claim_decide
-from games.services.demo import demo_hand_play
-from games.services.hands import hand_correct
+from games.people.services.claims import guest_claim_create, guest_claim_decide
 from tests.factories import UserFactory, make_personas
 
 pytestmark = pytest.mark.django_db

@@ -8,10 +8,11 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from games.clubs.services.clubs import club_create
+from games.matches.services.invitations import invitation_create
+from games.matches.services.matches import match_share, match_start
 from games.models import GuestClaim, Invitation, Match, Membership, PlayerMerge
-from games.services.clubs import club_create, player_create
-from games.services.invitations import invitation_create
-from games.services.matches import match_share, match_start
+from games.people.services.players import player_create
 from tests.factories import api_client
 from tests.games.test_concurrency import at_once
 

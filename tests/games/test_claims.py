@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
+from games.clubs.services.clubs import club_create, membership_create
+from games.errors import ClaimClosed, ClaimSameMatch, NotAGuest
 from games.models import GuestClaim, Player
-from games.services.claims import guest_claim_create, guest_claim_decide, player_merge
-from games.services.clubs import club_create, membership_create, player_create
-from games.services.errors import ClaimClosed, ClaimSameMatch, NotAGuest
+from games.people.services.claims import guest_claim_create, guest_claim_decide, player_merge
+from games.people.services.players import player_create
 from games.stats.models import RatingSnapshot
 from games.stats.selectors import standings_for
 from tests.stats.matches import tamlin_match

@@ -9,12 +9,12 @@ import random
 import pytest
 from django.apps import apps
 
-from games import convert
+from games.matches import convert
+from games.matches.replay import finished_report, table_of
+from games.matches.selectors.scoreboards import closed_reports
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.hands import hand_correct
 from games.models import Hand, HandScore, Match
-from games.replay import finished_report, table_of
-from games.selectors import closed_reports
-from games.services.demo import demo_hand_play
-from games.services.hands import hand_correct
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db

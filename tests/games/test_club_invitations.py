@@ -9,20 +9,15 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from games.models import ClubInvitation, Membership
-from games.selectors import club_invitation_list
-from games.services.club_invitations import (
+from games.clubs.selectors import club_invitation_list
+from games.clubs.services.clubs import club_create, membership_create, membership_remove, membership_role_set
+from games.clubs.services.invitations import (
     club_invitation_accept,
     club_invitation_create,
     club_invitation_revoke,
 )
-from games.services.clubs import club_create, membership_create, membership_remove, membership_role_set
-from games.services.errors import (
-    ClubInvitationExpired,
-    ClubInvitationRevoked,
-    ClubInvitationUsedUp,
-    LastAdmin,
-)
+from games.errors import ClubInvitationExpired, ClubInvitationRevoked, ClubInvitationUsedUp, LastAdmin
+from games.models import ClubInvitation, Membership
 
 pytestmark = pytest.mark.django_db
 

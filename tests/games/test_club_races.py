@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from games.clubs.services.clubs import club_create, membership_create, membership_role_set
+from games.clubs.services.invitations import club_invitation_create
+from games.errors import LastAdmin
 from games.models import Membership
-from games.services.club_invitations import club_invitation_create
-from games.services.clubs import club_create, membership_create, membership_role_set
-from games.services.errors import LastAdmin
 from tests.factories import api_client
 from tests.games.test_concurrency import at_once
 

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 from django.db import IntegrityError, connection, transaction
 
+from games.audit.selectors import match_chain_verify
+from games.matches.services import rescoring
+from games.matches.services.demo import demo_plays_record
+from games.matches.services.hands import hand_start
 from games.models import ChainLink, Hand, HandScore, Match, Play, Player, Season
-from games.selectors import match_chain_verify
-from games.services import rescoring
-from games.services.demo import demo_plays_record
-from games.services.hands import hand_start
 from tests.factories import Personas, api_client, make_personas
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

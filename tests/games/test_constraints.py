@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
+from games.matches.services.constraints import broken_constraint
+from games.matches.services.hands import hand_start
+from games.matches.services.plays import hand_play_record
 from games.models import Challenge, Play
-from games.services.constraints import broken_constraint
-from games.services.hands import hand_start
-from games.services.plays import hand_play_record
 from tests.factories import make_personas
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from games.matches.selectors.matches import match_audit
 from games.models import Match, Player
-from games.selectors import match_audit
 
 
 @pytest.mark.slow

@@ -19,11 +19,11 @@ from django.conf import settings
 from django.core.management import call_command
 
 from games import push, tasks
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.followups import followups_resend, followups_schedule
+from games.matches.services.hands import hand_start
+from games.matches.services.matches import match_abandon
 from games.models import Hand, Match
-from games.services.demo import demo_hand_play
-from games.services.followups import followups_resend, followups_schedule
-from games.services.hands import hand_start
-from games.services.matches import match_abandon
 from games.stats.models import RatingSnapshot
 from games.tasks import match_updated
 from scorekeeper.celery import app
@@ -79,7 +79,7 @@ def test_with_the_broker_down_the_write_stands_and_the_follow_up_is_resent_later
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     match = MatchFactory.create(game="tablo")
-    with broker(DEAD_BROKER), caplog.at_level(logging.WARNING, logger="games.services.followups"):
+    with broker(DEAD_BROKER), caplog.at_level(logging.WARNING, logger="games.matches.services.followups"):
         hand = demo_hand_play(match=match, rng=random.Random(1))
     hand.refresh_from_db()
     match.refresh_from_db()

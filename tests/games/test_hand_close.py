@@ -7,11 +7,11 @@ import random
 
 import pytest
 
+from games.errors import HandIncomplete, HandNotOpen
+from games.matches.services.demo import demo_hand_play, demo_match_play
+from games.matches.services.hands import hand_close, hand_start
+from games.matches.services.plays import hand_play_record
 from games.models import Hand, HandScore, Match
-from games.services.demo import demo_hand_play, demo_match_play
-from games.services.errors import HandIncomplete, HandNotOpen
-from games.services.hands import hand_close, hand_start
-from games.services.plays import hand_play_record
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db

@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from games import convert
+from games.errors import CorrectionContent, HandIncomplete, HandStillOpen
+from games.matches import convert
+from games.matches.replay import table_of
+from games.matches.selectors.matches import match_audit
+from games.matches.services.demo import demo_hand_play, demo_match_play
+from games.matches.services.hands import PlayInput, hand_correct, hand_start
 from games.models import Hand, HandScore, Match, Play
-from games.replay import table_of
 from games.rules.errors import RuleViolation
-from games.selectors import match_audit
-from games.services.demo import demo_hand_play, demo_match_play
-from games.services.errors import CorrectionContent, HandIncomplete, HandStillOpen
-from games.services.hands import PlayInput, hand_correct, hand_start
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db

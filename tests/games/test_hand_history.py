@@ -7,12 +7,13 @@ import random
 
 import pytest
 
-from games.history import hand_history
+from games.errors import HandOutOfSync, HandRevisionStale
+from games.matches.history import hand_history
+from games.matches.selectors.hands import PlayLine
+from games.matches.selectors.matches import match_audit
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.hands import hand_correct
 from games.models import Hand, HandScore, HandSummary, HandVersion, Match, Play
-from games.selectors import PlayLine, match_audit
-from games.services.demo import demo_hand_play
-from games.services.errors import HandOutOfSync, HandRevisionStale
-from games.services.hands import hand_correct
 from tests.factories import make_personas
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]

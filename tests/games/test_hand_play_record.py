@@ -7,14 +7,14 @@ import random
 
 import pytest
 
+from games.errors import HandNotOpen, HandOutOfSync, IdempotencyKeyReused, MatchNotInProgress
+from games.matches.services.demo import random_play
+from games.matches.services.hands import hand_close, hand_start, hand_summary_record
+from games.matches.services.matches import match_abandon
+from games.matches.services.plays import hand_play_record
 from games.models import Hand, HandScore, Match, Play
 from games.rules.errors import CaptureIllegal, CaptureNotOnTable, DuplicateCard, RuleViolation, WrongSeat
 from games.rules.registry import find_game
-from games.services.demo import random_play
-from games.services.errors import HandNotOpen, HandOutOfSync, IdempotencyKeyReused, MatchNotInProgress
-from games.services.hands import hand_close, hand_start, hand_summary_record
-from games.services.matches import match_abandon
-from games.services.plays import hand_play_record
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db
@@ -111,7 +111,7 @@ def test_no_play_on_a_closed_hand(hand: Hand) -> None:
 def test_a_key_from_an_earlier_hand_is_refused_and_nothing_is_written() -> None:
     import random
 
-    from games.services.demo import demo_hand_play
+    from games.matches.services.demo import demo_hand_play
 
     match = MatchFactory.create(game="tablo")
     first = demo_hand_play(match=match, rng=random.Random(1))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from games.errors import HandOutOfSync, NothingToUndo
+from games.matches.services.hands import hand_start
+from games.matches.services.plays import hand_play_record, hand_play_undo
 from games.models import Hand, Play
-from games.services.errors import HandOutOfSync, NothingToUndo
-from games.services.hands import hand_start
-from games.services.plays import hand_play_record, hand_play_undo
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
+from games.errors import HandAwaitsSummary, HandStillOpen, MatchNotInProgress
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.hands import hand_close, hand_start, hand_summary_record
+from games.matches.services.matches import match_abandon
 from games.models import Hand, Match
 from games.rules.errors import BadBonusCards, BadDealer, BadTableSize, DuplicateCard, RuleViolation
-from games.services.demo import demo_hand_play
-from games.services.errors import HandAwaitsSummary, HandStillOpen, MatchNotInProgress
-from games.services.hands import hand_close, hand_start, hand_summary_record
-from games.services.matches import match_abandon
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from games.errors import HandHasPlays
+from games.matches.services.hands import hand_start, hand_summary_record
+from games.matches.services.plays import hand_play_record
 from games.models import Hand, HandScore, HandSummary, Match
 from games.rules.errors import SummaryInconsistent
-from games.services.errors import HandHasPlays
-from games.services.hands import hand_start, hand_summary_record
-from games.services.plays import hand_play_record
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db

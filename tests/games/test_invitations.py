@@ -7,16 +7,16 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
 from games.access import can_read_match, can_write_match
-from games.models import Invitation, Match, Player
-from games.services.clubs import club_create, membership_create
-from games.services.errors import AlreadySeated, ConsentNotAsked, InvitationClosed, SeatHeld
-from games.services.invitations import (
+from games.clubs.services.clubs import club_create, membership_create
+from games.errors import AlreadySeated, ConsentNotAsked, InvitationClosed, SeatHeld
+from games.matches.services.invitations import (
     invitation_accept,
     invitation_consent,
     invitation_create,
     invitation_withdraw,
 )
-from games.services.seating import match_start_seating
+from games.matches.services.seating import match_start_seating
+from games.models import Invitation, Match, Player
 
 pytestmark = pytest.mark.django_db
 

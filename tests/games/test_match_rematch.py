@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
+from games.clubs.services.clubs import club_create, membership_create
+from games.errors import GuestNotYours, MatchNotFinished
+from games.matches.services.hands import hand_start, hand_summary_record
+from games.matches.services.matches import match_abandon, match_rematch
 from games.models import Club, Match
-from games.services.clubs import club_create, membership_create, player_create
-from games.services.errors import GuestNotYours, MatchNotFinished
-from games.services.hands import hand_start, hand_summary_record
-from games.services.matches import match_abandon, match_rematch
+from games.people.services.players import player_create
 from tests.factories import MatchFactory, UserFactory
 from tests.stats.matches import TABLE, entries, tamlin_match
 

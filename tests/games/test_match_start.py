@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.errors import PlayerSeatedTwice, SeasonOfOtherClub
+from games.matches.services.matches import match_start
 from games.models import Match, Seat
 from games.rules.errors import (
     BadOptionValue,
@@ -13,8 +15,6 @@ from games.rules.errors import (
     UnknownGame,
     UnknownOption,
 )
-from games.services.errors import PlayerSeatedTwice, SeasonOfOtherClub
-from games.services.matches import match_start
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -11,10 +11,10 @@ import random
 import pytest
 from django.apps import apps
 
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.hands import hand_start, hand_summary_record
 from games.models import Match
 from games.rules.errors import WrongRoundStarter
-from games.services.demo import demo_hand_play
-from games.services.hands import hand_start, hand_summary_record
 from games.stats.selectors import standings_for
 from tests.factories import ClubFactory, MatchFactory, PlayerFactory, UserFactory, api_client, make_personas
 

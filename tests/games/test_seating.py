@@ -9,12 +9,13 @@ from django.contrib.auth.models import User
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.clubs.services.clubs import club_create, membership_create
+from games.errors import PlayerSeatedTwice, SeatNeedsInvitation
+from games.matches.services.invitations import invitation_accept, invitation_create
+from games.matches.services.matches import match_start
+from games.matches.services.seating import SeatKind, handle_of, match_start_seating, seating_known
 from games.models import Invitation, Player
-from games.services.clubs import club_create, membership_create, player_create, player_rename
-from games.services.errors import PlayerSeatedTwice, SeatNeedsInvitation
-from games.services.invitations import invitation_accept, invitation_create
-from games.services.matches import match_start
-from games.services.seating import SeatKind, handle_of, match_start_seating, seating_known
+from games.people.services.players import player_create, player_rename
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from games.errors import MatchNotInProgress
+from games.matches.replay import time_limit_deadline
+from games.matches.services.hands import hand_start, hand_summary_record
 from games.models import Hand, Match
-from games.replay import time_limit_deadline
-from games.services.errors import MatchNotInProgress
-from games.services.hands import hand_start, hand_summary_record
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db

@@ -12,12 +12,12 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 
+from games.matches.replay import hand_report_now, table_of
+from games.matches.services.demo import demo_match_play, random_play, random_setup
+from games.matches.services.hands import hand_close, hand_correct, hand_start, hand_summary_record
+from games.matches.services.plays import hand_challenge_record, hand_play_record
 from games.models import Club, Hand, Match, Player, Season
-from games.replay import hand_report_now, table_of
 from games.rules.registry import find_game
-from games.services.demo import demo_match_play, random_play, random_setup
-from games.services.hands import hand_close, hand_correct, hand_start, hand_summary_record
-from games.services.plays import hand_challenge_record, hand_play_record
 from tests.factories import MatchFactory
 
 WINNING = {

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from games.matches.reviews import hand_review
+from games.matches.services.demo import demo_hand_play, demo_match_play
+from games.matches.services.hands import hand_correct
 from games.models import Hand, Match, Season
-from games.reviews import hand_review
-from games.services.demo import demo_hand_play, demo_match_play
-from games.services.hands import hand_correct
 from games.stats.models import HandReviewSeat
 from games.stats.players import player_stats
 from games.stats.reviews import ReviewTotals, reviews_refresh

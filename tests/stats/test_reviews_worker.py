@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.services.demo import demo_hand_play
+from games.matches.services.demo import demo_hand_play
 from games.stats.models import HandReviewSeat
 from tests.factories import MatchFactory
 from tests.stats.conftest import ClubWorld

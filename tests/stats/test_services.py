@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.matches.services.matches import match_abandon
 from games.models import Match
-from games.services.matches import match_abandon
 from games.stats.models import RatingSnapshot
 from games.stats.services import ratings_rebuild, stats_rebuild, stats_refresh_for_match
 from games.tasks import match_updated

@@ -11,8 +11,8 @@ from celery.contrib.testing.worker import start_worker
 from django.test import override_settings
 from rest_framework.test import APIClient
 
+from games.matches.services.followups import followups_resend
 from games.models import Match
-from games.services.followups import followups_resend
 from games.stats.models import RatingSnapshot
 from games.stats.tasks import stats_rebuild_clubs
 from games.tasks import users_count

@@ -20,11 +20,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Page, ViewportSize, expect
 
+from games.matches.services.hands import hand_start
+from games.matches.services.plays import hand_play_record
+from games.matches.services.seating import match_start_seating
 from games.models import Match
 from games.rules.cards import deck
-from games.services.hands import hand_start
-from games.services.plays import hand_play_record
-from games.services.seating import match_start_seating
 from tests.conftest import IN_CI
 from tests.ui.waiting import until
 

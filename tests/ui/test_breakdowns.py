@@ -10,15 +10,15 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.matches.services.hands import hand_start
+from games.matches.services.matches import match_start
+from games.matches.services.plays import hand_play_record
 from games.models import Hand, Match
+from games.people.services.players import player_create
 from games.rules.breakdown import hand_rows
 from games.rules.cards import Card, deck, parse_cards
 from games.rules.game import HandReport, HandSetup, LogEntry
 from games.rules.registry import find_game
-from games.services.clubs import player_create
-from games.services.hands import hand_start
-from games.services.matches import match_start
-from games.services.plays import hand_play_record
 from tests.ui.flows import TABLE, one_tap, signed_in
 
 LANGUAGES = [pytest.param("en", id="english"), pytest.param("ru", id="russian")]

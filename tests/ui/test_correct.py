@@ -7,9 +7,9 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games.services.clubs import player_create
-from games.services.hands import hand_start, hand_summary_record
-from games.services.matches import match_start
+from games.matches.services.hands import hand_start, hand_summary_record
+from games.matches.services.matches import match_start
+from games.people.services.players import player_create
 from tests.ui.flows import TABLE, signed_in
 
 COUNTS = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]

@@ -18,10 +18,10 @@ from django.core.asgi import get_asgi_application
 from playwright.sync_api import Browser, Page, Request, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.matches.services.hands import hand_start, hand_summary_record
+from games.matches.services.matches import match_share
 from games.models import Hand, Match
 from games.rules.cards import deck
-from games.services.hands import hand_start, hand_summary_record
-from games.services.matches import match_share
 from tests.ui.flows import PASSWORD, TABLE, match_of, play, signed_in, tablo_open
 from tests.web.conftest import start_match as start_services_match
 

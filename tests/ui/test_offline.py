@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import FloatRect, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games.services.hands import hand_start, hand_summary_record
+from games.matches.services.hands import hand_start, hand_summary_record
 from tests.ui.flows import (
     KEPT_SCREEN,
     TABLE,

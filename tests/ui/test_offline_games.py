@@ -14,10 +14,10 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.matches.services.hands import hand_start
 from games.models import Hand, Match
 from games.rules import browser
 from games.rules.game import HandEvent
-from games.services.hands import hand_start
 from tests.ui.flows import KEPT_ENGINE, READY, phone_engine, ready_offline, signed_in, stored_plays
 from tests.ui.test_offline_play import OPTIONS_SIGNATURE, label, server_options
 from tests.ui.waiting import until

@@ -11,15 +11,15 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.matches.selectors.hands import hand_report
+from games.matches.services.hands import hand_close, hand_start, hand_summary_record
+from games.matches.services.plays import hand_play_record
 from games.messages import problem_texts, violation_text
 from games.models import Hand
 from games.rules.cards import deck
 from games.rules.errors import SummaryInconsistent
 from games.rules.records import setup_of
 from games.rules.registry import find_game
-from games.selectors import hand_report
-from games.services.hands import hand_close, hand_start, hand_summary_record
-from games.services.plays import hand_play_record
 from tests.ui.flows import (
     READY,
     TABLE,

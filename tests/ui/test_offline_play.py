@@ -19,6 +19,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from games.breakdowns import hand_breakdown
 from games.labels import card_label
+from games.matches.selectors.hands import hand_report
 from games.messages import violation_text
 from games.models import Hand, Match, Play
 from games.rule_links import refusal_rule, refusal_url
@@ -29,7 +30,6 @@ from games.rules.errors import CaptureIllegal, RuleViolation
 from games.rules.game import HandEvent
 from games.rules.records import entry_of, setup_of
 from games.rules.registry import find_game
-from games.selectors import hand_report
 from tests.ui.flows import (
     KEPT_ENGINE,
     MEASURE,

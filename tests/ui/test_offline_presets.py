@@ -14,11 +14,11 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.matches.services.hands import hand_start
+from games.matches.services.plays import hand_play_record
 from games.models import Hand, Match
 from games.rules.game import LogEntry
 from games.rules.registry import find_game
-from games.services.hands import hand_start
-from games.services.plays import hand_play_record
 from tests.rules.playouts import game_hand
 from tests.ui.flows import NAMES, engine_offline, match_started, one_tap, phone_engine, signed_in
 from tests.ui.test_challenges import ENGLISH

@@ -14,12 +14,12 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.matches.services.hands import hand_start
+from games.matches.services.plays import hand_challenge_record
 from games.models import Challenge, Hand, Play
 from games.rules import browser
 from games.rules.cards import format_cards
 from games.rules.registry import find_game
-from games.services.hands import hand_start
-from games.services.plays import hand_challenge_record
 from tests.ui.flows import (
     KEPT_ENGINE,
     engine_offline,

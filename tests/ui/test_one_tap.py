@@ -9,8 +9,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, Request, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.matches.services.hands import hand_start
 from games.models import Match, Play
-from games.services.hands import hand_start
 from tests.ui.flows import WIDTHS, fits_at_each_width, ready_offline, signed_in, stored_plays
 from tests.web.conftest import start_match
 

@@ -12,8 +12,9 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.clubs.services.clubs import club_create, membership_create
 from games.models import Match
-from games.services.clubs import club_create, membership_create, player_create
+from games.people.services.players import player_create
 from tests.stats.matches import tamlin_match
 
 PASSWORD = "tablo-101-tally"

@@ -27,15 +27,16 @@ from playwright.sync_api import Browser
 from pytest_django.live_server_helper import LiveServer
 from rest_framework.authtoken.models import Token
 
+from games.clubs.services.clubs import club_create, membership_create
+from games.clubs.services.invitations import club_invitation_create
+from games.matches.services.demo import demo_hand_play, demo_match_play, random_setup
+from games.matches.services.hands import hand_start
+from games.matches.services.invitations import invitation_create
+from games.matches.services.matches import match_share, match_start
 from games.models import Club, Match
-from games.selectors import email_token
-from games.services.accounts import email_change_request
-from games.services.club_invitations import club_invitation_create
-from games.services.clubs import club_create, membership_create, player_create
-from games.services.demo import demo_hand_play, demo_match_play, random_setup
-from games.services.hands import hand_start
-from games.services.invitations import invitation_create
-from games.services.matches import match_share, match_start
+from games.people.selectors.accounts import email_token
+from games.people.services.accounts import email_change_request
+from games.people.services.players import player_create
 from tests.ui.flows import AXE, LOCALES, WIDTHS, viewport, width_walk
 
 PASSWORD = "tablo-101-tally"

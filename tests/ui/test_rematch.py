@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Match
-from games.services.clubs import player_create
+from games.people.services.players import player_create
 from tests.factories import ClubFactory
 from tests.stats.matches import tamlin_match
 from tests.ui.flows import WIDTHS, fits_at_each_width, signed_in

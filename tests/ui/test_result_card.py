@@ -10,10 +10,10 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser
 from pytest_django.live_server_helper import LiveServer
 
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.matches import match_share, match_start
 from games.models import Match
-from games.services.clubs import player_create
-from games.services.demo import demo_hand_play
-from games.services.matches import match_share, match_start
+from games.people.services.players import player_create
 from tests.ui.test_table_mode import _phone
 
 # A phone whose share sheet takes files: what it was handed is kept for the test to read.

@@ -11,16 +11,17 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.clubs.services.clubs import club_create
+from games.matches.replay import hand_report_now, table_of
+from games.matches.reviews import hand_review
+from games.matches.services.demo import demo_hand_play, demo_match_play, random_play, random_setup
+from games.matches.services.hands import hand_close, hand_start
+from games.matches.services.matches import match_start
+from games.matches.services.plays import hand_play_record
 from games.models import Match
-from games.replay import hand_report_now, table_of
-from games.reviews import hand_review
+from games.people.services.players import player_create
 from games.rules.capture.capturing import capture_check
 from games.rules.registry import find_game
-from games.services.clubs import club_create, player_create
-from games.services.demo import demo_hand_play, demo_match_play, random_play, random_setup
-from games.services.hands import hand_close, hand_start
-from games.services.matches import match_start
-from games.services.plays import hand_play_record
 from tests.ui.flows import LOCALES, MEASURE, WIDTHS, signed_in, viewport
 
 

@@ -18,11 +18,11 @@ from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.matches.services.demo import demo_plays_record
+from games.matches.services.hands import hand_start
+from games.matches.services.matches import match_start
 from games.models import Match
-from games.services.clubs import player_create
-from games.services.demo import demo_plays_record
-from games.services.hands import hand_start
-from games.services.matches import match_start
+from games.people.services.players import player_create
 
 # Phones as they are held: the three widths upright (an iPhone 14 with Display Zoom, a Galaxy S9, an
 # iPhone 14) and the 390x844 phone sideways; then what two short phones show under the browser's bars (a

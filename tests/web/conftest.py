@@ -7,9 +7,9 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
+from games.matches.services.matches import match_start
 from games.models import Match
-from games.services.clubs import player_create
-from games.services.matches import match_start
+from games.people.services.players import player_create
 
 PASSWORD = "tablo-101-tally"
 

@@ -16,7 +16,7 @@ from rest_framework.authtoken.models import Token
 
 from games import tasks
 from games.models import PendingEmail
-from games.selectors import WEB, device_id
+from games.people.selectors.accounts import WEB, device_id
 from scorekeeper.models import AccountSession
 from scorekeeper.throttles import AccountChangeThrottle, PasswordResetMailThrottle, PasswordResetThrottle
 from tests.smtp import smtp_server

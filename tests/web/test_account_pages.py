@@ -14,9 +14,9 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 
+from games.matches.services.matches import match_start
 from games.models import Match, Player
-from games.services.clubs import player_create
-from games.services.matches import match_start
+from games.people.services.players import player_create
 from scorekeeper.throttles import AccountDeleteThrottle
 from tests.web.conftest import PASSWORD
 

@@ -8,13 +8,13 @@ import random
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.chain import short_code
+from games.audit.chain import short_code
 from games.events.services import entry_add, event_create, round_pair, table_result_set
+from games.matches.selectors.matches import match_get
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.matches import match_abandon, match_start
 from games.models import AuditEntry, Match, Play, Player
-from games.selectors import match_get
-from games.services.clubs import player_create
-from games.services.demo import demo_hand_play
-from games.services.matches import match_abandon, match_start
+from games.people.services.players import player_create
 from tests.factories import UserFactory, make_personas
 from web.result_card import result_card_of
 from web.screens import match_screen

@@ -13,9 +13,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from games.clubs.services.clubs import club_create, membership_create
+from games.clubs.services.invitations import club_invitation_create
 from games.models import Club, ClubInvitation, Membership
-from games.services.club_invitations import club_invitation_create
-from games.services.clubs import club_create, membership_create
 from scorekeeper.throttles import ClubJoinThrottle
 from tests.web.conftest import PASSWORD
 

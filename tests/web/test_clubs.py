@@ -11,9 +11,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from games.clubs.services.clubs import club_create, membership_create, season_create
+from games.matches.services.matches import match_start
 from games.models import Club, Membership, Player, Season
-from games.services.clubs import club_create, membership_create, player_create, season_create
-from games.services.matches import match_start
+from games.people.services.players import player_create
 from web.clubs import SeasonForm
 
 

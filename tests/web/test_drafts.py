@@ -13,8 +13,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from games.matches.services.seating import match_start_seating
 from games.models import Match, Player
-from games.services.seating import match_start_seating
 from web.drafts import draft_token
 from web.presets import presets_available
 

@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from games.events.models import Entry, Round, Table
 from games.events.services import entry_drop, round_pair
+from games.matches.services.hands import hand_start
 from games.models import Hand, Match
-from games.services.hands import hand_start
 from tests.web.test_events import HTMX, Night, _client, entered, make_night
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from games.events.models import ResultOverride, Table
 from games.events.services import round_pair, table_result_set
+from games.matches.services.hands import hand_correct, hand_start, hand_summary_record
 from games.models import Hand
-from games.services.hands import hand_correct, hand_start, hand_summary_record
 from tests.web.test_events import Night, _client, entered, make_night
 
 pytestmark = pytest.mark.django_db

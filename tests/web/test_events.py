@@ -15,11 +15,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
+from games.clubs.services.clubs import club_create, membership_create
 from games.events.models import Entry, Event, ResultOverride, Round, Table
 from games.events.selectors import event_version
 from games.events.services import entry_add, entry_check_in, event_create, round_pair, table_result_set
 from games.models import Membership, Player
-from games.services.clubs import club_create, membership_create, player_create
+from games.people.services.players import player_create
 from web.event_keys import event_key
 
 pytestmark = pytest.mark.django_db

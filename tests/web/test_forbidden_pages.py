@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.services.clubs import club_create
+from games.clubs.services.clubs import club_create
 from tests.web.conftest import PASSWORD
 
 

@@ -16,9 +16,10 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.clubs.services.clubs import membership_create
 from games.events.models import Entry, Table
 from games.events.services import round_pair
-from games.services.clubs import membership_create, player_create
+from games.people.services.players import player_create
 from tests.web.test_events import Night, entered, make_night
 from web.presets import presets_available
 

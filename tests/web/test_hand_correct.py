@@ -8,10 +8,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.hands import PlayInput, hand_correct, hand_start, hand_summary_record
 from games.models import Hand, Match
 from games.rules.cards import deck
-from games.services.demo import demo_hand_play
-from games.services.hands import PlayInput, hand_correct, hand_start, hand_summary_record
 from tests.web.conftest import start_match
 
 HTMX = {"HX-Request": "true"}

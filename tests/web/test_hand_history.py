@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.test import Client
 from django.urls import reverse
 
+from games.matches.services.hands import PlayInput, hand_correct
 from games.models import Hand, HandVersion, Match
 from games.rules.cards import deck
-from games.services.hands import PlayInput, hand_correct
 from tests.web.test_hand_correct import COUNTS, TABLE, _summary_hand
 
 SWAPPED = {key: COUNTS[key[:-1] + str(1 - int(key[-1]))] for key in COUNTS}

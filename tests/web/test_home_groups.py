@@ -10,10 +10,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from games.clubs.services.clubs import club_create, membership_create
+from games.matches.services.matches import match_abandon
+from games.matches.services.seating import match_start_seating
 from games.models import Match
-from games.services.clubs import club_create, membership_create, player_create
-from games.services.matches import match_abandon
-from games.services.seating import match_start_seating
+from games.people.services.players import player_create
 
 
 def test_matches_are_grouped_and_old_unfinished_ones_archived(owner: User, owner_client: Client) -> None:

@@ -13,10 +13,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games.matches.services.hands import hand_start, hand_summary_record
+from games.matches.services.matches import match_share
 from games.models import Hand, Match
 from games.screen_keys import READ, screen_key
-from games.services.hands import hand_start, hand_summary_record
-from games.services.matches import match_share
 from tests.web.conftest import start_match
 
 HTMX = {"HX-Request": "true"}

@@ -15,11 +15,11 @@ from django.utils import translation
 
 from games.events.models import Table
 from games.events.services import entry_add, round_pair, table_result_set
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.hands import hand_start, hand_summary_record
+from games.matches.services.matches import match_start
 from games.models import Hand, Match
-from games.services.clubs import player_create
-from games.services.demo import demo_hand_play
-from games.services.hands import hand_start, hand_summary_record
-from games.services.matches import match_start
+from games.people.services.players import player_create
 from tests.events.helpers import make_room, swiss
 
 NBSP = "\u00a0"

@@ -9,9 +9,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from games.clubs.services.clubs import club_create, membership_create, season_create
+from games.matches.services.seating import match_start_seating
 from games.models import Club, Match
-from games.services.clubs import club_create, membership_create, player_create, season_create
-from games.services.seating import match_start_seating
+from games.people.services.players import player_create
 
 HTMX = {"HX-Request": "true"}
 

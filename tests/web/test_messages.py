@@ -11,10 +11,10 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
+from games import errors as _service_errors  # noqa: F401  # registers the record conflicts
 from games.messages import problem_texts
 from games.rules.errors import COUNT_LABELS, CodedError, SummaryInconsistent, SummaryNotHeld
 from games.rules.registry import GAMES
-from games.services import errors as _service_errors  # noqa: F401  # registers the record conflicts
 
 ROOT = Path(__file__).parent.parent.parent
 RULE_ID = re.compile(

@@ -11,10 +11,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from games.matches.services.hands import hand_start
 from games.models import Match, Play
 from games.rules.capture.capturing import capturing_of
 from games.rules.cards import Card
-from games.services.hands import hand_start
 from tests.web.conftest import start_match
 from tests.web.test_match_screen import HTMX, start_hand
 

@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from games.matches.services.hands import hand_start, hand_summary_record
 from games.models import Challenge, Hand, Match, Play
-from games.services.hands import hand_start, hand_summary_record
 from tests.web.conftest import start_match
 
 HTMX = {"HX-Request": "true"}

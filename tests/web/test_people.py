@@ -7,11 +7,12 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from games.clubs.services.clubs import club_create, membership_create
+from games.matches.services.invitations import invitation_create
+from games.matches.services.matches import match_share
+from games.matches.services.seating import match_start_seating
 from games.models import GuestClaim, Invitation, Match, Player
-from games.services.clubs import club_create, membership_create, player_create
-from games.services.invitations import invitation_create
-from games.services.matches import match_share
-from games.services.seating import match_start_seating
+from games.people.services.players import player_create
 from tests.web.conftest import PASSWORD
 
 

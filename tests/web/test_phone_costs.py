@@ -19,12 +19,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
+from games.clubs.services.clubs import club_create, membership_create
+from games.matches.services.hands import hand_close, hand_correct, hand_start, hand_summary_record
+from games.matches.services.matches import match_abandon, match_share
+from games.matches.services.plays import hand_challenge_record, hand_play_record, hand_play_undo
 from games.models import Hand, Match, Membership
 from games.screen_keys import READ, WRITE, screen_key
-from games.services.clubs import club_create, membership_create
-from games.services.hands import hand_close, hand_correct, hand_start, hand_summary_record
-from games.services.matches import match_abandon, match_share
-from games.services.plays import hand_challenge_record, hand_play_record, hand_play_undo
 from tests.web.conftest import start_match
 from web.screens import screen_version
 

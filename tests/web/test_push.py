@@ -17,8 +17,8 @@ from django.urls import reverse
 from games import push
 from games.events.selectors import event_version
 from games.events.services import entry_add, event_create
+from games.matches.services.matches import match_share
 from games.models import Match
-from games.services.matches import match_share
 from tests.factories import ClubFactory
 
 Capture = Callable[..., Any]

@@ -17,10 +17,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from games.matches.services.hands import hand_start, hand_summary_record
+from games.matches.services.matches import match_share
+from games.matches.services.plays import hand_play_record
 from games.models import Match
-from games.services.hands import hand_start, hand_summary_record
-from games.services.matches import match_share
-from games.services.plays import hand_play_record
 from tests.web.conftest import start_match
 
 NO_NETWORK = "No network"  # templates/pwa/offline.html's heading

@@ -15,8 +15,8 @@ from django.utils import translation
 from rest_framework import fields as drf_fields
 from rest_framework import serializers
 
+from games.matches.services.hands import hand_start
 from games.models import Match
-from games.services.hands import hand_start
 from tests.web.conftest import start_match
 
 TABLE = ["10D", "2C", "7S", "5H"]

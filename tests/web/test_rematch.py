@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Match
-from games.services.clubs import player_create
+from games.people.services.players import player_create
 from tests.factories import ClubFactory
 from tests.stats.matches import tamlin_match
 

@@ -15,10 +15,11 @@ from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
+from games.clubs.services.clubs import club_create
+from games.matches.services.demo import demo_hand_play
+from games.matches.services.matches import match_share, match_start
 from games.models import Match
-from games.services.clubs import club_create, player_create
-from games.services.demo import demo_hand_play
-from games.services.matches import match_share, match_start
+from games.people.services.players import player_create
 from web.result_card import HEIGHT, WIDTH, CardSide, ResultCard, result_card_of, result_card_png
 from web.screens import match_screen
 

@@ -14,12 +14,12 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
+from games.matches.reviews import hand_review
+from games.matches.services.demo import demo_hand_play, demo_match_play
+from games.matches.services.hands import hand_start, hand_summary_record
 from games.models import Hand
-from games.reviews import hand_review
 from games.rules.cards import Card, parse_cards
 from games.rules.review import Option, PlayReview, Value
-from games.services.demo import demo_hand_play, demo_match_play
-from games.services.hands import hand_start, hand_summary_record
 from tests.factories import Personas, make_personas
 from web.reviews import play_sentence
 

@@ -10,10 +10,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from games.matches.services.hands import hand_start, hand_summary_record
 from games.messages import violation_text
 from games.models import Match
 from games.rules.errors import BadCardText, SummaryTotalMismatch, label
-from games.services.hands import hand_start, hand_summary_record
 from tests.web.conftest import start_match
 
 HTMX = {"HX-Request": "true"}

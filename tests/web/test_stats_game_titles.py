@@ -7,9 +7,10 @@ import random
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.services.clubs import club_create, player_create
-from games.services.demo import demo_match_play
-from games.services.matches import match_start
+from games.clubs.services.clubs import club_create
+from games.matches.services.demo import demo_match_play
+from games.matches.services.matches import match_start
+from games.people.services.players import player_create
 
 
 def test_head_to_head_and_the_game_filter_name_the_game_in_russian(client: Client, owner: User) -> None:

@@ -14,9 +14,9 @@ from django.urls import reverse
 
 from games.events.models import Event, Table
 from games.events.services import round_pair, table_result_set
+from games.matches.services.hands import hand_start, hand_summary_record
+from games.matches.services.matches import match_start
 from games.models import Hand
-from games.services.hands import hand_start, hand_summary_record
-from games.services.matches import match_start
 from scorekeeper.throttles import TableCodeThrottle
 from tests.web.test_events import Night, _client, entered, make_night
 

@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.breakdowns import BreakdownRow
+from games.matches.services.hands import hand_start
 from games.models import Match
-from games.services.hands import hand_start
 from tests.web.conftest import start_match
 from web.templatetags.breakdown_tags import breakdown
 

@@ -9,11 +9,11 @@ from django import forms
 from django.forms.models import ModelChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
+from games.clubs.selectors import season_list
 from games.collation import by_name
 from games.labels import game_title
 from games.models import Club, Player, Season
 from games.rules.registry import GAMES
-from games.selectors import season_list
 from games.serbian import shown_name
 from games.stats.standings import SORT_KEYS
 

@@ -14,8 +14,8 @@ from django.utils.translation import gettext_lazy as _
 from games.access import club_for, player_for
 from games.events.exports import MEDIA_TYPE, Cell, SheetFormat
 from games.models import Club
+from games.people.selectors.players import merge_list
 from games.rules.registry import GAMES
-from games.selectors import merge_list
 from games.stats.players import head_to_head_get, player_stats
 from games.stats.selectors import StandingsTable, club_players, rating_history, standings_for
 from games.stats.sheets import score_sheet_lines, standings_lines

@@ -11,9 +11,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
 from games.breakdowns import BreakdownRow, hand_breakdown
+from games.matches.selectors.scoreboards import HandBreakdown
 from games.models import Hand, Match
 from games.rules.game import HandReport
-from games.selectors import HandBreakdown
 from web import breakdowns
 from web.screens import MatchScreen
 from web.templatetags.card_tags import cards

@@ -15,8 +15,9 @@ from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext, ngettext
 
 from games.access import signed_in
-from games.selectors import WEB, device_id, device_list, email_pending, pending_email_of, player_of
-from games.services.accounts import (
+from games.people.selectors.accounts import WEB, device_id, device_list, email_pending, pending_email_of
+from games.people.selectors.players import player_of
+from games.people.services.accounts import (
     device_end,
     devices_end,
     email_change_request,

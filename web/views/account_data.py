@@ -16,11 +16,11 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from games.access import signed_in
-from games.selectors import player_of
-from games.selectors.deletion import deletion_plan
-from games.selectors.exports import EXPORT_FORMATS, export_filename
-from games.services.deletion import account_delete
-from games.services.errors import WrongPassword
+from games.errors import WrongPassword
+from games.people.selectors.deletion import deletion_plan
+from games.people.selectors.exports import EXPORT_FORMATS, export_filename
+from games.people.selectors.players import player_of
+from games.people.services.deletion import account_delete
 from scorekeeper.throttles import AccountDeleteThrottle, AccountExportThrottle, throttled
 
 

@@ -17,9 +17,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games.access import signed_in
+from games.matches.selectors.invitations import claim_list_waiting, invitation_list_waiting
+from games.matches.selectors.matches import match_groups
+from games.matches.services.matches import matches_archive
+from games.people.selectors.players import player_of
 from games.rules.registry import GAMES
-from games.selectors import claim_list_waiting, invitation_list_waiting, match_groups, player_of
-from games.services.matches import matches_archive
 from scorekeeper.throttles import SignUpThrottle, throttled
 from web.account_forms import SignUpForm
 from web.club_invitations import invitation_in, join_through, role_word

@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games.access import club_for, match_for
-from games.selectors import audit_list_club, audit_list_match, match_chain_verify
+from games.audit.selectors import audit_list_club, audit_list_match, match_chain_verify
 from web.audit import LOG_PAGE, entry_lines
 
 

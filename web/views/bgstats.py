@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.http import Http404, HttpResponseRedirect
 from django.views.decorators.http import require_GET
 
-from games.selectors.bgstats import bgstats_import_url, bgstats_match, bgstats_play
+from games.matches.selectors.bgstats import bgstats_import_url, bgstats_match, bgstats_play
 from web.views import HtmxHttpRequest
 from web.views.live import match_readable
 

@@ -15,23 +15,23 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.access import club_for, club_invitation_by_link, club_invitation_for, membership_for, signed_in
-from games.messages import violation_text
-from games.models import Club
-from games.rules.errors import CodedError
-from games.selectors import membership_of
-from games.services.club_invitations import (
-    club_invitation_check,
-    club_invitation_create,
-    club_invitation_revoke,
-)
-from games.services.clubs import (
+from games.clubs.selectors import membership_of
+from games.clubs.services.clubs import (
     club_create,
     membership_create,
     membership_remove,
     membership_role_set,
     season_create,
 )
-from games.services.errors import SeasonNameTaken
+from games.clubs.services.invitations import (
+    club_invitation_check,
+    club_invitation_create,
+    club_invitation_revoke,
+)
+from games.errors import SeasonNameTaken
+from games.messages import violation_text
+from games.models import Club
+from games.rules.errors import CodedError
 from scorekeeper.throttles import ClubInvitationThrottle, ClubJoinThrottle, throttled
 from web.club_invitations import join, role_word
 from web.clubs import ClubForm, ClubInvitationForm, MemberForm, RoleForm, SeasonForm, club_page, club_views

@@ -21,14 +21,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import push_url
 
 from games.access import match_writer, recording_account
-from games.history import hand_history
+from games.errors import HandStillOpen, MatchNotInProgress
+from games.matches.history import hand_history
+from games.matches.selectors.hands import hand_get
+from games.matches.services.hands import PlayInput, hand_correct
+from games.matches.services.locks import HandRef
 from games.messages import violation_text
 from games.models import Hand, Match
 from games.rules.errors import RuleViolation
-from games.selectors import hand_get
-from games.services.errors import HandStillOpen, MatchNotInProgress
-from games.services.hands import PlayInput, hand_correct
-from games.services.locks import HandRef
 from scorekeeper.digits import whole_number
 from web.corrections import (
     CorrectionScreen,

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.access import club_for, event_for, signed_in
+from games.clubs.selectors import season_list
 from games.events import jobs, repair, services
 from games.events.errors import RoundOpen
 from games.events.models import Entry, Event, PairingJob, Table
@@ -20,8 +21,8 @@ from games.events.selectors import entry_of, pairing_job_get, pairing_job_runnin
 from games.events.services import PlannedRound
 from games.messages import violation_text
 from games.models import Club, Player
+from games.people.selectors.players import player_get
 from games.rules.errors import CodedError
-from games.selectors import player_get, season_list
 from games.serbian import shown_name
 from scorekeeper.digits import whole_number
 from scorekeeper.throttles import EventCreateThrottle, WalkInThrottle, account_refusal

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.access import club_role, event_by_link, event_for, signed_in
+from games.clubs.selectors import club_of
 from games.events.clock import (
     MINUTES_MAX,
     round_clock,
@@ -35,8 +36,8 @@ from games.events.services import event_share
 from games.events.summary import SummaryBusy
 from games.messages import violation_text
 from games.models import Membership
+from games.people.selectors.players import player_of
 from games.rules.errors import CodedError
-from games.selectors import club_of, player_of
 from scorekeeper.digits import whole_number
 from scorekeeper.public import public_url
 from web.event_keys import event_key, key_opens

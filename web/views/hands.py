@@ -20,6 +20,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from games.access import TableGuest, match_writer, recording_account
+from games.errors import HandNotOpen, RecordConflict
+from games.matches.selectors.hands import hand_get, hand_last, hand_open_number, hand_report, hand_with_match
+from games.matches.selectors.matches import match_fields, match_get_live, match_seats_load
+from games.matches.services.hands import hand_close, hand_start, hand_summary_record
+from games.matches.services.locks import HandRef, MatchRef
+from games.matches.services.plays import Recorded, hand_challenge_record, hand_play_record, hand_play_undo
 from games.messages import NOBODY, Who, problem_texts, verdict_reason, violation_text
 from games.models import Challenge, Hand, Match, Play
 from games.rule_links import refusal_rule, refusal_url
@@ -27,26 +33,7 @@ from games.rules.capture.capturing import capture_check
 from games.rules.choices import card_choices
 from games.rules.errors import BadCardText, RuleViolation, SummaryInconsistent
 from games.screen_keys import WRITE, key_opens
-from games.selectors import (
-    hand_get,
-    hand_last,
-    hand_open_number,
-    hand_report,
-    hand_with_match,
-    match_fields,
-    match_get_live,
-    match_seats_load,
-)
 from games.serbian import shown_name
-from games.services.errors import HandNotOpen, RecordConflict
-from games.services.hands import hand_close, hand_start, hand_summary_record
-from games.services.locks import HandRef, MatchRef
-from games.services.plays import (
-    Recorded,
-    hand_challenge_record,
-    hand_play_record,
-    hand_play_undo,
-)
 from scorekeeper.digits import whole_number
 from web.entries import EntryForm, entry_form
 from web.forms import CardField, CardsField, HandStartForm, PlayForm, SeqForm

@@ -23,10 +23,10 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 
 from games.access import can_write_match, match_for
+from games.matches.selectors.matches import match_get, match_id_shared, match_seats_load, match_version
+from games.matches.services.plays import Recorded
 from games.models import Match
 from games.screen_keys import READ, WRITE, key_opens, screen_key
-from games.selectors import match_get, match_id_shared, match_seats_load, match_version
-from games.services.plays import Recorded
 from scorekeeper.public import public_url
 from web.deals import deal_questions
 from web.entries import entry_form

@@ -15,21 +15,16 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from games.access import signed_in
+from games.clubs.selectors import club_list, club_of, season_list
+from games.errors import RecordConflict
 from games.events.selectors import table_place
+from games.matches.selectors.matches import match_last_started, match_row
+from games.matches.services.matches import match_abandon, match_rematch, match_share
+from games.matches.services.seating import match_start_seating, seating_known
 from games.messages import violation_text
 from games.models import Club, Match, Season
 from games.presentation import Preset
 from games.rules.errors import RuleViolation
-from games.selectors import (
-    club_list,
-    club_of,
-    match_last_started,
-    match_row,
-    season_list,
-)
-from games.services.errors import RecordConflict
-from games.services.matches import match_abandon, match_rematch, match_share
-from games.services.seating import match_start_seating, seating_known
 from scorekeeper.digits import whole_number
 from web.drafts import draft_match, offline_start
 from web.forms import SEATS, InviteForm, MatchForm, seat_toggled

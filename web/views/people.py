@@ -13,19 +13,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.access import can_read_match, claim_for, consent_for, invitation_for, own_player_for, signed_in
-from games.messages import violation_text
-from games.models import Match
-from games.rules.errors import CodedError
-from games.selectors import account_named, invitation_of, seat_get
-from games.serbian import shown_name
-from games.services.claims import guest_claim_create, guest_claim_decide
-from games.services.clubs import player_rename
-from games.services.invitations import (
+from games.matches.selectors.invitations import invitation_of
+from games.matches.selectors.matches import seat_get
+from games.matches.services.invitations import (
     invitation_accept,
     invitation_consent,
     invitation_create,
     invitation_withdraw,
 )
+from games.messages import violation_text
+from games.models import Match
+from games.people.selectors.players import account_named
+from games.people.services.claims import guest_claim_create, guest_claim_decide
+from games.people.services.players import player_rename
+from games.rules.errors import CodedError
+from games.serbian import shown_name
 from scorekeeper.digits import whole_number
 from web.forms import InviteForm, RenameForm
 from web.views import HtmxHttpRequest

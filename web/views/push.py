@@ -22,8 +22,8 @@ from django.http import HttpResponse, HttpResponseBase, StreamingHttpResponse
 
 from games.access import event_by_link, event_for
 from games.events.selectors import event_version
+from games.matches.selectors.matches import match_row, match_version
 from games.push import ASK, event_topic, listening, match_topic
-from games.selectors import match_row, match_version
 from web.screens import polled_version
 from web.views import HtmxHttpRequest
 from web.views.live import match_readable, match_shared_readable

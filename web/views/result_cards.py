@@ -16,8 +16,8 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
+from games.matches.selectors.matches import MatchVersion, match_began, match_version
 from games.models import Match
-from games.selectors import MatchVersion, match_began, match_version
 from web.result_card import result_card_of, result_card_png
 from web.screens import match_screen, polled_version
 from web.views import HtmxHttpRequest

@@ -7,8 +7,8 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 
 from games.access import TableGuest
+from games.matches.selectors.hands import hand_get
 from games.models import Hand
-from games.selectors import hand_get
 from web.reviews import review_screen
 from web.views import HtmxHttpRequest
 from web.views.live import match_readable

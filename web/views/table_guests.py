@@ -13,11 +13,11 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games.access import TableGuest
+from games.errors import RecordConflict
 from games.events.confirmations import table_result_confirm
 from games.events.selectors import table_of_match
 from games.events.table_codes import LENGTH, SESSION_KEY, code_matches, event_over, table_session_open
 from games.messages import violation_text
-from games.services.errors import RecordConflict
 from scorekeeper.throttles import TableCodeThrottle, refusal_page
 from web.views import HtmxHttpRequest
 from web.views.live import match_writable

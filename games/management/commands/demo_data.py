@@ -9,10 +9,11 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from games.clubs.services.clubs import club_create
+from games.matches.services.demo import demo_match_play
+from games.matches.services.matches import match_start
 from games.models import Club, Match, Player
-from games.services.clubs import club_create, player_create
-from games.services.demo import demo_match_play
-from games.services.matches import match_start
+from games.people.services.players import player_create
 
 CLUB = "Demo club"
 PLAYERS = ["Ana", "Bo", "Cvetan"]

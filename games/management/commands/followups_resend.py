@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.services.followups import followups_resend
+from games.matches.services.followups import followups_resend
 
 
 class Command(BaseCommand):

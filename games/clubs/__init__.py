@@ -1,0 +1,1 @@
+"""Clubs: their members, the links that invite people to join, their seasons."""

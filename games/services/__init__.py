@@ -1,1 +1,0 @@
-"""Writes: one function per action, ``<entity>_<action>``, keyword-only, each in its own transaction."""
