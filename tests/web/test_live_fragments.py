@@ -167,3 +167,26 @@ def test_a_phone_renders_itself_when_the_first_ones_render_does_not_come(
     assert cache.add(f"{key}:rendering", 1, 5)
     assert rendered_once(key, lambda: "mine") == "mine"
     assert cache.get(key) == "mine"  # and kept for the next phone
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("write", ["hand", "close"])
+def test_a_hand_started_or_scored_on_the_screen_is_served_to_the_other_phones_from_the_cache(
+    owner: User, write: str
+) -> None:
+    """The answer of a write that is not a play is rendered from the rows, at the version it made."""
+    match = _dealt(owner) if write == "close" else start_match(owner)
+    writer, reader = _phone(owner), _phone(owner)
+    token = CSRF.findall(writer.get(reverse("match", args=[match.pk])).content.decode())[0]
+    if write == "hand":
+        answer = _post(writer, "hand-new", {"dealer": 0, "mode": "plays", "table": TABLE}, token)
+    else:
+        counts = {
+            f"{name}_{side}": value for side, entry in enumerate(SUMMARY) for name, value in entry.items()
+        }
+        answer = _post(writer, "summary", {"hand": 1, **counts}, token)
+    version = str(Match.objects.get(pk=match.pk).screen_version)
+    assert f'data-version="{version}"' in answer
+    polled, queries = _poll(reader, match)
+    assert queries == 4  # from the cache
+    assert _slotless(polled) == _slotless(answer)
