@@ -36,9 +36,11 @@ from web.table_guests import confirmation_box
 from web.views import HtmxHttpRequest
 
 POLL_SECONDS = 3
-# How long a rendered region is kept: the phones of a table ask for a version within a poll's interval
-# of each other; a region shown longer is asked for again only by a phone that slept through it.
-FRAGMENT_SECONDS = 120
+# How long a rendered region is kept: the phones of a table ask for a version within a push's round trip
+# (a poll's interval, where a push cannot connect) of each other; a region shown longer is asked for again
+# only by a phone that slept through it. Every write's answer keeps one (about 25 kB): 100 plays a second
+# keep 75 MB in Redis.
+FRAGMENT_SECONDS = 30
 # A version's first asker renders it while the others wait for its render (``rendered_once``): at most
 # WAIT_SECONDS, asking the cache after WAIT_FIRST seconds, then twice as long each time up to WAIT_LONGEST.
 # A renderer that died frees the version after RENDERING_SECONDS (it is then rendered by the next asker).
