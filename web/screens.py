@@ -336,22 +336,28 @@ def hand_view(
 
 
 def match_screen(
-    match: Match, user: User | AnonymousUser, written: Recorded[Any] | None = None
+    match: Match, user: User | AnonymousUser, written: Recorded[Any] | None = None, *, whole: bool = False
 ) -> MatchScreen:
     """Everything the match screen shows, for ``user`` (who may or may not write). After a play, undo
     or challenge (``written``), its hand is the open one and is shown as the write left it: the hands
     are not read again, nor the log replayed. Such a write changes no closed hand (hands close in
     order: those before it), so none is read either: the sides' totals are the match's stored ones,
-    and the phone keeps the score sheet it shows (``kept``). Nor is access decided again: the write's
-    service decided it under the match's lock."""
+    and the phone keeps the score sheet it shows (``kept``); ``whole``: the closed hands' reports
+    (those before the written hand) are read for the sheet, and the screen is the one a poll of the
+    same version shows. Nor is access decided again: the write's service decided it under the match's
+    lock."""
     seats = sides_of_match(match)
     names = {seat.number: seat_name(seat) for side in seats for seat in side}
     if written is None:
         last_hand, draft = hand_last(match=match), None
     else:
         last_hand, draft = written.hand, (written.report, written.plays)
-    reports = closed_reports(match) if written is None else None
-    closed = None if written is None else written.hand.number - 1
+    kept = written is not None and not whole
+    if written is None:
+        reports: list[dict[str, Any]] | None = closed_reports(match)
+    else:
+        reports = closed_reports(match, before=written.hand.number) if whole else None
+    closed = written.hand.number - 1 if kept and written is not None else None
     board = scoreboard_for(match, closed=closed, reports=reports)
     open_hand = last_hand if last_hand and last_hand.is_open else None
     seat_numbers = [[seat.number for seat in side] for side in seats]
@@ -363,7 +369,7 @@ def match_screen(
         seat_names=names,
         sides=_side_views(match, board, seats),
         sheet=_sheet(board),
-        kept=written is not None,
+        kept=kept,
         hand=hand_view(match, open_hand, names, seat_numbers, draft) if open_hand else None,
         last_hand=last_hand,
         can_write=written is not None or can_record_match(user, match),  # a write's lock checked it

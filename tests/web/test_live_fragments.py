@@ -5,9 +5,11 @@ phone of the same kind (language, may write, share link), kept in the cache; wha
 from __future__ import annotations
 
 import re
+import threading
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -18,12 +20,18 @@ from games.matches.services.matches import match_share
 from games.models import Hand, Match
 from games.screen_keys import READ, screen_key
 from tests.web.conftest import start_match
+from web.views import live
+from web.views.live import rendered_once
 
 HTMX = {"HX-Request": "true"}
 TABLE = ["10D", "2C", "7S", "5H"]
 SUMMARY = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
+ESCOBA_SUMMARY = [
+    {"cards": 22, "diamonds": 6, "sevens": 3, "seven_diamonds": 1, "sweeps": 1},
+    {"cards": 18, "diamonds": 4, "sevens": 1, "seven_diamonds": 0, "sweeps": 0},
+]
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-KEY = re.compile(r'name="key" value="([0-9a-f]{32})"')
+KEY = re.compile(r'name="key" value="([0-9a-f]{32})(?:-c\d+)?"')
 
 
 def _phone(user: User, language: str = "en") -> Client:
@@ -101,3 +109,99 @@ def test_a_reader_a_language_and_a_new_version_each_get_their_own_region(
     after, queries = _poll(_phone(owner), match)
     assert queries > 4
     assert after != written
+
+
+def _slotless(page: str) -> str:
+    return CSRF.sub("", KEY.sub("", page))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("write", ["play", "undo", "challenge"])
+def test_a_writes_answer_is_the_region_a_poll_renders_from_the_stored_rows(owner: User, write: str) -> None:
+    """The writer's answer, drawn from what the write's service computed, is cached for the other phones:
+    it must be what a poll renders from the stored rows at the same version, byte for byte."""
+    match = start_match(owner, "escoba", manual_capture=True)
+    escoba = ["3C", "4D", "5H", "6S"]
+    hand_summary_record(hand=hand_start(match=match, dealer=0, table=escoba), entries=ESCOBA_SUMMARY)
+    hand_start(match=match, dealer=1, table=escoba)
+    writer, reader = _phone(owner), _phone(owner)
+    token = CSRF.findall(writer.get(reverse("match", args=[match.pk])).content.decode())[0]
+    played: dict[str, object] = {
+        "hand": 2,
+        "seat": 0,
+        "card": "7H",
+        "capture": "5H",
+        "expected_seq": 0,
+        "key": "p",
+    }
+    forms: dict[str, tuple[str, dict[str, object]]] = {
+        "play": ("play", played),
+        "undo": ("play-undo", {"hand": 2, "expected_seq": 1}),
+        "challenge": ("play-challenge", {"hand": 2, "seat": 1, "play_seq": 0, "expected_seq": 1, "key": "c"}),
+    }
+    if write != "play":
+        _post(writer, "play", played, token)
+    name, form = forms[write]
+    answer = _post(writer, name, form, token)
+    cache.clear()  # the poll renders the region again, from the rows
+    polled, _queries = _poll(reader, match)
+    assert _slotless(answer) == _slotless(polled)
+    assert 'id="hand-1-breakdown"' in answer
+
+
+def _post(phone: Client, name: str, form: dict[str, object], token: str) -> str:
+    match = Match.objects.get()
+    response = phone.post(reverse(name, args=[match.pk]), form | {"csrfmiddlewaretoken": token}, headers=HTMX)
+    assert response.status_code == 200, response.content.decode()
+    return response.content.decode()
+
+
+def test_the_phones_asking_at_once_wait_for_the_first_ones_render() -> None:
+    """One phone renders a version while the others, asking at the same moment, wait for its render."""
+    key, renders = "live:test:waited", []
+
+    def render() -> str:
+        renders.append(key)
+        return "mine"
+
+    cache.delete_many([key, f"{key}:rendering"])
+    assert cache.add(f"{key}:rendering", 1, 5)  # another phone is rendering it
+    threading.Timer(0.05, lambda: cache.set(key, "the other phone's", 60)).start()
+    assert rendered_once(key, render) == "the other phone's"
+    assert renders == []
+    assert rendered_once(key, lambda: "never") == "the other phone's"
+
+
+def test_a_phone_renders_itself_when_the_first_ones_render_does_not_come(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A renderer that died (or is slow) holds no phone for more than the wait, nor fails it."""
+    monkeypatch.setattr(live, "WAIT_SECONDS", 0.05)
+    key = "live:test:abandoned"
+    cache.delete_many([key, f"{key}:rendering"])
+    assert cache.add(f"{key}:rendering", 1, 5)
+    assert rendered_once(key, lambda: "mine") == "mine"
+    assert cache.get(key) == "mine"  # and kept for the next phone
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("write", ["hand", "close"])
+def test_a_hand_started_or_scored_on_the_screen_is_served_to_the_other_phones_from_the_cache(
+    owner: User, write: str
+) -> None:
+    """The answer of a write that is not a play is rendered from the rows, at the version it made."""
+    match = _dealt(owner) if write == "close" else start_match(owner)
+    writer, reader = _phone(owner), _phone(owner)
+    token = CSRF.findall(writer.get(reverse("match", args=[match.pk])).content.decode())[0]
+    if write == "hand":
+        answer = _post(writer, "hand-new", {"dealer": 0, "mode": "plays", "table": TABLE}, token)
+    else:
+        counts = {
+            f"{name}_{side}": value for side, entry in enumerate(SUMMARY) for name, value in entry.items()
+        }
+        answer = _post(writer, "summary", {"hand": 1, **counts}, token)
+    version = str(Match.objects.get(pk=match.pk).screen_version)
+    assert f'data-version="{version}"' in answer
+    polled, queries = _poll(reader, match)
+    assert queries == 4  # from the cache
+    assert _slotless(polled) == _slotless(answer)

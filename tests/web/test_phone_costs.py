@@ -218,27 +218,57 @@ def _web_play(client: Client, match: Match, hand: Hand) -> tuple[str, int]:
     return response.content.decode(), queries
 
 
-def test_a_web_play_reads_no_closed_hand_and_keeps_the_sheet_the_phone_shows(
+def test_a_web_play_answers_the_region_every_phone_is_served_at_its_version(
     owner: User, owner_client: Client, session_queries: int
 ) -> None:
-    """A play cannot change a closed hand (hands close in order): on a later hand it costs what it
-    costs on the first, the sides' totals are the match's stored ones, and the phone keeps the score
-    sheet and the sharing controls it shows (htmx's ``hx-preserve``); a poll brings them whole."""
+    """A play cannot change a closed hand (hands close in order): its answer shows the hand from what
+    the write computed (not read again nor replayed) and the score sheet from the closed hands' stored
+    reports (one query; none on the first hand), the same region a poll of its version gets, kept in
+    the cache: the match's other phones, told of the version by the push, are served it from there."""
     first = start_match(owner)
     _page, on_first = _web_play(owner_client, first, hand_start(match=first, dealer=1, table=TABLE))
     later = start_match(owner)
     hand_summary_record(hand=hand_start(match=later, dealer=0, mode=Hand.Mode.SUMMARY), entries=SUMMARY)
     page, on_second = _web_play(owner_client, later, hand_start(match=later, dealer=1, table=TABLE))
-    # The session (from Redis), the account, the write (its chain link), the seats.
-    assert on_first == on_second == 10 + session_queries
+    # The session (from Redis), the account, the write (its chain link), the seats; on a later hand the
+    # closed hands' reports.
+    assert (on_first, on_second) == (10 + session_queries, 11 + session_queries)
+    assert 'id="hand-1-breakdown"' in page
+    assert "Create a share link" in page
+    other = Client()
+    other.force_login(owner)
+    url, vals = reverse("match-live", args=[later.pk]), {"v": "0", "k": screen_key(later.pk, READ)}
+    polled, queries = _queries(lambda: other.get(url, vals, headers=HTMX))
+    assert queries == 3 + session_queries  # from the cache: the version, the account, the match
+    assert _slotless(polled.content.decode()) == _slotless(page)
+    stored = [str(total) for total in Match.objects.get(pk=later.pk).totals]
+    assert _side_totals(page) == stored != ["0", "0"]
+
+
+def test_a_play_tapped_in_one_go_keeps_the_sheet_the_phone_shows(
+    owner: User, owner_client: Client, session_queries: int
+) -> None:
+    """A play recorded at its card's tap offers its undo there, in its own answer: no closed hand is
+    read, and the phone keeps the score sheet and the sharing controls it shows (``hx-preserve``)."""
+    match = start_match(owner)
+    hand_summary_record(hand=hand_start(match=match, dealer=0, mode=Hand.Mode.SUMMARY), entries=SUMMARY)
+    hand = hand_start(match=match, dealer=1, table=TABLE)
+    play = {"hand": hand.number, "seat": 0, "card": "9C", "capture": "trail", "expected_seq": 0, "one_tap": 1}
+    response, queries = _queries(
+        lambda: owner_client.post(reverse("play", args=[match.pk]), play, headers=HTMX)
+    )
+    page = response.content.decode()
+    assert queries == 10 + session_queries
+    assert "recorded at the tap" in page
     assert '<section id="sheet" class="sheet" hx-preserve="true"></section>' in page
     assert '<section id="manage" class="stack manage" hx-preserve="true"></section>' in page
     assert "hand-1-breakdown" not in page
-    polled = owner_client.get(reverse("match-live", args=[later.pk]), headers=HTMX).content.decode()
-    assert 'id="hand-1-breakdown"' in polled
-    assert "Create a share link" in polled
-    stored = [str(total) for total in Match.objects.get(pk=later.pk).totals]
-    assert _side_totals(page) == _side_totals(polled) == stored != ["0", "0"]
+
+
+def _slotless(page: str) -> str:
+    """A region without what is each phone's own (its CSRF token, its forms' key)."""
+    page = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", page)
+    return re.sub(r'name="key" value="[0-9a-f]{32}"', "", page)
 
 
 def test_a_web_play_decides_access_once_under_the_lock(

@@ -44,11 +44,12 @@ from web.screens import (
     TableView,
     match_screen,
     options_screen,
+    screen_version,
     summary_preview,
     who_of,
 )
 from web.views import HtmxHttpRequest
-from web.views.live import live_context, match_writable
+from web.views.live import live_context, live_fragment, match_writable, personal
 
 CONFLICT, REFUSED = 409, 422
 HAND_OVER = gettext_lazy("This hand is over; the screen now shows where the match stands.")
@@ -129,8 +130,16 @@ def _written(
     except REFUSALS as refused:
         return _refused(request, match or _writable_live(request, pk), refused, keep)
     if request.htmx:
-        return render(request, "web/matches/_live.html", live_context(request, match_seats_load(hand.match)))
+        return _region(request, hand.match)
     return redirect("match", pk=pk)
+
+
+def _region(request: HtmxHttpRequest, match: Match, written: Recorded[Any] | None = None) -> HttpResponse:
+    """The live region as a write left ``match`` (the row its service returned, at its new version):
+    the one every phone of the same kind is served for that version (``live_fragment``), so the other
+    phones, told of it by the push, find it rendered."""
+    region = live_fragment(request, match, screen_version(match), written=written)
+    return HttpResponse(personal(request, region))
 
 
 def _refused(request: HtmxHttpRequest, match: Match, refused: Exception, keep: Keep | None) -> HttpResponse:
@@ -175,6 +184,9 @@ def _recorded(
     if not request.htmx:
         return redirect("match", pk=pk)
     match = match_seats_load(recorded.hand.match)
+    if not (one_tapped or recorded.replayed):  # the region every phone is served at this version
+        return _region(request, match, recorded)
+    # Its own: the undo offered at the tapped card; a retry's, drawn from the hand as it is now.
     return render(
         request,
         "web/matches/_live.html",

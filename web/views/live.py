@@ -8,6 +8,7 @@ slots for what is each phone's own (its CSRF token, its forms' idempotency key),
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -22,7 +23,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 
-from games.access import can_write_match, match_for
+from games.access import can_record_match, match_for
 from games.matches.selectors.matches import match_get, match_id_shared, match_seats_load, match_version
 from games.matches.services.plays import Recorded
 from games.models import Match
@@ -35,9 +36,16 @@ from web.table_guests import confirmation_box
 from web.views import HtmxHttpRequest
 
 POLL_SECONDS = 3
-# How long a rendered region is kept: the phones of a table ask for a version within a poll's interval
-# of each other; a region shown longer is asked for again only by a phone that slept through it.
-FRAGMENT_SECONDS = 120
+# How long a rendered region is kept: the phones of a table ask for a version within a push's round trip
+# (a poll's interval, where a push cannot connect) of each other; a region shown longer is asked for again
+# only by a phone that slept through it. Every write's answer keeps one (about 25 kB): 100 plays a second
+# keep 75 MB in Redis.
+FRAGMENT_SECONDS = 30
+# A version's first asker renders it while the others wait for its render (``rendered_once``): at most
+# WAIT_SECONDS, asking the cache after WAIT_FIRST seconds, then twice as long each time up to WAIT_LONGEST.
+# A renderer that died frees the version after RENDERING_SECONDS (it is then rendered by the next asker).
+WAIT_SECONDS, WAIT_FIRST, WAIT_LONGEST = 1.0, 0.002, 0.02
+RENDERING_SECONDS = 5
 
 
 def shared_url(request: HtmxHttpRequest, match: Match) -> str:
@@ -89,11 +97,12 @@ def live_context(
     *,
     token: str = "",
     written: Recorded[Any] | None = None,
+    whole: bool = False,
     **extra: object,
 ) -> dict[str, object]:
-    """What the live region's template needs; ``written``: the write just made (see ``match_screen``);
-    ``extra`` carries a form's error or choices."""
-    screen = match_screen(match, request.user, written)
+    """What the live region's template needs; ``written``: the write just made, and ``whole``: with
+    the score sheet too (see ``match_screen``); ``extra`` carries a form's error or choices."""
+    screen = match_screen(match, request.user, written, whole=whole)
     writable = screen.can_write and not token  # recording; a table's guest does nothing else
     manages = writable and request.user.is_authenticated
     names = [side.names for side in screen.sides]
@@ -145,12 +154,22 @@ def live_poll(request: HtmxHttpRequest, match: Match, token: str = "") -> HttpRe
     return HttpResponse(personal(request, live_fragment(request, match, version, token=token)))
 
 
-def live_fragment(request: HtmxHttpRequest, match: Match, version: str, *, token: str = "") -> str:
+def live_fragment(
+    request: HtmxHttpRequest,
+    match: Match,
+    version: str,
+    *,
+    token: str = "",
+    written: Recorded[Any] | None = None,
+) -> str:
     """The live region of ``match`` at ``version`` as every phone that asks in the reader's language, may
     write or not, and comes by the share link or not sees it, with :func:`personal`'s slots: rendered
-    once per version and kept in the cache (the key holds all it depends on; a write changes the
-    version, so nothing is ever invalidated). ``match``: as :func:`live_poll` takes it."""
-    writable = not token and can_write_match(request.user, match)
+    once per version (:func:`rendered_once`) and kept in the cache (the key holds all it depends on; a
+    write changes the version, so nothing is ever invalidated). ``match``: as :func:`live_poll` takes
+    it; ``written``: the play, undo or challenge that made ``version``, whose answer shows the region
+    from what its service computed (``match`` as it left it, with its seats), not read again."""
+    # As live_context's screen decides; a write's service decided it under the match's lock.
+    writable = not token and (written is not None or can_record_match(request.user, match))
     box = confirmation_box(match, request.user)  # per person, and only for a finished event table
     key = ":".join(
         (
@@ -167,12 +186,36 @@ def live_fragment(request: HtmxHttpRequest, match: Match, version: str, *, token
             public_url(request, "/"),  # the share link's full address, where the region shows it
         )
     )
+
+    def render() -> str:
+        if written is None:
+            match_seats_load(match)
+        slots = {"key": _slot("key"), "csrf_token": _slot("csrf")}
+        context = live_context(request, match, token=token, written=written, whole=True, **slots)
+        return render_to_string("web/matches/_live.html", context, request)
+
+    return rendered_once(key, render)
+
+
+def rendered_once(key: str, render: Callable[[], str]) -> str:
+    """What the cache keeps under ``key``, else ``render()``'s, kept there: the phones of a table ask
+    for a new version within a millisecond of its push, so the first to find it missing renders it
+    under a short lock (``cache.add``) and the others wait for its render, polling the cache for at
+    most ``WAIT_SECONDS``, then render it themselves (a renderer that failed or is slow never makes
+    them fail; each render is of the version its key names, so none is stale)."""
     fragment: str | None = cache.get(key)
-    if fragment is None:
-        match_seats_load(match)
-        context = live_context(request, match, token=token, key=_slot("key"), csrf_token=_slot("csrf"))
-        fragment = render_to_string("web/matches/_live.html", context, request)
-        cache.set(key, fragment, FRAGMENT_SECONDS)
+    if fragment is not None:
+        return fragment
+    if not cache.add(f"{key}:rendering", 1, RENDERING_SECONDS):
+        deadline, pause = time.monotonic() + WAIT_SECONDS, WAIT_FIRST
+        while time.monotonic() < deadline:
+            time.sleep(pause)
+            fragment = cache.get(key)
+            if fragment is not None:
+                return fragment
+            pause = min(2 * pause, WAIT_LONGEST)
+    fragment = render()
+    cache.set(key, fragment, FRAGMENT_SECONDS)
     return fragment
 
 

@@ -215,13 +215,18 @@ def _progress(total: int, target: int | None) -> int | None:
     return max(0, min(100, total * 100 // target))
 
 
-def closed_reports(match: Match) -> list[dict[str, Any]]:
-    """The closed hands' reports in order, as ``games.rules.records.report_json`` writes them and the
+def closed_reports(match: Match, *, before: int | None = None) -> list[dict[str, Any]]:
+    """The closed hands' reports in order (``before``: of the hands numbered below it; below the first,
+    none, without a query), as ``games.rules.records.report_json`` writes them and the
     service that closes or corrects a hand stores them (``Hand.report``): what the scoreboard shows and
     the phone's engine takes to tell where the match stands after a hand it scored offline
     (``match_status``). One query; nothing is recomputed. A hand closed by an older release, which kept
     the sides in its score rows only, is completed from them (one more query)."""
+    if before is not None and before <= 1:
+        return []
     closed = Hand.objects.filter(match=match, closed_at__isnull=False).order_by("number")
+    if before is not None:
+        closed = closed.filter(number__lt=before)
     rows = list(closed.values_list("pk", "report"))
     reports = [report for _pk, report in rows]
     lacking = [pk for pk, report in rows if "sides" not in report]
