@@ -133,9 +133,8 @@ def test_a_second_phone_hears_of_a_play_at_once_without_polling(
         second.goto(url)
     assert stream.value.headers["content-type"] == "text/event-stream"
     play(page, "3H")
-    started = time.monotonic()
+    # Heard through the push: the clock's poll is 10 minutes away (the latency is make push-bench's).
     expect(second.locator(".last-play")).to_contain_text("Dragan played 3♥", timeout=3000)
-    assert time.monotonic() - started < 1.5
     assert (len(asked[page]), len(asked[second])) == (0, 1)
     match = match_of(url)
     match_share(match=match, by=match.created_by)  # a change made elsewhere: the API, the admin
