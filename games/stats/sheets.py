@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.events.exports import Cell
@@ -65,6 +66,9 @@ SHEET_HEADINGS = (
     gettext_lazy("Result"),
 )
 SHEET_BATCH = 2000
+# When a match finished, in the site's time zone to the minute: the one date-time text that a spreadsheet
+# reads as a date in every language (a day written "5.12.2026." or "05/12/2026" is read by some as text).
+SHEET_TIME = "%Y-%m-%d %H:%M"
 
 
 def standings_lines(rows: Sequence[StandingsRow]) -> Iterator[tuple[Cell, ...]]:
@@ -110,7 +114,7 @@ def score_sheet_lines(*, club_id: int, season_id: int | None = None) -> Iterator
             str(game_title(match.game)),
             match.season.name if match.season else "",
             str(STATUS_WORDS.get(match.status, match.status)),
-            match.finished_at.isoformat() if match.finished_at else "",
+            localtime(match.finished_at).strftime(SHEET_TIME) if match.finished_at else "",
             score.hand.number,
             score.side,
             " & ".join(names[match.pk, score.side]),

@@ -13,6 +13,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from games.events.exports import SheetFormat, spreadsheet_safe
@@ -112,6 +113,7 @@ def test_the_score_sheets_csv_has_every_hand_of_every_match_with_running_totals(
         "Points", "Hand total", "Running total", "Match total", "Result",
     ]  # fmt: skip
     assert (lines[0][1], lines[0][3]) == ("Tamlin", "Finished")
+    assert lines[0][4] == localtime(match.finished_at).strftime("%Y-%m-%d %H:%M")  # a spreadsheet's date
     assert [(line[0], line[5], line[7], line[11], line[12], line[14]) for line in lines] == [
         (str(match.pk), "1", "Ana", "11", "11", "W"),
         (str(match.pk), "1", "Bo", "1", "1", "L"),
