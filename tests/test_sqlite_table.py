@@ -20,7 +20,7 @@ WRITERS = f"""
 import random, threading, traceback
 from django.contrib.auth.models import User
 from django.db import connection
-from games.clubs.services.clubs import player_create
+from games.people.services.players import player_create
 from games.matches.services.demo import demo_hand_play
 from games.matches.services.matches import match_start
 
