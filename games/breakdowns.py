@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from games.messages import ReaderWords
 from games.rules import breakdown, wording
 from games.rules.game import HandReport
-from games.rules.wording import BreakdownRow as BreakdownRow  # re-exported: the rows this module makes
+from games.rules.wording import BreakdownRow
 
 
 def row_text(game: str, row: breakdown.Row, words: ReaderWords | None = None) -> BreakdownRow:

@@ -15,8 +15,7 @@ from games.rules import breakdown, wording
 from games.rules.capture.capturing import Verdict
 from games.rules.errors import CaptureIllegal, CaptureRequired, RuleViolation
 from games.rules.game import HIGHEST_LAST_CARD, LAST_CAPTURE, LAST_CARD_CAPTURE
-from games.rules.wording import NOBODY as NOBODY  # re-exported with Who: the names in messages
-from games.rules.wording import Who as Who
+from games.rules.wording import NOBODY, Who
 from games.serbian import shown_name
 
 if TYPE_CHECKING:

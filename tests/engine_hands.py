@@ -28,7 +28,7 @@ from games.matches.replay import hand_report_now, next_dealer, setup_of, table_o
 from games.matches.selectors.hands import hand_report
 from games.matches.services.hands import hand_close, hand_start
 from games.matches.services.plays import hand_challenge_record, hand_play_record
-from games.messages import Who, problem_texts, violation_text
+from games.messages import problem_texts, violation_text
 from games.models import Hand, Match, Play
 from games.rule_links import refusal_rule
 from games.rules.breakdown import Row
@@ -39,6 +39,7 @@ from games.rules.errors import RuleViolation, SummaryInconsistent
 from games.rules.game import HandReport, OptionValue
 from games.rules.records import entry_json, report_json, setup_json
 from games.rules.registry import GAMES
+from games.rules.wording import BreakdownRow, Who
 from tests.factories import MatchFactory
 from tests.rules.playouts import game_hand
 from web.one_tap import one_tap_plays
@@ -375,7 +376,7 @@ class Shown:
         self.code, self.template, self.facts = error["code"], error["template"], error["facts"]
 
 
-def worded(game: str, rows: list[Json]) -> list[breakdowns.BreakdownRow]:
+def worded(game: str, rows: list[Json]) -> list[BreakdownRow]:
     """The phone's rows worded as the server words them."""
     return [
         breakdowns.row_text(

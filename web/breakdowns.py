@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext, ngettext
 
-from games.breakdowns import BreakdownRow, hand_breakdown
+from games.breakdowns import hand_breakdown
 from games.matches.convert import stored_report
 from games.matches.selectors.scoreboards import HandBreakdown, sides_of_match
 from games.messages import ReaderWords
@@ -20,7 +20,7 @@ from games.models import Hand, Match
 from games.rules import wording
 from games.rules.game import HandEvent, HandReport
 from games.rules.twenty_round import FIVE_TALLY_CARDS
-from games.rules.wording import signed as signed  # re-exported: the screens sign points so
+from games.rules.wording import BreakdownRow, signed
 from web.presets import sweep_name
 from web.screens import MatchScreen, SideView
 

@@ -24,13 +24,13 @@ from games.matches.selectors.matches import MatchVersion, match_row
 from games.matches.selectors.scoreboards import Scoreboard, closed_reports, scoreboard_for, sides_of_match
 from games.matches.services.hands import summary_pending
 from games.matches.services.plays import Recorded
-from games.messages import Who
 from games.models import Hand, Match, Play, Seat
 from games.presentation import presentation_of
 from games.rules.capture.capturing import CAPTURE_GAMES
 from games.rules.cards import Card
 from games.rules.game import HandReport
 from games.rules.registry import find_game
+from games.rules.wording import Who
 from games.serbian import shown_name
 from web.presets import sweep_name
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from games.breakdowns import BreakdownRow, hand_breakdown, side_cells
+from games.breakdowns import hand_breakdown, side_cells
 from games.rules import escoba, tablo, tamlin, twenty
 from games.rules.cards import parse_cards
 from games.rules.game import HandSetup
+from games.rules.wording import BreakdownRow
 
 TWO = HandSetup(players=2)
 TWENTY = HandSetup(players=2, starter=0, set_aside=parse_cards(["7D", "3C"]))

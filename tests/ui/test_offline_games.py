@@ -18,11 +18,12 @@ from games.matches.services.hands import hand_start
 from games.models import Hand, Match
 from games.rules import browser
 from games.rules.game import HandEvent
+from games.rules.wording import signed
 from tests.ui.flows import KEPT_ENGINE, READY, phone_engine, ready_offline, signed_in, stored_plays
 from tests.ui.test_offline_play import OPTIONS_SIGNATURE, label, server_options
 from tests.ui.waiting import until
 from tests.web.conftest import start_match
-from web.breakdowns import event_text, signed
+from web.breakdowns import event_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), *phone_engine]
 

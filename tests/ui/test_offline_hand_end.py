@@ -20,6 +20,7 @@ from games.rules.cards import deck
 from games.rules.errors import SummaryInconsistent
 from games.rules.records import setup_of
 from games.rules.registry import find_game
+from games.rules.wording import signed
 from tests.ui.flows import (
     READY,
     TABLE,
@@ -32,7 +33,6 @@ from tests.ui.flows import (
     signed_in,
     tablo_open,
 )
-from web.breakdowns import signed
 from web.screens import who_of
 
 pytestmark = phone_engine  # the match screen starts the engine in the phone

@@ -19,11 +19,11 @@ from games.matches.services.plays import hand_play_record
 from games.models import Hand, Match
 from games.rules.game import LogEntry
 from games.rules.registry import find_game
+from games.rules.wording import signed
 from tests.rules.playouts import game_hand
 from tests.ui.flows import NAMES, engine_offline, match_started, one_tap, phone_engine, signed_in
 from tests.ui.test_challenges import ENGLISH
 from tests.ui.waiting import until
-from web.breakdowns import signed
 from web.presets import preset_find, presets_available
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), *phone_engine]

@@ -9,9 +9,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games.breakdowns import BreakdownRow
 from games.matches.services.hands import hand_start
 from games.models import Match
+from games.rules.wording import BreakdownRow
 from tests.web.conftest import start_match
 from web.templatetags.breakdown_tags import breakdown
 

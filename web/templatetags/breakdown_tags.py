@@ -10,10 +10,12 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from games.breakdowns import BreakdownRow, hand_breakdown
+from games.breakdowns import hand_breakdown
 from games.matches.selectors.scoreboards import HandBreakdown
 from games.models import Hand, Match
+from games.rules import wording
 from games.rules.game import HandReport
+from games.rules.wording import BreakdownRow
 from web import breakdowns
 from web.screens import MatchScreen
 from web.templatetags.card_tags import cards
@@ -48,7 +50,7 @@ def hand_numbered(hands: Sequence[HandBreakdown], number: int) -> HandBreakdown 
 @register.filter
 def signed(points: int | None) -> str:
     """Points with their sign, or empty for none."""
-    return "" if points is None else breakdowns.signed(points)
+    return "" if points is None else wording.signed(points)
 
 
 @register.filter
@@ -85,11 +87,7 @@ def breakdown(rows: Sequence[BreakdownRow], names: Sequence[str], caption: str =
 
 def _breakdown_row(row: BreakdownRow, nothing: SafeString) -> SafeString:
     cells = (
-        nothing
-        if value is None
-        else breakdowns.signed(value)
-        if row["points"]
-        else _count(row, value, nothing)
+        nothing if value is None else wording.signed(value) if row["points"] else _count(row, value, nothing)
         for value in row["values"]
     )
     return format_html(

@@ -26,12 +26,13 @@ from games.matches.selectors.matches import match_fields, match_get_live, match_
 from games.matches.services.hands import hand_close, hand_start, hand_summary_record
 from games.matches.services.locks import HandRef, MatchRef
 from games.matches.services.plays import Recorded, hand_challenge_record, hand_play_record, hand_play_undo
-from games.messages import NOBODY, Who, problem_texts, verdict_reason, violation_text
+from games.messages import problem_texts, verdict_reason, violation_text
 from games.models import Challenge, Hand, Match, Play
 from games.rule_links import refusal_rule, refusal_url
 from games.rules.capture.capturing import capture_check
 from games.rules.choices import card_choices
 from games.rules.errors import BadCardText, RuleViolation, SummaryInconsistent
+from games.rules.wording import NOBODY, Who
 from games.screen_keys import WRITE, key_opens
 from games.serbian import shown_name
 from scorekeeper.digits import whole_number

@@ -7,7 +7,7 @@ from itertools import groupby
 from operator import attrgetter
 from typing import Any, TypedDict
 
-from games.breakdowns import BreakdownRow, hand_breakdown, side_cells
+from games.breakdowns import hand_breakdown, side_cells
 from games.matches import convert
 from games.models import (
     Hand,
@@ -16,6 +16,7 @@ from games.models import (
     Seat,
 )
 from games.rules.records import report_of, side_json
+from games.rules.wording import BreakdownRow
 
 
 class EventLine(TypedDict):
