@@ -184,6 +184,20 @@ def test_a_phone_renders_itself_when_the_first_ones_render_does_not_come(
     assert cache.get(key) == "mine"  # and kept for the next phone
 
 
+def test_a_render_that_fails_leaves_no_phone_waiting_for_it() -> None:
+    """The lock goes with a failed render: the next phone renders at once instead of waiting."""
+    key = "live:test:failed"
+    cache.delete_many([key, f"{key}:rendering"])
+
+    def broken() -> str:
+        raise RuntimeError("the template failed")
+
+    with pytest.raises(RuntimeError):
+        rendered_once(key, broken)
+    assert cache.get(f"{key}:rendering") is None
+    assert rendered_once(key, lambda: "mine") == "mine"
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("write", ["hand", "close"])
 def test_a_hand_started_or_scored_on_the_screen_is_served_to_the_other_phones_from_the_cache(

@@ -206,7 +206,8 @@ def rendered_once(key: str, render: Callable[[], str]) -> str:
     fragment: str | None = cache.get(key)
     if fragment is not None:
         return fragment
-    if not cache.add(f"{key}:rendering", 1, RENDERING_SECONDS):
+    lock = f"{key}:rendering"
+    if not cache.add(lock, 1, RENDERING_SECONDS):
         deadline, pause = time.monotonic() + WAIT_SECONDS, WAIT_FIRST
         while time.monotonic() < deadline:
             time.sleep(pause)
@@ -214,6 +215,14 @@ def rendered_once(key: str, render: Callable[[], str]) -> str:
             if fragment is not None:
                 return fragment
             pause = min(2 * pause, WAIT_LONGEST)
+        return _rendered(key, render)
+    try:
+        return _rendered(key, render)
+    finally:
+        cache.delete(lock)  # a render that failed leaves no one waiting for it
+
+
+def _rendered(key: str, render: Callable[[], str]) -> str:
     fragment = render()
     cache.set(key, fragment, FRAGMENT_SECONDS)
     return fragment
