@@ -144,6 +144,9 @@
     /* Cards ticked by hand before this card was tapped are kept, and judged with it, as the server's
        choices are asked with the form's ticked cards. */
     var ticked = card ? Array.prototype.map.call(box.querySelectorAll("input[name=taken]:checked"), function (input) { return input.value; }) : [];
+    /* Until the engine answers, the buttons shown are another card's: a quick tap would send this card
+       with that card's capture (as hx-disabled-elt does online). */
+    Array.prototype.forEach.call(box.querySelectorAll("button"), function (button) { button.disabled = true; });
     handAnswer(state, entries).then(function (found) {
       var table = found.answer.report.table;
       shown = { state: state, table: table };
