@@ -352,12 +352,15 @@ def match_screen(
         last_hand, draft = hand_last(match=match), None
     else:
         last_hand, draft = written.hand, (written.report, written.plays)
-    kept = written is not None and not whole
+    reports: list[dict[str, Any]] | None = None
+    closed: int | None = None
     if written is None:
-        reports: list[dict[str, Any]] | None = closed_reports(match)
+        reports = closed_reports(match)
+    elif whole:
+        reports = closed_reports(match, before=written.hand.number)
     else:
-        reports = closed_reports(match, before=written.hand.number) if whole else None
-    closed = written.hand.number - 1 if kept and written is not None else None
+        closed = written.hand.number - 1
+    kept = written is not None and not whole
     board = scoreboard_for(match, closed=closed, reports=reports)
     open_hand = last_hand if last_hand and last_hand.is_open else None
     seat_numbers = [[seat.number for seat in side] for side in seats]
