@@ -198,6 +198,9 @@ def play(page: Page, card: str, button: str = "#play-options button[value=trail]
         page.locator(f"#card-{card}").click()  # recorded at once (offline: queued, the tile greyed out)
     else:
         page.locator(f"#card-{card}").check()
+        if page.evaluate("document.documentElement.classList.contains('offline')"):
+            # As a finger waits to see the card's own choices, which the phone's engine draws offline.
+            expect(page.locator(f'#play-options [data-engine-choices="{card}"]')).to_have_count(1)
         page.locator(button).first.click()
     expect(page.locator(f"#card-{card}:enabled")).to_have_count(0)
 
