@@ -38,6 +38,7 @@ def _aim(case: Any, ids: dict[str, int]) -> None:
             parameters["number"] = 1
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 @pytest.mark.django_db
 @SCHEMA.parametrize()

@@ -39,6 +39,7 @@ def _aim(case: Any, ids: dict[str, int]) -> None:
                 parameters[name] = value
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 @pytest.mark.django_db
 @schema.parametrize()
