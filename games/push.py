@@ -6,7 +6,8 @@ version, or "" ("changed: ask", when a stream may have missed messages). With ``
 deployment on one connection (a pattern subscription) and hands it to its own open streams; without
 Redis (``make run``: one process) the write hands it to the process's streams directly. A stream that
 may have missed messages (Redis was away) is sent "" to ask. Publishing never fails a write: an error
-is logged.
+is logged. A write whose answer renders the new version's live region publishes once it is rendered
+(:func:`held`), so that the streams find it in the cache and carry it (web/views/push.py).
 See docs/architecture.md, "Push".
 """
 
@@ -15,8 +16,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from contextvars import ContextVar
 from functools import partial
 
 import redis
@@ -44,8 +46,33 @@ def event_topic(pk: int) -> str:
 
 def publish(topic: str, version: str | Callable[[], str]) -> None:
     """Send ``version`` of ``topic`` (or what it reads, once committed) once the current transaction
-    commits (at once outside one)."""
-    transaction.on_commit(partial(_send, topic, version))
+    commits (at once outside one), or, inside :func:`held`, when the block ends."""
+    transaction.on_commit(partial(_send_or_hold, topic, version))
+
+
+_holding: ContextVar[list[tuple[str, str | Callable[[], str]]] | None] = ContextVar("push_held", default=None)
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """The block's committed publishes sent as it ends, failed or not: a web write renders the region
+    of its new version before the other phones are told of it."""
+    waiting: list[tuple[str, str | Callable[[], str]]] = []
+    token = _holding.set(waiting)
+    try:
+        yield
+    finally:
+        _holding.reset(token)
+        for topic, version in waiting:
+            _send(topic, version)
+
+
+def _send_or_hold(topic: str, version: str | Callable[[], str]) -> None:
+    waiting = _holding.get()
+    if waiting is None:
+        _send(topic, version)
+    else:
+        waiting.append((topic, version))
 
 
 def _prefix() -> str:

@@ -50,7 +50,18 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from load_phones import MOVED, ApiWriter, Phone, Screen, Watched, WebWriter, phone_sessions, poll, watch
+from load_phones import (
+    MOVED,
+    ApiWriter,
+    Heard,
+    Phone,
+    Screen,
+    Watched,
+    WebWriter,
+    phone_sessions,
+    poll,
+    watch,
+)
 from push_latency import fresh_database, uvicorn_argv, wait_answering
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -306,7 +317,7 @@ async def _run_level(
                 if args.poll:
                     runs.append(poll(client, screen, table.current, stop, level.watched))
                     continue
-                inbox: asyncio.Queue[str | None] = asyncio.Queue()
+                inbox: asyncio.Queue[Heard] = asyncio.Queue()
                 table.inboxes.append(inbox)
                 runs.append(
                     watch(client, push, screen, table.current, inbox, stop, level.watched, asks=number > 0)
@@ -341,7 +352,7 @@ class _Table:
     think: float
     writer: ApiWriter | WebWriter | None = None
     match_id: int = 0
-    inboxes: list[asyncio.Queue[str | None]] = field(default_factory=list)  # its watching phones'
+    inboxes: list[asyncio.Queue[Heard]] = field(default_factory=list)  # its watching phones'
     plays: list[tuple[float, int, int]] = field(default_factory=list)  # (sent, match, version drawn)
     sent: float = 0.0  # when the last play's request left (monotonic)
 

@@ -143,6 +143,21 @@ class Watched:
     pushes: int = 0  # data: lines the streams brought
 
 
+@dataclass(frozen=True, slots=True)
+class Carried:
+    """A region the stream carried (the event as it came: its lines hold the region's ``hx-vals``)."""
+
+    event: str
+
+    @property
+    def version(self) -> int:
+        """The region's version (the event's ``id:``)."""
+        return int(self.event.split("\n", 2)[1].removeprefix("id:").split("-")[0])
+
+
+Heard = str | Carried | None  # a version, a region, or MOVED
+
+
 @dataclass
 class Screen:
     """One phone's match screen: the values its region asks with (``hx-vals``) per match, and when each
@@ -151,6 +166,10 @@ class Screen:
     phone: Phone
     vals: dict[int, dict[str, str]] = field(default_factory=dict)
     drawn: list[tuple[float, int, int]] = field(default_factory=list)
+
+    def version(self, match: int) -> int:
+        """The version the region shows (0: none yet)."""
+        return int(self.vals.get(match, {}).get("v", "0").split("-")[0] or 0)
 
     def shows(self, match: int, version: str) -> bool:
         """Whether the region shows ``version`` (push.js's ``differs``, negated; "" asks)."""
@@ -166,6 +185,19 @@ class Screen:
         watched.answers[response.status_code] = watched.answers.get(response.status_code, 0) + 1
         if response.status_code == 200:
             self.draw(match, response.text)
+
+    async def heard(
+        self, client: httpx.AsyncClient, match: int, latest: list[Heard], watched: Watched
+    ) -> bool:
+        """What the stream brought since last heard: each region newer than the one shown drawn (as
+        push.js), then, if the last was a version not shown, the region asked for (and True)."""
+        for heard in latest:
+            if isinstance(heard, Carried) and heard.version > self.version(match):
+                self.draw(match, heard.event)
+        if isinstance(last := latest[-1], str) and not self.shows(match, last):
+            await self.fetch(client, match, watched)
+            return True
+        return False
 
     def draw(self, match: int, html: str) -> None:
         """The region ``html`` (an answer of the poll's view or of a form) drawn on the screen."""
@@ -194,17 +226,18 @@ async def watch(
     push: httpx.AsyncClient,
     screen: Screen,
     current: Callable[[], int],
-    inbox: asyncio.Queue[str | None],
+    inbox: asyncio.Queue[Heard],
     stop: float,
     watched: Watched,
     *,
     asks: bool = True,
 ) -> None:
     """A phone with the match screen open: its stream (on ``push``, the ASGI server) on the table's
-    match, opened again on the next match (``MOVED``); on a version its region (``screen``) does not
-    show, the region asked for once; messages that came meanwhile are then compared, the latest only;
-    and once a minute without a request, asked anyway. ``asks`` False: the writer's phone, which only
-    listens (its answers draw its region, and its writes keep the safety poll away)."""
+    match, opened again on the next match (``MOVED``); a region the stream carries is drawn; on a
+    version its region (``screen``) does not show, the region asked for once; messages that came
+    meanwhile are then compared, the latest only; and once a minute without a request, asked anyway.
+    ``asks`` False: the writer's phone, which only listens (its answers draw its region, and its writes
+    keep the safety poll away)."""
     match, stream, asked = 0, None, time.monotonic()
     try:
         while (now := time.monotonic()) < stop:
@@ -225,8 +258,8 @@ async def watch(
                 stream = (
                     asyncio.create_task(_listen(push, screen.phone, match, inbox, watched)) if match else None
                 )
-            elif asks and not screen.shows(match, str(latest[-1])):
-                await screen.fetch(client, match, watched)
+                continue
+            if asks and await screen.heard(client, match, latest, watched):
                 asked = time.monotonic()
     finally:
         if stream is not None:
@@ -234,12 +267,19 @@ async def watch(
 
 
 async def _listen(
-    push: httpx.AsyncClient, phone: Phone, match: int, inbox: asyncio.Queue[str | None], watched: Watched
+    push: httpx.AsyncClient, phone: Phone, match: int, inbox: asyncio.Queue[Heard], watched: Watched
 ) -> None:
-    """The match's stream: each ``data:`` line's version put in ``inbox``, until it ends or is cancelled."""
+    """The match's stream (gzipped, as a browser asks for it), until it ends or is cancelled: each
+    version it sends put in ``inbox``, and each region it carries as a :class:`Carried`."""
     with contextlib.suppress(httpx.HTTPError):
         async with push.stream("GET", f"/matches/{match}/push/", headers=phone.headers()) as response:
-            async for line in response.aiter_lines():
-                if line.startswith("data:"):
-                    watched.pushes += 1
-                    inbox.put_nowait(line.removeprefix("data:").strip())
+            buffer = ""
+            async for text in response.aiter_text():
+                *events, buffer = (buffer + text).split("\n\n")
+                for event in events:
+                    if event.startswith("event: region\n"):
+                        watched.pushes += 1
+                        inbox.put_nowait(Carried(event))
+                    elif (data := event.rpartition("data:")[2]) != event:
+                        watched.pushes += 1
+                        inbox.put_nowait(data.strip())

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user
 from django.http import HttpRequest, HttpResponse
 from django.utils.functional import SimpleLazyObject
 
@@ -30,6 +31,12 @@ class TableGuestMiddleware:
         account = request.user  # Django's, lazy: nothing is read until a view asks
         request.user = SimpleLazyObject(lambda: _guest_or(account, request))  # type: ignore[assignment]  # lazy, as Django sets it
         return self.get_response(request)
+
+
+def visitor(request: HttpRequest) -> User:
+    """The visitor as this middleware reads it, from the request's session now: its account, or the
+    table's guest (a push stream asks again this way: web/views/live.py)."""
+    return _guest_or(get_user(request), request)
 
 
 def _guest_or(account: User, request: HttpRequest) -> User:

@@ -140,7 +140,14 @@
     var target = event.detail.target;
     if (target) sent.set(target, typedFields(target));
   });
-  document.addEventListener("htmx:beforeSwap", function (event) {
+  /* A region drawn without a request (one its push carried: push.js) keeps what was typed since it was
+     drawn last. */
+  function drawn(element) {
+    if (element && element.hasAttribute && element.hasAttribute("data-push")) sent.set(element, typedFields(element));
+  }
+  document.addEventListener("DOMContentLoaded", function () { drawn(document.querySelector("[data-push]")); });
+  document.addEventListener("htmx:afterSettle", function (event) { drawn(event.target); });
+  function keep(event) {
     var target = event.detail.target, before = target && sent.get(target);
     keeping = null;
     if (!before) return;
@@ -151,7 +158,9 @@
     if (Object.keys(typed).length || inside) {
       keeping = { id: target.id, typed: typed, focus: inside || "", caret: inside ? focused.selectionStart : null };
     }
-  });
+  }
+  document.addEventListener("htmx:beforeSwap", keep);
+  document.addEventListener("sk:beforeSwap", keep);
   document.addEventListener("htmx:afterSwap", function (event) {
     var kept = keeping, root = kept && ((kept.id && document.getElementById(kept.id)) || event.detail.target);
     keeping = null;

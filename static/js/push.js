@@ -1,7 +1,9 @@
 /* Push (docs/architecture.md, "Push"): a live region marked data-push (the match screen's, an event's)
    listens to its server-sent events. Each message is a version of what the region shows ("" when the
    server does not know it: ask); one that differs from the region's data-version makes the region's own
-   poll ask once ("push" in its hx-trigger), so it is drawn where every poll is drawn. While the stream
+   poll ask once ("push" in its hx-trigger), so it is drawn where every poll is drawn. A match's stream
+   may carry the region itself (event "region", its version as the event's id), drawn as a poll's answer
+   is if it is newer than the one shown, once no request of the region is under way. While the stream
    is open the timed poll is skipped but for one every SAFETY_MS (a timed match keeps its poll: its clock
    is part of its version); when the stream fails the poll runs as before, and the stream is opened again.
    A stream refused three times running (a server without push answers 204) is left closed until the
@@ -10,7 +12,7 @@
 (function () {
   "use strict";
   var SAFETY_MS = 60000, RETRY_MS = [3000, 10000, 30000], AGAIN_MS = [1000, 2000, 4000];
-  var state = null;  /* {url, source, live, latest, tries, waiting, asked, failures, polled} */
+  var state = null;  /* {url, source, live, latest, tries, waiting, asked, failures, polled, carried} */
   var pending = new Set();
 
   function region() { return document.querySelector("[data-push]"); }
@@ -48,21 +50,43 @@
     window.htmx.trigger(element, "push");
   }
 
+  /* The region the stream carried ({version, html}), drawn unless the one shown is as new; it waits
+     while a request of the region is under way (its answer may be newer: checked when it ends). */
+  function draw() {
+    var element = region(), carried = state && state.carried;
+    if (!element || !carried || pending.size) return;
+    state.carried = null;
+    var shown = parseInt(element.getAttribute("data-version") || "", 10);
+    if (parseInt(carried.version, 10) <= shown) return;
+    element.dispatchEvent(new CustomEvent("sk:beforeSwap", { bubbles: true, detail: { target: element } }));
+    window.htmx.swap(element, carried.html, { swapStyle: "outerHTML" });
+  }
+
   function open(url) {
     if (state && state.source) state.source.close();
     var previous = state;
     if (state && state.waiting) clearTimeout(state.waiting);
     state = { url: url, source: new EventSource(url), live: false, latest: null, tries: 0, waiting: null, asked: false,
-      failures: previous && previous.url === url ? previous.failures : 0, polled: Date.now() };
+      failures: previous && previous.url === url ? previous.failures : 0, polled: Date.now(), carried: null };
     var mine = state;
-    mine.source.onmessage = function (event) {
-      if (state !== mine) return;
+    function heard() {
       mine.live = true;
       mine.failures = 0;
-      mine.latest = event.data;
       mine.tries = 0;
+    }
+    mine.source.onmessage = function (event) {
+      if (state !== mine) return;
+      heard();
+      mine.latest = event.data;
       ask();
     };
+    mine.source.addEventListener("region", function (event) {
+      if (state !== mine) return;
+      heard();
+      mine.latest = null;
+      mine.carried = { version: event.lastEventId, html: event.data };
+      draw();
+    });
     mine.source.onerror = function () {
       if (state !== mine) return;
       mine.live = false;  /* the timed poll runs again */
@@ -101,7 +125,7 @@
     state.polled = Date.now();
   });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (pending.delete(event.detail.xhr)) ask();
+    if (pending.delete(event.detail.xhr)) { draw(); ask(); }
   });
   document.addEventListener("htmx:afterSettle", function () { start(); ask(); });
   function wake() {

@@ -113,9 +113,10 @@ def asgi_server(transactional_db: None, monkeypatch: pytest.MonkeyPatch) -> Iter
 def test_a_second_phone_hears_of_a_play_at_once_without_polling(
     asgi_server: str, page: Page, browser: Browser, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The push (docs/architecture.md, "Push"): at a play, the other phone asks for the region once and
-    the phone that played not at all (its answer drew it); at a change made elsewhere, each asks once;
-    neither polls on the clock meanwhile."""
+    """The push (docs/architecture.md, "Push"): at a play recorded at its card's tap (whose answer is the
+    playing phone's own), the other phone asks for the region once; at a play through the choices,
+    neither asks (the play's answer drew it, and the stream carried it, gzipped, to the other); at a
+    change made elsewhere, which renders no region, each asks once; neither polls on the clock."""
     monkeypatch.setattr("web.views.live.POLL_SECONDS", 600)
     url = tablo_open(page, asgi_server)
     other = browser.new_context(
@@ -132,9 +133,13 @@ def test_a_second_phone_hears_of_a_play_at_once_without_polling(
     with second.expect_response(lambda response: "/push/" in response.url) as stream:
         second.goto(url)
     assert stream.value.headers["content-type"] == "text/event-stream"
+    assert stream.value.headers["content-encoding"] == "gzip"
     play(page, "3H")
     # Heard through the push: the clock's poll is 10 minutes away (the latency is make push-bench's).
     expect(second.locator(".last-play")).to_contain_text("Dragan played 3♥", timeout=3000)
+    assert (len(asked[page]), len(asked[second])) == (0, 1)
+    play(page, "7H")
+    expect(second.locator(".last-play")).to_contain_text("Marija played 7♥", timeout=3000)
     assert (len(asked[page]), len(asked[second])) == (0, 1)
     match = match_of(url)
     match_share(match=match, by=match.created_by)  # a change made elsewhere: the API, the admin

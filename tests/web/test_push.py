@@ -4,6 +4,7 @@ per committed change, through Redis when it is configured and within the process
 from __future__ import annotations
 
 import asyncio
+import zlib
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -17,28 +18,45 @@ from django.urls import reverse
 from games import push
 from games.events.selectors import event_version
 from games.events.services import entry_add, event_create
+from games.matches.services.hands import hand_start
 from games.matches.services.matches import match_share
+from games.matches.services.plays import hand_play_record
 from games.models import Match
+from games.people.services.accounts import devices_end
 from tests.factories import ClubFactory
+from web.views import live
 
 Capture = Callable[..., Any]
 
 
 def _stream_after(
-    user: User, url: str, write: Callable[[], object], capture: Capture, messages: int = 2
+    user: User,
+    url: str,
+    write: Callable[[], object],
+    capture: Capture,
+    messages: int = 2,
+    *,
+    gzip: bool = False,
 ) -> list[str]:
-    """The first ``messages`` chunks of the stream at ``url``, ``write`` made (and committed) after the
-    first one arrived."""
+    """The first ``messages`` chunks of the stream at ``url`` (``gzip``: asked compressed, and
+    uncompressed here), ``write`` made (and committed) after the first one arrived; fewer if the
+    stream ends."""
 
     async def scenario() -> list[str]:
         client = AsyncClient()
         await client.aforce_login(user)
-        response = await client.get(url)
+        response = await client.get(url, headers={"Accept-Encoding": "gzip"} if gzip else {})
         assert response.status_code == 200
         assert response["Content-Type"] == "text/event-stream"
+        assert response["Content-Encoding"] == ("gzip" if gzip else "identity")
         stream: StreamingHttpResponse = response  # type: ignore[assignment]
         chunks: AsyncIterator[bytes] = aiter(stream.streaming_content)  # type: ignore[arg-type]
-        seen = [(await anext(chunks)).decode()]
+        unpacker = zlib.decompressobj(16 + zlib.MAX_WBITS)
+
+        def text(chunk: bytes) -> str:
+            return (unpacker.decompress(chunk) if gzip else chunk).decode()
+
+        seen = [text(await anext(chunks))]
 
         def committed() -> None:
             with capture(execute=True):
@@ -46,11 +64,22 @@ def _stream_after(
 
         await sync_to_async(committed)()
         while len(seen) < messages:
-            seen.append((await asyncio.wait_for(anext(chunks), 3)).decode())
+            try:
+                seen.append(text(await asyncio.wait_for(anext(chunks), 3)))
+            except StopAsyncIteration:
+                break
         await chunks.aclose()  # type: ignore[attr-defined]
         return seen
 
     return async_to_sync(scenario)()
+
+
+def _web_play(user: User, match: Match) -> Callable[[], object]:
+    """A play through the match screen's form, as htmx sends it, by ``user``'s phone."""
+    client = Client()
+    client.force_login(user)
+    form = {"hand": 1, "seat": 1, "card": "3H", "capture": "trail", "expected_seq": 0, "key": "k1"}
+    return lambda: client.post(f"/matches/{match.pk}/play/", form, headers={"HX-Request": "true"})
 
 
 @pytest.mark.django_db
@@ -103,3 +132,59 @@ def test_an_event_stream_sends_its_version_then_each_change(
         owner, url, lambda: entry_add(event=event, by=owner, name="Cy"), django_capture_on_commit_callbacks
     )
     assert seen == [f"retry: 3000\ndata: {shown}\n\n", f"data: {event_version(event.pk)}\n\n"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("gzip", [False, True], ids=["identity", "gzip"])
+def test_a_match_stream_carries_the_region_its_web_play_rendered(
+    owner: User, tablo: Match, django_capture_on_commit_callbacks: Capture, gzip: bool
+) -> None:
+    """The play's answer renders the region before the push is sent, so the stream finds it in the
+    cache and carries it, with this phone's own CSRF token and a fresh key for its forms."""
+    hand_start(match=tablo, dealer=0, table=["10D", "2C", "7S", "5H"])
+    shown = Match.objects.get(pk=tablo.pk).screen_version
+    url = reverse("match-push", args=[tablo.pk])
+    seen = _stream_after(owner, url, _web_play(owner, tablo), django_capture_on_commit_callbacks, gzip=gzip)
+    assert seen[0] == f"retry: 3000\ndata: {shown}\n\n"
+    head, *lines = seen[1].removesuffix("\n\n").split("\n")
+    assert [head, lines[0]] == ["event: region", f"id: {shown + 1}"]
+    region = "\n".join(line.removeprefix("data: ") for line in lines[1:])
+    assert region.startswith('<div id="match-live"')
+    assert f'data-version="{shown + 1}"' in region
+    assert "3H" in region
+    assert 'name="csrfmiddlewaretoken"' in region
+    assert live._slot("csrf") not in region
+    assert live._slot("key") not in region
+
+
+@pytest.mark.django_db
+def test_a_region_not_rendered_for_this_phone_is_a_version_to_ask_for(
+    owner: User, tablo: Match, django_capture_on_commit_callbacks: Capture
+) -> None:
+    """A write through the API renders no region: the stream sends the version, as before."""
+    hand = hand_start(match=tablo, dealer=0, table=["10D", "2C", "7S", "5H"])
+    url = reverse("match-push", args=[tablo.pk])
+
+    def play() -> None:
+        hand_play_record(hand=hand, seat=1, card="3H", taken=[], expected_seq=0, by=owner)
+
+    seen = _stream_after(owner, url, play, django_capture_on_commit_callbacks)
+    assert seen[1] == f"data: {Match.objects.get(pk=tablo.pk).screen_version}\n\n"
+
+
+@pytest.mark.django_db
+def test_a_phone_signed_out_is_carried_nothing_more(
+    owner: User, tablo: Match, django_capture_on_commit_callbacks: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before it carries a region the stream reads its phone's session again: signed out elsewhere (its
+    session ended), the stream ends instead, and the phone's next ask is refused."""
+    monkeypatch.setattr(live, "RECHECK_SECONDS", 0)
+    hand = hand_start(match=tablo, dealer=0, table=["10D", "2C", "7S", "5H"])
+    url = reverse("match-push", args=[tablo.pk])
+
+    def signed_out_then_played() -> None:
+        devices_end(user=owner)
+        hand_play_record(hand=hand, seat=1, card="3H", taken=[], expected_seq=0, by=owner)
+
+    seen = _stream_after(owner, url, signed_out_then_played, django_capture_on_commit_callbacks, messages=3)
+    assert len(seen) == 1

@@ -10,7 +10,8 @@ back to the match screen.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from functools import wraps
+from typing import Any, ParamSpec
 
 from django import forms
 from django.contrib import messages
@@ -19,6 +20,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from games import push
 from games.access import TableGuest, match_writer, recording_account
 from games.errors import HandNotOpen, RecordConflict
 from games.matches.selectors.hands import hand_get, hand_last, hand_open_number, hand_report, hand_with_match
@@ -102,6 +104,19 @@ def _open_hand(match: Match) -> Hand | None:
 
 
 Keep = Callable[[MatchScreen], dict[str, object]]
+P = ParamSpec("P")
+
+
+def _pushed_once_drawn(answer: Callable[P, HttpResponse]) -> Callable[P, HttpResponse]:
+    """``answer`` (a write and the region it draws) with the write's push held until the region is
+    rendered and in the cache, so that each stream carries it to its phone (web/views/push.py)."""
+
+    @wraps(answer)
+    def answered(*args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+        with push.held():
+            return answer(*args, **kwargs)
+
+    return answered
 
 
 def _answer(
@@ -113,6 +128,7 @@ def _answer(
     return _written(request, pk, lambda: write(match), keep, match)
 
 
+@_pushed_once_drawn
 def _written(
     request: HtmxHttpRequest,
     pk: int,
@@ -162,6 +178,7 @@ def _refused(request: HtmxHttpRequest, match: Match, refused: Exception, keep: K
     return redirect("match", pk=match.pk)
 
 
+@_pushed_once_drawn
 def _recorded(
     request: HtmxHttpRequest,
     pk: int,

@@ -11,10 +11,13 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.cache import cache
+from django.db import connection
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
@@ -23,8 +26,14 @@ from django.utils.crypto import salted_hmac
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 
-from games.access import can_record_match, match_for
-from games.matches.selectors.matches import match_get, match_id_shared, match_seats_load, match_version
+from games.access import User, can_record_match, match_for
+from games.matches.selectors.matches import (
+    match_get,
+    match_id_shared,
+    match_row,
+    match_seats_load,
+    match_version,
+)
 from games.matches.services.plays import Recorded
 from games.models import Match
 from games.screen_keys import READ, WRITE, key_opens, screen_key
@@ -32,7 +41,7 @@ from scorekeeper.public import public_url
 from web.deals import deal_questions
 from web.entries import entry_form
 from web.screens import MatchScreen, match_screen, polled_version, screen_version
-from web.table_guests import confirmation_box
+from web.table_guests import confirmation_box, visitor
 from web.views import HtmxHttpRequest
 
 POLL_SECONDS = 3
@@ -46,6 +55,8 @@ FRAGMENT_SECONDS = 30
 # A renderer that died frees the version after RENDERING_SECONDS (it is then rendered by the next asker).
 WAIT_SECONDS, WAIT_FIRST, WAIT_LONGEST = 1.0, 0.002, 0.02
 RENDERING_SECONDS = 5
+# A push stream that carries regions reads its phone's session and access again at least this often.
+RECHECK_SECONDS = 30
 
 
 def shared_url(request: HtmxHttpRequest, match: Match) -> str:
@@ -170,22 +181,7 @@ def live_fragment(
     from what its service computed (``match`` as it left it, with its seats), not read again."""
     # As live_context's screen decides; a write's service decided it under the match's lock.
     writable = not token and (written is not None or can_record_match(request.user, match))
-    box = confirmation_box(match, request.user)  # per person, and only for a finished event table
-    key = ":".join(
-        (
-            "live",
-            str(match.pk),
-            str(match.created_at.timestamp()),  # another database's match of the same id and version
-            version,
-            get_language(),
-            "write" if writable else "read",
-            "manage" if writable and request.user.is_authenticated else "",  # a table's guest only records
-            "" if box is None else f"confirm-{box.waiting:d}{box.can_confirm:d}",
-            "shared" if token else "",  # the share link's own (the link is the match's at this version)
-            "engine" if settings.PHONE_ENGINE else "",
-            public_url(request, "/"),  # the share link's full address, where the region shows it
-        )
-    )
+    key = region_key(request, match, token=token, writable=writable)(version)
 
     def render() -> str:
         if written is None:
@@ -195,6 +191,26 @@ def live_fragment(
         return render_to_string("web/matches/_live.html", context, request)
 
     return rendered_once(key, render)
+
+
+def region_key(request: HtmxHttpRequest, match: Match, *, token: str, writable: bool) -> Callable[[str], str]:
+    """The cache key of :func:`live_fragment`'s region for each version of ``match``: it holds all the
+    region depends on (``writable``: whether it records)."""
+    box = confirmation_box(match, request.user)  # per person, and only for a finished event table
+    parts = (
+        str(match.pk),
+        str(match.created_at.timestamp()),  # another database's match of the same id and version
+    )
+    kinds = (
+        get_language(),
+        "write" if writable else "read",
+        "manage" if writable and request.user.is_authenticated else "",  # a table's guest only records
+        "" if box is None else f"confirm-{box.waiting:d}{box.can_confirm:d}",
+        "shared" if token else "",  # the share link's own (the link is the match's at this version)
+        "engine" if settings.PHONE_ENGINE else "",
+        public_url(request, "/"),  # the share link's full address, where the region shows it
+    )
+    return lambda version: ":".join(("live", *parts, version, *kinds))
 
 
 def rendered_once(key: str, render: Callable[[], str]) -> str:
@@ -237,3 +253,46 @@ def personal(request: HtmxHttpRequest, fragment: str) -> str:
 def _slot(name: str) -> str:
     """A text no visitor can write into a region (a name, a note): the same on every node."""
     return salted_hmac("web.views.live.slot", name, algorithm="sha256").hexdigest()[:32]
+
+
+class CarriedRegions:
+    """The live regions a match's push stream carries to its phone (web/views/push.py): for each new
+    version, the region as this phone is shown it, once a write's answer or another phone has rendered
+    it (:func:`live_fragment`'s cache), with the phone's own slots filled; else ``None``, and the stream
+    sends the version for the phone to ask. Who the phone is and what it may see are read when the
+    stream opens and again before a region is carried ``RECHECK_SECONDS`` later: a phone signed out
+    or shut out of the match is carried nothing more (``Http404`` ends its stream). A finished event
+    table's region, which holds a box of each person's own, is not carried."""
+
+    def __init__(self, request: HtmxHttpRequest, match: Match, token: str = "") -> None:
+        self.request, self.pk, self.token = request, match.pk, token
+        get_token(request)  # the stream's answer sets the cookie, if new: its regions' forms carry it
+        self._read(request.user, match)
+
+    def _read(self, user: User, match: Match) -> None:
+        writable = not self.token and can_record_match(user, match)
+        carried = confirmation_box(match, user) is None
+        self.key = region_key(self.request, match, token=self.token, writable=writable) if carried else None
+        self.due = time.monotonic() + RECHECK_SECONDS
+
+    async def region(self, version: str) -> str | None:
+        """The region at ``version`` for this phone, if rendered (``Http404``: no longer readable)."""
+        if time.monotonic() >= self.due:
+            await sync_to_async(self._recheck)()
+        if self.key is None or not version:
+            return None
+        fragment: str | None = await cache.aget(self.key(version))
+        return None if fragment is None else personal(self.request, fragment)
+
+    def _recheck(self) -> None:
+        """The phone's session and visitor read again, then the match as :meth:`_read` reads it; the
+        database connection closed after (a stream waits for hours), unless in a test's transaction."""
+        request = self.request
+        try:
+            engine = import_module(settings.SESSION_ENGINE)
+            request.session = engine.SessionStore(request.session.session_key)
+            request.user = visitor(request)
+            self._read(request.user, match_for(request.user, self.pk, share=self.token, read=match_row))
+        finally:
+            if not connection.in_atomic_block:
+                connection.close()
