@@ -149,7 +149,7 @@ def _cpu(roots: dict[str, int]) -> dict[str, float]:
 
 def main() -> None:
     args = _arguments()
-    os.environ.update(_server_env(args.database, args.redis))
+    os.environ.update(_server_env(args.database, args.redis, args.port))
     sys.path.insert(0, str(ROOT))
     fresh_database(args.database, ("migrate", "collectstatic"))  # the pages' static files, hashed
     import django
@@ -223,7 +223,10 @@ def _plan(args: argparse.Namespace) -> list[Plan]:
     return levels + [replace(human, tables=tables) for tables in args.tables]
 
 
-def _server_env(database: str, redis: str) -> dict[str, str]:
+def _server_env(database: str, redis: str, port: int) -> dict[str, str]:
+    """Production's settings on loopback. ``PUBLIC_URL`` as production sets it: the phones reach gunicorn
+    and uvicorn at two ports here, where a proxy gives them one address (a region names it, and the
+    one a play's answer renders is the one its push carries only if both name the same)."""
     return {
         "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
         "DATABASE_URL": database,
@@ -233,6 +236,7 @@ def _server_env(database: str, redis: str) -> dict[str, str]:
         "SECURE_SSL_REDIRECT": "false",  # plain HTTP on loopback
         "LOG_LEVEL": "ERROR",
         "REDIS_URL": redis,
+        "PUBLIC_URL": f"http://127.0.0.1:{port}",
     }
 
 

@@ -65,8 +65,9 @@ async def event_shared_push(request: HtmxHttpRequest, token: str) -> HttpRespons
 
 
 async def _checked(check: Callable[[], T]) -> T:
-    """``check``'s answer, run where the database may be asked (it raises Http404 for an outsider)."""
-    return await sync_to_async(check)()
+    """``check``'s answer, run where the database may be asked (it raises Http404 for an outsider); the
+    connection is let go at once (thousands of phones connect, and each stream waits for hours)."""
+    return await sync_to_async(_read_and_close)(check)
 
 
 def _match_version(pk: int) -> str:
@@ -125,11 +126,11 @@ async def _gzipped(events: AsyncIterator[str]) -> AsyncIterator[bytes]:
         yield packer.compress(event.encode()) + packer.flush(zlib.Z_SYNC_FLUSH)
 
 
-def _read_and_close(now: Callable[[], str]) -> str:
-    """``now()``, then the request's database connection closed (a stream waits for hours), unless it
+def _read_and_close(read: Callable[[], T]) -> T:
+    """``read()``, then the request's database connection closed (a stream waits for hours), unless it
     is in a transaction (a test's)."""
     try:
-        return now()
+        return read()
     finally:
         if not connection.in_atomic_block:
             connection.close()
