@@ -141,5 +141,5 @@ def _message(version: str) -> str:
 
 
 def _region_message(version: str, region: str) -> str:
-    lines = region.strip().replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    return f"event: region\nid: {version}\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
+    lines = region.strip().replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\ndata: ")
+    return f"event: region\nid: {version}\ndata: {lines}\n\n"
