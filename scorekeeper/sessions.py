@@ -134,6 +134,12 @@ def sessions_ended(keys: Iterable[str]) -> None:
         caches[settings.SESSION_CACHE_ALIAS].set_many(marks, int(ENDED_FOR.total_seconds()))
 
 
+def session_ended(key: str) -> bool:
+    """Whether session ``key`` was ended (:func:`sessions_ended`'s mark; never found without Redis, where
+    the dummy cache keeps nothing and the row says it)."""
+    return caches[settings.SESSION_CACHE_ALIAS].get(ENDED + key) is not None
+
+
 def signed_in(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
     """``user_logged_in``: the session notes the device and the time it signed in (saved with it)."""
     session = getattr(request, "session", None)

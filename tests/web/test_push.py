@@ -30,7 +30,7 @@ Capture = Callable[..., Any]
 
 
 def _stream_after(
-    user: User,
+    user: User | None,
     url: str,
     write: Callable[[], object],
     capture: Capture,
@@ -38,13 +38,15 @@ def _stream_after(
     *,
     gzip: bool = False,
 ) -> list[str]:
-    """The first ``messages`` chunks of the stream at ``url`` (``gzip``: asked compressed, and
+    """The first ``messages`` chunks of the stream at ``url`` as ``user`` (or a visitor not signed in)
+    sees it (``gzip``: asked compressed, and
     uncompressed here), ``write`` made (and committed) after the first one arrived; fewer if the
     stream ends."""
 
     async def scenario() -> list[str]:
         client = AsyncClient()
-        await client.aforce_login(user)
+        if user is not None:
+            await client.aforce_login(user)
         response = await client.get(url, headers={"Accept-Encoding": "gzip"} if gzip else {})
         assert response.status_code == 200
         assert response["Content-Type"] == "text/event-stream"
@@ -173,12 +175,18 @@ def test_a_region_not_rendered_for_this_phone_is_a_version_to_ask_for(
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("recheck", [30, 0], ids=["ended-mark", "session-read-again"])
 def test_a_phone_signed_out_is_carried_nothing_more(
-    owner: User, tablo: Match, django_capture_on_commit_callbacks: Capture, monkeypatch: pytest.MonkeyPatch
+    owner: User,
+    tablo: Match,
+    django_capture_on_commit_callbacks: Capture,
+    monkeypatch: pytest.MonkeyPatch,
+    recheck: int,
 ) -> None:
-    """Before it carries a region the stream reads its phone's session again: signed out elsewhere (its
-    session ended), the stream ends instead, and the phone's next ask is refused."""
-    monkeypatch.setattr(live, "RECHECK_SECONDS", 0)
+    """Before it carries a region the stream asks whether its phone's session was ended (with Redis, its
+    mark; every ``RECHECK_SECONDS``, and without Redis each time, the session and access read again):
+    signed out elsewhere, the stream ends instead, and the phone's next ask is refused."""
+    monkeypatch.setattr(live, "RECHECK_SECONDS", recheck)
     hand = hand_start(match=tablo, dealer=0, table=["10D", "2C", "7S", "5H"])
     url = reverse("match-push", args=[tablo.pk])
 
@@ -187,4 +195,22 @@ def test_a_phone_signed_out_is_carried_nothing_more(
         hand_play_record(hand=hand, seat=1, card="3H", taken=[], expected_seq=0, by=owner)
 
     seen = _stream_after(owner, url, signed_out_then_played, django_capture_on_commit_callbacks, messages=3)
+    assert len(seen) == 1
+
+
+@pytest.mark.django_db
+def test_a_share_links_stream_ends_when_the_link_is_withdrawn(
+    owner: User, tablo: Match, django_capture_on_commit_callbacks: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stream opened by a share link carries regions while the link stands; read again after it is
+    withdrawn, the match is no longer readable by it and the stream ends."""
+    monkeypatch.setattr(live, "RECHECK_SECONDS", 0)
+    shared = match_share(match=tablo, by=owner)
+    url = reverse("match-shared-push", args=[shared.share_token])
+    seen = _stream_after(
+        None,
+        url,
+        lambda: match_share(match=tablo, enabled=False, by=owner),
+        django_capture_on_commit_callbacks,
+    )
     assert len(seen) == 1

@@ -38,6 +38,7 @@ from games.matches.services.plays import Recorded
 from games.models import Match
 from games.screen_keys import READ, WRITE, key_opens, screen_key
 from scorekeeper.public import public_url
+from scorekeeper.sessions import session_ended
 from web.deals import deal_questions
 from web.entries import entry_form
 from web.screens import MatchScreen, match_screen, polled_version, screen_version
@@ -260,9 +261,11 @@ class CarriedRegions:
     version, the region as this phone is shown it, once a write's answer or another phone has rendered
     it (:func:`live_fragment`'s cache), with the phone's own slots filled; else ``None``, and the stream
     sends the version for the phone to ask. Who the phone is and what it may see are read when the
-    stream opens and again before a region is carried ``RECHECK_SECONDS`` later: a phone signed out
-    or shut out of the match is carried nothing more (``Http404`` ends its stream). A finished event
-    table's region, which holds a box of each person's own, is not carried."""
+    stream opens; before each region carried, its session's "ended" mark is read (one round trip to
+    Redis: signed out on any device, it is carried nothing more), and at least every
+    ``RECHECK_SECONDS`` (without Redis, each time) its session and access again (shut out of the
+    match, or the share link withdrawn). ``Http404`` ends the stream. A finished event table's region,
+    which holds a box of each person's own, is not carried."""
 
     def __init__(self, request: HtmxHttpRequest, match: Match, token: str = "") -> None:
         self.request, self.pk, self.token = request, match.pk, token
@@ -277,11 +280,17 @@ class CarriedRegions:
 
     async def region(self, version: str) -> str | None:
         """The region at ``version`` for this phone, if rendered (``Http404``: no longer readable)."""
-        if time.monotonic() >= self.due:
-            await sync_to_async(self._recheck)()
+        return await sync_to_async(self._region)(version)
+
+    def _region(self, version: str) -> str | None:
+        session = self.request.session.session_key
+        if settings.REDIS is None or time.monotonic() >= self.due:
+            self._recheck()
+        elif session and session_ended(session):
+            raise Http404
         if self.key is None or not version:
             return None
-        fragment: str | None = await cache.aget(self.key(version))
+        fragment: str | None = cache.get(self.key(version))
         return None if fragment is None else personal(self.request, fragment)
 
     def _recheck(self) -> None:
