@@ -59,7 +59,7 @@ def test_a_closed_hand_sends_its_follow_ups_after_commit(
     match = MatchFactory.create(game="tablo")
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         demo_hand_play(match=match, rng=random.Random(1))
-    pushes = [call for call in callbacks if isinstance(call, partial) and call.func is push._send]
+    pushes = [call for call in callbacks if isinstance(call, partial) and call.func is push._send_or_hold]
     assert len(callbacks) - len(pushes) == 1  # the follow-up; each write also pushes (games/push.py)
     match.refresh_from_db()
     assert not match.pending_followups
