@@ -142,6 +142,7 @@ def test_callers_within_a_moment_get_the_same_report(client: Client) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_a_hung_redis_holds_no_caller_past_the_wait_and_is_checked_once(
     client: Client, silent_redis: tuple[RedisConf, list[socket.socket]]
 ) -> None:

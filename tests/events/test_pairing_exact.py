@@ -69,6 +69,7 @@ def _spread_field(count: int, seed: int) -> list[Entrant]:
 
 @settings(max_examples=12, deadline=None)
 @given(fmt=st.sampled_from(list(FIELDS)), count=st.integers(12, 18), seed=st.integers(0, 50))
+@pytest.mark.slow
 def test_the_model_is_never_worse_than_the_search(fmt: str, count: int, seed: int) -> None:
     field = _spread_field(count, seed)
     with pytest.MonkeyPatch.context() as patch:

@@ -23,6 +23,7 @@ def _squares(points: list[int], table: tuple[int, ...]) -> int:
     sizes=st.sampled_from([(3, 3), (4, 3), (4, 4), (4, 3, 3), (3, 3, 3), (4, 4, 3)]),
     data=st.data(),
 )
+@pytest.mark.slow
 def test_contiguous_runs_are_the_least_squared_differences(
     sizes: tuple[int, ...], data: st.DataObject
 ) -> None:

@@ -205,6 +205,7 @@ def test_a_stopped_search_says_so_and_counts_no_more_than_exist(
     st.sampled_from([14, 13, 12, 11, 10, 7, 1]),
     st.integers(1, 25),
 )
+@pytest.mark.slow
 def test_the_search_from_the_whole_table_down_finds_the_best_captures_in_order(
     ranks: list[int], target: int, limit: int
 ) -> None:
@@ -236,6 +237,7 @@ big_boards = st.lists(st.tuples(values, st.integers(0, 2)), min_size=captures.LI
 
 @settings(max_examples=60, deadline=None)
 @given(big_boards, targets, modes)
+@pytest.mark.slow
 def test_the_one_best_capture_of_a_big_table_is_the_first_of_the_leave_the_cheapest_search(
     board: Board, played: tuple[int, ...], mode: CaptureMode
 ) -> None:

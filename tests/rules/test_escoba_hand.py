@@ -278,6 +278,7 @@ def test_escoba_leftovers_go_to_the_last_capturer() -> None:
     st.sampled_from(["pair", "any", "fifteen"]),
     st.booleans(),
 )
+@pytest.mark.slow
 def test_escoba_random_hands_conserve_cards_and_items(
     data: st.DataObject, players: int, deal: str, capture: str, muerto: bool
 ) -> None:

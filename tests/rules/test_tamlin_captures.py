@@ -91,6 +91,7 @@ def test_tamlin_capture_check(table: str, card: str, taken: str, ok: bool) -> No
 
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.sampled_from(deck()), min_size=1, max_size=9, unique=True), st.booleans())
+@pytest.mark.slow
 def test_tamlin_enumeration_equals_brute_force(cards: list[Card], ace_takes_ace: bool) -> None:
     played, table = cards[0], cards[1:]
     assume(played.rank != JACK)  # a played Jack takes the whole table: TM-6, TM-7

@@ -435,6 +435,7 @@ def shuffled_rounds(draw: st.DrawFn) -> tuple[TwentyRound, tuple[Card, ...]]:
 
 @settings(max_examples=60, deadline=None)
 @given(shuffled_rounds())
+@pytest.mark.slow
 def test_random_whole_rounds_keep_the_tally_under_20_and_add_up(
     start: tuple[TwentyRound, tuple[Card, ...]],
 ) -> None:

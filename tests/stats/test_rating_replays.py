@@ -106,6 +106,7 @@ def _rows(snapshots: Sequence[Snapshot]) -> list[tuple[int, int, int, float, flo
 
 @PROPERTY
 @given(MATCHES, st.randoms(use_true_random=False))
+@pytest.mark.slow
 def test_ratings_do_not_depend_on_the_order_the_matches_are_recorded_in(
     drawn: list[Drawn], rng: Random
 ) -> None:
