@@ -1,7 +1,8 @@
 """Push: "what ``topic`` shows changed", sent after a write commits to every screen that shows it.
 
 A topic is a match (``match:<pk>``) or an event (``event:<pk>``); a message carries the topic's new
-version, or "" ("changed: ask", when a stream may have missed messages). With ``REDIS_URL``
+version (and, after :func:`held`, the phone that wrote it), or "" ("changed: ask", when a stream may
+have missed messages). With ``REDIS_URL``
 (production, CI) a write publishes on Redis and each serving process reads every message of the
 deployment on one connection (a pattern subscription) and hands it to its own open streams; without
 Redis (``make run``: one process) the write hands it to the process's streams directly. A stream that
@@ -54,9 +55,11 @@ _holding: ContextVar[list[tuple[str, str | Callable[[], str]]] | None] = Context
 
 
 @contextmanager
-def held() -> Iterator[None]:
+def held(writer: str = "") -> Iterator[None]:
     """The block's committed publishes sent as it ends, failed or not: a web write renders the region
-    of its new version before the other phones are told of it."""
+    of its new version before the other phones are told of it. ``writer``: the phone that made the write
+    (its stream's ``phone``), named in the message (``"<version> <writer>"``), so that its stream, whose
+    phone draws the write's answer, sends the version alone."""
     waiting: list[tuple[str, str | Callable[[], str]]] = []
     token = _holding.set(waiting)
     try:
@@ -64,7 +67,7 @@ def held() -> Iterator[None]:
     finally:
         _holding.reset(token)
         for topic, version in waiting:
-            _send(topic, version)
+            _send(topic, version, writer)
 
 
 def _send_or_hold(topic: str, version: str | Callable[[], str]) -> None:
@@ -86,7 +89,7 @@ _publisher: redis.Redis | None = None
 _quiet_until = 0.0  # after a failed publish, none for QUIET_SECONDS: no write waits on a Redis that is away
 
 
-def _send(topic: str, version: str | Callable[[], str]) -> None:
+def _send(topic: str, version: str | Callable[[], str], writer: str = "") -> None:
     global _publisher, _quiet_until
     if callable(version):
         try:
@@ -94,6 +97,8 @@ def _send(topic: str, version: str | Callable[[], str]) -> None:
         except DatabaseError as error:  # the write is done: the screens' safety poll finds it
             log.warning("push: %s not read: %s", topic, error)
             return
+    if writer:
+        version = f"{version} {writer}"
     if settings.REDIS is None:
         if _hub is not None and not _hub.loop.is_closed():
             _hub.deliver_threadsafe(topic, version)

@@ -40,7 +40,17 @@ class Phone:
     session: str
 
     def headers(self) -> dict[str, str]:
-        return {"Cookie": f"sessionid={self.session}; csrftoken={CSRF_SECRET}", "X-CSRFToken": CSRF_SECRET}
+        """A request's, as the page sends it from its region (``X-SK-Phone``: push.js's name for it)."""
+        return {
+            "Cookie": f"sessionid={self.session}; csrftoken={CSRF_SECRET}",
+            "X-CSRFToken": CSRF_SECRET,
+            "X-SK-Phone": self.name,
+        }
+
+    @property
+    def name(self) -> str:
+        """The page's name for itself, as push.js makes one (its stream's ``phone``)."""
+        return self.session[:16]
 
 
 def phone_sessions(user: Any, count: int) -> list[Phone]:
@@ -272,7 +282,8 @@ async def _listen(
     """The match's stream (gzipped, as a browser asks for it), until it ends or is cancelled: each
     version it sends put in ``inbox``, and each region it carries as a :class:`Carried`."""
     with contextlib.suppress(httpx.HTTPError):
-        async with push.stream("GET", f"/matches/{match}/push/", headers=phone.headers()) as response:
+        url = f"/matches/{match}/push/?phone={phone.name}"
+        async with push.stream("GET", url, headers=phone.headers()) as response:
             buffer = ""
             async for text in response.aiter_text():
                 *events, buffer = (buffer + text).split("\n\n")

@@ -3,7 +3,8 @@
    server does not know it: ask); one that differs from the region's data-version makes the region's own
    poll ask once ("push" in its hx-trigger), so it is drawn where every poll is drawn. A match's stream
    may carry the region itself (event "region", its version as the event's id), drawn as a poll's answer
-   is if it is newer than the one shown, once no request of the region is under way. While the stream
+   is if it is newer than the one shown, once no request of the region is under way; to the phone that
+   made the write it sends the version alone. While the stream
    is open the timed poll is skipped but for one every SAFETY_MS (a timed match keeps its poll: its clock
    is part of its version); when the stream fails the poll runs as before, and the stream is opened again.
    A stream refused three times running (a server without push answers 204) is left closed until the
@@ -12,6 +13,9 @@
 (function () {
   "use strict";
   var SAFETY_MS = 60000, RETRY_MS = [3000, 10000, 30000], AGAIN_MS = [1000, 2000, 4000];
+  /* This page's name for itself: its stream's "phone", and the X-SK-Phone of its region's requests, so
+     that the stream of the phone that wrote sends the version alone (its answer draws the region). */
+  var PHONE = Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
   var state = null;  /* {url, source, live, latest, tries, waiting, asked, failures, polled, carried} */
   var pending = new Set();
 
@@ -66,7 +70,8 @@
     if (state && state.source) state.source.close();
     var previous = state;
     if (state && state.waiting) clearTimeout(state.waiting);
-    state = { url: url, source: new EventSource(url), live: false, latest: null, tries: 0, waiting: null, asked: false,
+    var named = url + (url.indexOf("?") < 0 ? "?" : "&") + "phone=" + PHONE;
+    state = { url: url, source: new EventSource(named), live: false, latest: null, tries: 0, waiting: null, asked: false,
       failures: previous && previous.url === url ? previous.failures : 0, polled: Date.now(), carried: null };
     var mine = state;
     function heard() {
@@ -116,6 +121,9 @@
     if (state.asked) { state.asked = false; return; }  /* the push's own request */
     var timed = (element.getAttribute("data-version") || "").indexOf("-") >= 0;
     if (state.live && !timed && Date.now() - state.polled < SAFETY_MS) event.preventDefault();
+  });
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (ofRegion(event.detail.elt)) event.detail.headers["X-SK-Phone"] = PHONE;
   });
   /* The requests of the region under way, by their XMLHttpRequest (a swapped region's last events name
      another element). */

@@ -76,12 +76,16 @@ def _stream_after(
     return async_to_sync(scenario)()
 
 
-def _web_play(user: User, match: Match) -> Callable[[], object]:
-    """A play through the match screen's form, as htmx sends it, by ``user``'s phone."""
+def _web_play(user: User, match: Match, phone: str = "", seq: int = 0) -> Callable[[], object]:
+    """A play through the match screen's form, as htmx sends it, by ``user``'s phone (``phone``: the
+    page's name for itself, which push.js sends): the hand's first card (3♥ from seat 1) or its second
+    (``seq`` 1: 4♥ from seat 0)."""
     client = Client()
     client.force_login(user)
-    form = {"hand": 1, "seat": 1, "card": "3H", "capture": "trail", "expected_seq": 0, "key": "k1"}
-    return lambda: client.post(f"/matches/{match.pk}/play/", form, headers={"HX-Request": "true"})
+    card, seat = ("3H", 1) if seq == 0 else ("4H", 0)
+    form = {"hand": 1, "seat": seat, "card": card, "capture": "trail", "expected_seq": seq, "key": f"k{seq}"}
+    headers = {"HX-Request": "true"} | ({"X-SK-Phone": phone} if phone else {})
+    return lambda: client.post(f"/matches/{match.pk}/play/", form, headers=headers)
 
 
 @pytest.mark.django_db
@@ -157,6 +161,23 @@ def test_a_match_stream_carries_the_region_its_web_play_rendered(
     assert 'name="csrfmiddlewaretoken"' in region
     assert live._slot("csrf") not in region
     assert live._slot("key") not in region
+
+
+@pytest.mark.django_db(transaction=True)  # the write commits inside its view, as it does in production
+def test_the_phone_that_played_is_sent_the_version_alone(
+    owner: User, tablo: Match, django_capture_on_commit_callbacks: Capture
+) -> None:
+    """The play's answer draws the region on the phone that played: its own stream (named as push.js
+    names it) sends the version, not the region again; another phone's stream carries the region."""
+    hand_start(match=tablo, dealer=0, table=["10D", "2C", "7S", "5H"])
+    shown = Match.objects.get(pk=tablo.pk).screen_version
+    url = reverse("match-push", args=[tablo.pk])
+    play = _web_play(owner, tablo, phone="page-1")
+    seen = _stream_after(owner, f"{url}?phone=page-1", play, django_capture_on_commit_callbacks)
+    assert seen[1] == f"data: {shown + 1}\n\n"
+    play = _web_play(owner, tablo, phone="page-1", seq=1)
+    seen = _stream_after(owner, f"{url}?phone=page-2", play, django_capture_on_commit_callbacks)
+    assert seen[1].startswith(f"event: region\nid: {shown + 2}\n")
 
 
 @pytest.mark.django_db

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, ParamSpec
+from typing import Any, Concatenate, ParamSpec
 
 from django import forms
 from django.contrib import messages
@@ -52,7 +52,7 @@ from web.screens import (
     who_of,
 )
 from web.views import HtmxHttpRequest
-from web.views.live import live_context, live_fragment, match_writable, personal
+from web.views.live import live_context, live_fragment, match_writable, personal, phone_id
 
 CONFLICT, REFUSED = 409, 422
 HAND_OVER = gettext_lazy("This hand is over; the screen now shows where the match stands.")
@@ -107,14 +107,17 @@ Keep = Callable[[MatchScreen], dict[str, object]]
 P = ParamSpec("P")
 
 
-def _pushed_once_drawn(answer: Callable[P, HttpResponse]) -> Callable[P, HttpResponse]:
+def _pushed_once_drawn(
+    answer: Callable[Concatenate[HtmxHttpRequest, P], HttpResponse],
+) -> Callable[Concatenate[HtmxHttpRequest, P], HttpResponse]:
     """``answer`` (a write and the region it draws) with the write's push held until the region is
-    rendered and in the cache, so that each stream carries it to its phone (web/views/push.py)."""
+    rendered and in the cache, so that each stream carries it to its phone (web/views/push.py), but to
+    the phone that wrote (``X-SK-Phone``), which draws the answer."""
 
     @wraps(answer)
-    def answered(*args: P.args, **kwargs: P.kwargs) -> HttpResponse:
-        with push.held():
-            return answer(*args, **kwargs)
+    def answered(request: HtmxHttpRequest, /, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+        with push.held(writer=phone_id(request.headers.get("X-SK-Phone", ""))):
+            return answer(request, *args, **kwargs)
 
     return answered
 

@@ -8,6 +8,7 @@ slots for what is each phone's own (its CSRF token, its forms' idempotency key),
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 from collections.abc import Callable
@@ -256,6 +257,16 @@ def _slot(name: str) -> str:
     return salted_hmac("web.views.live.slot", name, algorithm="sha256").hexdigest()[:32]
 
 
+PHONE = re.compile(r"[A-Za-z0-9-]{1,64}")
+
+
+def phone_id(text: str) -> str:
+    """A page's name for itself (``static/js/push.js``: its stream's ``phone`` and its region's
+    requests' ``X-SK-Phone``), or "" for anything else: an opaque hint, which only spares the phone that
+    wrote a region it already draws."""
+    return text if PHONE.fullmatch(text) else ""
+
+
 class CarriedRegions:
     """The live regions a match's push stream carries to its phone (web/views/push.py): for each new
     version, the region as this phone is shown it, once a write's answer or another phone has rendered
@@ -269,8 +280,14 @@ class CarriedRegions:
 
     def __init__(self, request: HtmxHttpRequest, match: Match, token: str = "") -> None:
         self.request, self.pk, self.token = request, match.pk, token
+        self.phone = phone_id(request.GET.get("phone", ""))  # push.js names its page's stream
         get_token(request)  # the stream's answer sets the cookie, if new: its regions' forms carry it
         self._read(request.user, match)
+
+    def wrote(self, writer: str) -> bool:
+        """Whether this stream's phone made the write (its answer draws the region: it is sent the
+        version alone)."""
+        return bool(writer) and writer == self.phone
 
     def _read(self, user: User, match: Match) -> None:
         writable = not self.token and can_record_match(user, match)

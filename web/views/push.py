@@ -111,7 +111,8 @@ async def _events(topic: str, now: Callable[[], str], carried: CarriedRegions | 
                 except TimeoutError:
                     yield ":\n\n"
                     continue
-                region = None if carried is None else await carried.region(version)
+                version, _, writer = version.partition(" ")
+                region = None if carried is None or carried.wrote(writer) else await carried.region(version)
                 yield _message(version) if region is None else _region_message(version, region)
     except TimeoutError:  # no subscription (Redis is away): the browser connects again later
         return
