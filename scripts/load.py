@@ -19,10 +19,11 @@ human pace (``--think``, 3 s: a brisk pace for people who play a card, then tap 
 in). It prints, per level, plays per second, write latency, update latency (from just before a play's
 request until every other phone of its table has drawn its version, or a later one), pushes and
 region requests per second; the CPU a play took in each part (this process, the phones, shares the
-cores with the server); then the capacity ratio, the SQL queries per play and per region answered (counted
-in every gunicorn worker, ``load_hooks.py``), and the checks: every play the server acknowledged is
-stored exactly once and every stored score equals the engine's replay of the stored log
-(``match_audit``). ``--profile`` also profiles one gunicorn worker with pyinstrument.
+cores with the server); then the capacity ratio, and the same of the server's CPU a play alone, the
+SQL queries per play and per region answered (counted in every gunicorn worker, ``load_hooks.py``),
+and the checks: every play the server acknowledged is stored exactly once and every stored score
+equals the engine's replay of the stored log (``match_audit``). ``--profile`` also profiles one
+gunicorn worker with pyinstrument.
 
     make load                                         # about 3 minutes
     make load LOAD_ARGS="--poll"                      # the same, phones polling every 3 s as before push
@@ -507,6 +508,14 @@ def _report(
         alone, watched = capacity
         print(f"\nCapacity: {watched:.1f} plays/s watched / {alone:.1f} through the API alone = ", end="")
         print(f"{watched / alone:.2f}")
+        server = [
+            1000 * (level.cpu["all"] - level.cpu["phones"]) / max(1, len(level.acked))
+            for level in shown
+            if level.plan.think == 0
+        ]
+        print("The server's CPU a play (all but the phones, which share these cores): ", end="")
+        print(f"{server[1]:.1f} ms watched / {server[0]:.1f} through the API alone = ", end="")
+        print(f"{server[0] / server[1]:.2f}")
     print("\nSQL queries a request, in gunicorn (the whole run): the mean, then the commonest counts")
     for kind, counts in sorted(queries.items()):
         requests = counts.total()
