@@ -43,7 +43,7 @@ from scorekeeper.sessions import session_ended
 from web.deals import deal_questions
 from web.entries import entry_form
 from web.screens import MatchScreen, match_screen, polled_version, screen_version
-from web.table_guests import confirmation_box, visitor
+from web.table_guests import ConfirmationBox, confirmation_box, visitor
 from web.views import HtmxHttpRequest
 
 POLL_SECONDS = 3
@@ -183,7 +183,8 @@ def live_fragment(
     from what its service computed (``match`` as it left it, with its seats), not read again."""
     # As live_context's screen decides; a write's service decided it under the match's lock.
     writable = not token and (written is not None or can_record_match(request.user, match))
-    key = region_key(request, match, token=token, writable=writable)(version)
+    box = confirmation_box(match, request.user)  # per person, and only for a finished event table
+    key = region_key(request, match, token=token, writable=writable, box=box)(version)
 
     def render() -> str:
         if written is None:
@@ -195,10 +196,11 @@ def live_fragment(
     return rendered_once(key, render)
 
 
-def region_key(request: HtmxHttpRequest, match: Match, *, token: str, writable: bool) -> Callable[[str], str]:
+def region_key(
+    request: HtmxHttpRequest, match: Match, *, token: str, writable: bool, box: ConfirmationBox | None
+) -> Callable[[str], str]:
     """The cache key of :func:`live_fragment`'s region for each version of ``match``: it holds all the
-    region depends on (``writable``: whether it records)."""
-    box = confirmation_box(match, request.user)  # per person, and only for a finished event table
+    region depends on (``writable``: whether it records; ``box``: the visitor's confirmation box)."""
     parts = (
         str(match.pk),
         str(match.created_at.timestamp()),  # another database's match of the same id and version
@@ -292,7 +294,8 @@ class CarriedRegions:
     def _read(self, user: User, match: Match) -> None:
         writable = not self.token and can_record_match(user, match)
         carried = confirmation_box(match, user) is None
-        self.key = region_key(self.request, match, token=self.token, writable=writable) if carried else None
+        key = region_key(self.request, match, token=self.token, writable=writable, box=None)
+        self.key = key if carried else None
         self.due = time.monotonic() + RECHECK_SECONDS
 
     async def region(self, version: str) -> str | None:
