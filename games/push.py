@@ -1,7 +1,8 @@
 """Push: "what ``topic`` shows changed", sent after a write commits to every screen that shows it.
 
 A topic is a match (``match:<pk>``) or an event (``event:<pk>``); a message carries the topic's new
-version (and, after :func:`held`, the phone that wrote it), or "" ("changed: ask", when a stream may
+version (and, after :func:`held`, the phone that wrote it; and for a play, the play itself, which a phone
+with the engine draws without asking: :func:`message`), or "" ("changed: ask", when a stream may
 have missed messages). With ``REDIS_URL``
 (production, CI) a write publishes on Redis and each serving process reads every message of the
 deployment on one connection (a pattern subscription) and hands it to its own open streams; without
@@ -45,13 +46,28 @@ def event_topic(pk: int) -> str:
     return f"event:{pk}"
 
 
-def publish(topic: str, version: str | Callable[[], str]) -> None:
+def publish(topic: str, version: str | Callable[[], str], change: str = "") -> None:
     """Send ``version`` of ``topic`` (or what it reads, once committed) once the current transaction
-    commits (at once outside one), or, inside :func:`held`, when the block ends."""
-    transaction.on_commit(partial(_send_or_hold, topic, version))
+    commits (at once outside one), or, inside :func:`held`, when the block ends. ``change``: what
+    changed, for the phones that draw it themselves (a play's JSON), if anything."""
+    transaction.on_commit(partial(_send_or_hold, topic, version, change))
 
 
-_holding: ContextVar[list[tuple[str, str | Callable[[], str]]] | None] = ContextVar("push_held", default=None)
+def message(version: str, writer: str = "", change: str = "") -> str:
+    """A message as published: ``"<version>"``, or ``"<version> <writer> <change>"`` (either may be
+    empty); :func:`parsed` reads it back."""
+    return f"{version} {writer} {change}".rstrip()
+
+
+def parsed(text: str) -> tuple[str, str, str]:
+    """A :func:`message`'s version, writer and change."""
+    version, _, rest = text.partition(" ")
+    writer, _, change = rest.partition(" ")
+    return version, writer, change
+
+
+Held = tuple[str, str | Callable[[], str], str]
+_holding: ContextVar[list[Held] | None] = ContextVar("push_held", default=None)
 
 
 @contextmanager
@@ -60,22 +76,22 @@ def held(writer: str = "") -> Iterator[None]:
     of its new version before the other phones are told of it. ``writer``: the phone that made the write
     (its stream's ``phone``), named in the message (``"<version> <writer>"``), so that its stream, whose
     phone draws the write's answer, sends the version alone."""
-    waiting: list[tuple[str, str | Callable[[], str]]] = []
+    waiting: list[Held] = []
     token = _holding.set(waiting)
     try:
         yield
     finally:
         _holding.reset(token)
-        for topic, version in waiting:
-            _send(topic, version, writer)
+        for topic, version, change in waiting:
+            _send(topic, version, writer, change)
 
 
-def _send_or_hold(topic: str, version: str | Callable[[], str]) -> None:
+def _send_or_hold(topic: str, version: str | Callable[[], str], change: str) -> None:
     waiting = _holding.get()
     if waiting is None:
-        _send(topic, version)
+        _send(topic, version, change=change)
     else:
-        waiting.append((topic, version))
+        waiting.append((topic, version, change))
 
 
 def _prefix() -> str:
@@ -89,7 +105,7 @@ _publisher: redis.Redis | None = None
 _quiet_until = 0.0  # after a failed publish, none for QUIET_SECONDS: no write waits on a Redis that is away
 
 
-def _send(topic: str, version: str | Callable[[], str], writer: str = "") -> None:
+def _send(topic: str, version: str | Callable[[], str], writer: str = "", change: str = "") -> None:
     global _publisher, _quiet_until
     if callable(version):
         try:
@@ -97,8 +113,7 @@ def _send(topic: str, version: str | Callable[[], str], writer: str = "") -> Non
         except DatabaseError as error:  # the write is done: the screens' safety poll finds it
             log.warning("push: %s not read: %s", topic, error)
             return
-    if writer:
-        version = f"{version} {writer}"
+    version = message(version, writer, change)
     if settings.REDIS is None:
         if _hub is not None and not _hub.loop.is_closed():
             _hub.deliver_threadsafe(topic, version)

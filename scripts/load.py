@@ -7,8 +7,9 @@ them. A table is a group of phones (``--phones``, 3 by default) around one match
 it starts matches of every game (players and matches through the API) and plays them hand by hand
 with random legal plays (the engine's capture lists) through the match screen's forms (or through the
 API with ``--api-writes``); each play carries an idempotency key, and now and then a play is resent as
-a phone on a bad connection would. Every phone holds the match screen's push stream, and each phone
-but the writer asks for the live region once per new version, as ``static/js/push.js`` does
+a phone on a bad connection would. The phones' engines are ready: a play's answer is the play alone,
+which the writer's engine draws, as the others draw it from their push streams; each phone but the
+writer asks for the live region once per other new version, as ``static/js/push.js`` does
 (``load_phones.py``); ``--poll``: every phone polls it every 3 s instead, the way before push. Before
 each write a table pauses ``--think`` seconds on average (exponentially distributed), or not at all.
 
@@ -391,6 +392,8 @@ class _Table:
             request = {"json": body}
         else:
             headers, request = {"HX-Request": "true"} | self.screens[0].phone.headers(), {"data": body}
+            if timed and self.match_id not in self.screens[0].tallied:  # a play its engine draws
+                headers["X-SK-Draws"] = "1"
         self.sent, started = time.monotonic(), time.perf_counter()
         response = await self.client.request(method, url, headers=headers, **request)
         if timed:
@@ -399,9 +402,16 @@ class _Table:
             self.level.conflicts += 1
         if response.status_code >= 300:
             raise _Failure(f"{method} {url}: {response.status_code} {response.text[:300]}")
-        if api:
-            return response.json()
-        self.screens[0].draw(self.match_id, response.text)  # the writer's region, from its answer
+        return response.json() if api else self.drawn(response)
+
+    def drawn(self, response: httpx.Response) -> dict[str, Any] | str:
+        """A web write's answer drawn on the writer's screen: the region, or the play alone, drawn by
+        the engine (then the play, with its version)."""
+        if change := response.headers.get("X-SK-Change"):
+            version = int(response.headers["X-SK-Version"])
+            self.screens[0].took(self.match_id, version)
+            return dict(json.loads(change)) | {"version": version}
+        self.screens[0].draw(self.match_id, response.text)
         return response.text
 
     async def match(self, game: str, players: int, options: dict[str, Any]) -> None:

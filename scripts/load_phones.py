@@ -4,8 +4,9 @@ A table's writer either calls the API (``--api-writes``) or fills in the match s
 htmx, reading the next state from the hidden fields of the live region it gets back (the play form
 carries the hand's ``expected_seq``, whose turn it is and the table, the region its version). Every
 phone of a table holds the match screen's push stream (:func:`watch`, as ``static/js/push.js``): the
-writer's only listens (its answers draw its region), each other phone asks for the live region once
-per new version, and once a minute without one (the safety poll). The way before push (``--poll``,
+writer's only listens (its answers draw its region); each other phone, its engine ready, draws a play
+the stream sends it (as ``static/js/offline_engine_view.js`` does) and asks for the live region once
+per other new version, and once a minute without one (the safety poll). The way before push (``--poll``,
 :func:`poll`): every phone asks every ``POLL_SECONDS``. Both ask with the values the page's ``hx-vals``
 carries (the version shown and the screen's key); an unchanged match answers 204.
 """
@@ -136,8 +137,10 @@ class WebWriter:
             "expected_seq": body["expected_seq"],
             "key": key,
         }
-        html = await self.call("POST", f"/matches/{match}/play/", form, key, timed=True)
-        return body["expected_seq"], live_state(html)
+        answer = await self.call("POST", f"/matches/{match}/play/", form, key, timed=True)
+        if isinstance(answer, dict):  # the play alone (its engine draws it): the hand goes on
+            return body["expected_seq"], answer | {"complete": False, "goes_on": True}
+        return body["expected_seq"], live_state(answer)
 
     async def close(self, match: int, number: int) -> bool:
         html = await self.call("POST", f"/matches/{match}/finish/", {"hand": number})
@@ -165,7 +168,15 @@ class Carried:
         return int(self.event.split("\n", 2)[1].removeprefix("id:").split("-")[0])
 
 
-Heard = str | Carried | None  # a version, a region, or MOVED
+@dataclass(frozen=True, slots=True)
+class Changed:
+    """A play the stream sent itself (``event: change``), which the phone's engine draws
+    (``drawPushed`` in static/js/offline_engine_view.js)."""
+
+    version: int
+
+
+Heard = str | Carried | Changed | None  # a version, a region, a play, or MOVED
 
 
 @dataclass
@@ -176,6 +187,7 @@ class Screen:
     phone: Phone
     vals: dict[int, dict[str, str]] = field(default_factory=dict)
     drawn: list[tuple[float, int, int]] = field(default_factory=list)
+    tallied: set[int] = field(default_factory=set)  # matches whose region shows Twenty's tally
 
     def version(self, match: int) -> int:
         """The version the region shows (0: none yet)."""
@@ -199,19 +211,35 @@ class Screen:
     async def heard(
         self, client: httpx.AsyncClient, match: int, latest: list[Heard], watched: Watched
     ) -> bool:
-        """What the stream brought since last heard: each region newer than the one shown drawn (as
-        push.js), then, if the last was a version not shown, the region asked for (and True)."""
+        """What the stream brought since last heard: each region newer than the one shown drawn, and
+        each play that follows on from it (as push.js and the engine, which draws no Twenty tally);
+        then, if the last was a version or a play not shown, the region asked for (and True)."""
         for heard in latest:
             if isinstance(heard, Carried) and heard.version > self.version(match):
                 self.draw(match, heard.event)
-        if isinstance(last := latest[-1], str) and not self.shows(match, last):
+            elif (
+                isinstance(heard, Changed)
+                and heard.version == self.version(match) + 1
+                and match not in self.tallied
+            ):
+                self.took(match, heard.version)
+        last = latest[-1]
+        wanted = str(last.version) if isinstance(last, Changed) else last
+        if isinstance(wanted, str) and not self.shows(match, wanted):
             await self.fetch(client, match, watched)
             return True
         return False
 
+    def took(self, match: int, version: int) -> None:
+        """A play drawn by the phone's engine: the region now shows ``version``."""
+        self.vals[match]["v"] = str(version)
+        self.drawn.append((time.monotonic(), match, version))
+
     def draw(self, match: int, html: str) -> None:
         """The region ``html`` (an answer of the poll's view or of a form) drawn on the screen."""
         if found := POLLED_WITH.search(html):
+            if 'class="twenty-tally"' in html:
+                self.tallied.add(match)
             self.vals[match] = json.loads(found.group(1))
             self.drawn.append((time.monotonic(), match, int(self.vals[match]["v"].split("-")[0])))
 
@@ -282,7 +310,7 @@ async def _listen(
     """The match's stream (gzipped, as a browser asks for it), until it ends or is cancelled: each
     version it sends put in ``inbox``, and each region it carries as a :class:`Carried`."""
     with contextlib.suppress(httpx.HTTPError):
-        url = f"/matches/{match}/push/?phone={phone.name}"
+        url = f"/matches/{match}/push/?phone={phone.name}&draws=1"  # the engine is ready
         async with push.stream("GET", url, headers=phone.headers()) as response:
             buffer = ""
             async for text in response.aiter_text():
@@ -291,6 +319,9 @@ async def _listen(
                     if event.startswith("event: region\n"):
                         watched.pushes += 1
                         inbox.put_nowait(Carried(event))
+                    elif event.startswith("event: change\n"):
+                        watched.pushes += 1
+                        inbox.put_nowait(Changed(int(event.split("\n", 2)[1].removeprefix("id: "))))
                     elif (data := event.rpartition("data:")[2]) != event:
                         watched.pushes += 1
                         inbox.put_nowait(data.strip())

@@ -482,6 +482,8 @@
     render();
   });
 
+  document.addEventListener("sk:drawn", keepPage);  /* a play drawn by the engine (offline_engine_view.js) */
+
   window.addEventListener("online", function () { unreachable = false; showNotice(); sync().then(function () { if (!entries.length && root()) refresh(); }); });
   window.addEventListener("offline", showNotice);
 

@@ -114,10 +114,12 @@
       '<button type="submit" name="capture" value="" class="secondary">' + text("record-these") + "</button></div></details>";
   }
 
-  function oneTappedHtml(card) {
+  /* The card recorded at its tap, and its undo: taken back from the queue, or (``stored``) undone. */
+  function oneTappedHtml(card, stored) {
     if (!card) return "";
     return '<p class="one-tapped" role="status">' + text("one-tapped", { card: view.chips([card]) }) +
-      ' <button type="button" class="secondary" data-offline-action="take-back">' + text("undo-tap") + "</button></p>";
+      ' <button type="button" class="secondary" data-offline-action="' + (stored ? "undo" : "take-back") + '">' +
+      text("undo-tap") + "</button></p>";
   }
 
   /* Ask the engine about ``card`` (with the cards ticked, ``taken``) on the hand's table. */
@@ -137,7 +139,7 @@
 
   /* The choices of the card just tapped (none: the tap prompt, and what was recorded at its tap), drawn
      from the engine; false when it is not ready (offline_view.js then draws its fallback). */
-  function drawChoices(state, card, entries, oneTapped) {
+  function drawChoices(state, card, entries, oneTapped, stored) {
     var box = document.getElementById("play-options");
     if (!usable(state) || !box) return false;
     var turn = ++drawing.choices;
@@ -150,7 +152,7 @@
     handAnswer(state, entries).then(function (found) {
       var table = found.answer.report.table;
       shown = { state: state, table: table };
-      if (!card) return oneTappedHtml(oneTapped) + '<p class="muted">' + text("tap-card") + "</p>" +
+      if (!card) return oneTappedHtml(oneTapped, stored) + '<p class="muted">' + text("tap-card") + "</p>" +
         (state.captures ? manualHtml(table, [], null) : "");
       if (!state.captures) {
         return '<button type="submit" name="capture" value="trail" class="wide">' + text("record-card", { card: view.chips([card]) }) + "</button>";
@@ -158,7 +160,10 @@
       var taken = ticked.filter(function (each) { return table.indexOf(each) >= 0; });
       return choicesFor(state, table, card, taken).then(function (answer) { return choicesHtml(state, table, card, taken, answer); });
     }).then(function (html) {
-      if (turn === drawing.choices && box.isConnected) box.innerHTML = html;
+      if (turn !== drawing.choices || !box.isConnected) return;
+      box.innerHTML = html;
+      var tapped = stored && box.querySelector(".one-tapped");
+      if (tapped) tapped.scrollIntoView({ block: "nearest" });  /* its undo where the thumb is, as online (app.js) */
     }, function () {
       if (turn === drawing.choices) view.drawFallback(card, entries);  /* the engine failed: as without it */
     });
@@ -323,15 +328,60 @@
       var table = section.querySelector(".table-cards p");
       if (table) table.innerHTML = report.table.length ? view.chips(report.table) : '<span class="muted">' + text("table-empty") + "</span>";
       var next = section.querySelector("[data-offline-turn]");
-      if (next) {
-        next.innerHTML = report.complete || report.next_seat === null ? text("all-played") :
-          text("to-play", { name: view.escape(state.seats[report.next_seat] || "") });
-      }
+      var player = view.escape(state.seats[report.next_seat] || "");
+      if (next) next.innerHTML = report.complete || report.next_seat === null ? text("all-played") : text("to-play", { name: player });
+      var legend = section.querySelector(".play-form legend");
+      if (legend && report.next_seat !== null) legend.innerHTML = text("card-legend", { name: player });
       markSeen(section, found.answer.seen);
       drawLastPlay(section, state, report, found.plays);
       drawSides(report, state);
       markOneTap(section, found.answer);
+      section.dispatchEvent(new CustomEvent("sk:drawn", { bubbles: true }));  /* offline.js keeps the page as drawn */
     }, function () { return null; });  /* the engine failed: the screen stays as the queue projects it */
+    return true;
+  }
+
+  /* ---- A play another phone made, pushed (web/views/push.py, "change") ---- */
+
+  /* Whether the engine can draw a play on this screen: ready, a hand open to plays, nothing queued,
+     no clock (whose version changes by itself) and no Twenty tally (which the engine does not draw). */
+  function drawable() {
+    var region = document.getElementById("match-live"), section = view.section();
+    return Boolean(region && section && section.querySelector(".play-form") && usable(view.hand()) && !view.queueing() &&
+      /^\d+$/.test(region.getAttribute("data-version") || "") && !section.querySelector(".twenty-tally"));
+  }
+
+  /* Draw ``play`` (games/matches/services/plays.py, ``_pushed_play``), the change that made ``version``
+     (pushed, or this phone's own play's answer: ``tapped``, the card recorded at its tap, if it was),
+     if the screen shows the version just before it and the hand it was played in: the hand's state
+     (data-offline) and the play form take the play, and the engine draws the hand as after a play
+     offline. False (the phone then asks for the region): it cannot. */
+  function drawPushed(version, play, tapped) {
+    if (!drawable()) return false;
+    var region = document.getElementById("match-live"), section = view.section(), state = view.hand();
+    var form = section.querySelector(".play-form");
+    if (region.getAttribute("data-version") !== String(Number(version) - 1)) return false;
+    if (play.kind !== "play" || state.hand !== play.hand || state.seq !== play.seq) return false;
+    state.plays.push({ seq: play.seq, seat: play.seat, card: play.card, taken: play.taken });
+    state.log.push({ seat: play.seat, card: play.card, taken: play.taken });
+    state.seq = play.next_seq;
+    state.revision = play.revision;
+    state.seat = play.next_seat;
+    state.table = play.table;
+    section.setAttribute("data-offline", JSON.stringify(state));
+    var vals = JSON.parse(region.getAttribute("hx-vals"));
+    vals.v = version;
+    region.setAttribute("hx-vals", JSON.stringify(vals));
+    region.setAttribute("data-version", version);
+    form.elements.expected_seq.value = play.next_seq;
+    form.elements.seat.value = play.next_seat;
+    form.elements.table.value = play.table.join(" ");
+    form.elements.key.value = crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random();  /* the next play's */
+    var chosen = form.querySelector("input[name=card]:checked");
+    if (chosen) chosen.checked = false;  /* as the redrawn region: the card is tapped again, for this table */
+    section.setAttribute("data-engine-drawn", "");
+    drawHand(state, []);
+    drawChoices(state, "", [], tapped || "", true);
     return true;
   }
 
@@ -340,5 +390,5 @@
     if (event.detail.state === "ready") view.rerender();
   });
 
-  window.SkEngineView = { drawChoices: drawChoices, drawHand: drawHand };
+  window.SkEngineView = { drawChoices: drawChoices, drawHand: drawHand, drawable: drawable, drawPushed: drawPushed };
 })();

@@ -314,9 +314,12 @@
   /* Draw the screen again as it was last drawn (the engine became ready meanwhile). */
   function rerender() { if (drawn.queueing) render(drawn.entries, drawn.queueing); }
 
+  /* Whether the phone is queueing (offline, or entries wait): the screen is the queue's. */
+  function queueing() { return drawn.queueing; }
+
   window.SkView = {
     root: root, section: section, hand: hand, text: text, moving: moving, project: project, render: render,
-    rerender: rerender, drawChoices: drawChoices, drawFallback: drawFallback, setStatus: setStatus, showError: showError,
+    rerender: rerender, queueing: queueing, drawChoices: drawChoices, drawFallback: drawFallback, setStatus: setStatus, showError: showError,
     escape: escape, chips: chips
   };
 })();

@@ -4,7 +4,9 @@
    poll ask once ("push" in its hx-trigger), so it is drawn where every poll is drawn. A match's stream
    may carry the region itself (event "region", its version as the event's id), drawn as a poll's answer
    is if it is newer than the one shown, once no request of the region is under way; to the phone that
-   made the write it sends the version alone. While the stream
+   made the write it sends the version alone. A phone whose engine is ready says so (its stream's
+   "draws"): its stream sends a play another phone made as the play itself (event "change"), which the
+   engine draws (offline_engine_view.js) or, where it cannot, the region asks for. While the stream
    is open the timed poll is skipped but for one every SAFETY_MS (a timed match keeps its poll: its clock
    is part of its version); when the stream fails the poll runs as before, and the stream is opened again.
    A stream refused three times running (a server without push answers 204) is left closed until the
@@ -16,7 +18,7 @@
   /* This page's name for itself: its stream's "phone", and the X-SK-Phone of its region's requests, so
      that the stream of the phone that wrote sends the version alone (its answer draws the region). */
   var PHONE = Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
-  var state = null;  /* {url, source, live, latest, tries, waiting, asked, failures, polled, carried} */
+  var state = null;  /* {url, source, live, latest, tries, waiting, asked, failures, polled, carried, draws} */
   var pending = new Set();
 
   function region() { return document.querySelector("[data-push]"); }
@@ -70,9 +72,10 @@
     if (state && state.source) state.source.close();
     var previous = state;
     if (state && state.waiting) clearTimeout(state.waiting);
-    var named = url + (url.indexOf("?") < 0 ? "?" : "&") + "phone=" + PHONE;
+    var draws = drawing();
+    var named = url + (url.indexOf("?") < 0 ? "?" : "&") + "phone=" + PHONE + (draws ? "&draws=1" : "");
     state = { url: url, source: new EventSource(named), live: false, latest: null, tries: 0, waiting: null, asked: false,
-      failures: previous && previous.url === url ? previous.failures : 0, polled: Date.now(), carried: null };
+      failures: previous && previous.url === url ? previous.failures : 0, polled: Date.now(), carried: null, draws: draws };
     var mine = state;
     function heard() {
       mine.live = true;
@@ -92,6 +95,17 @@
       mine.carried = { version: event.lastEventId, html: event.data };
       draw();
     });
+    mine.source.addEventListener("change", function (event) {
+      if (state !== mine) return;
+      heard();
+      var view = window.SkEngineView;
+      if (!pending.size && view && view.drawPushed(event.lastEventId, JSON.parse(event.data))) {
+        mine.latest = null;
+        return;
+      }
+      mine.latest = event.lastEventId;
+      ask();
+    });
     mine.source.onerror = function () {
       if (state !== mine) return;
       mine.live = false;  /* the timed poll runs again */
@@ -102,6 +116,9 @@
       setTimeout(function () { if (state === mine) open(url); }, wait);
     };
   }
+
+  /* Whether the phone's engine can draw a pushed play (static/js/engine.js). */
+  function drawing() { return Boolean(window.SkEngine && window.SkEngine.state === "ready" && window.SkEngineView); }
 
   function start() {
     var element = region();
@@ -123,8 +140,31 @@
     if (state.live && !timed && Date.now() - state.polled < SAFETY_MS) event.preventDefault();
   });
   document.addEventListener("htmx:configRequest", function (event) {
-    if (ofRegion(event.detail.elt)) event.detail.headers["X-SK-Phone"] = PHONE;
+    var element = event.detail.elt;
+    if (!ofRegion(element)) return;
+    event.detail.headers["X-SK-Phone"] = PHONE;
+    /* A play this phone's engine can draw: answered with the play alone (web/views/hands.py). */
+    var view = window.SkEngineView;
+    if (element.matches(".play-form") && drawing() && view.drawable()) event.detail.headers["X-SK-Draws"] = "1";
   });
+
+  /* A play's answer that is the play alone (X-SK-Change): drawn by the engine, else the region asked for. */
+  function drawAnswer(detail) {
+    var xhr = detail.xhr, change = xhr.getResponseHeader("X-SK-Change");
+    if (!change || !detail.successful) return;
+    var version = xhr.getResponseHeader("X-SK-Version"), data = (detail.requestConfig || {}).formData;
+    var tapped = data && data.get("one_tap") === "1" ? data.get("card") : "";
+    if (window.SkEngineView.drawPushed(version, JSON.parse(change), tapped)) {
+      var turn = document.querySelector("#match-live .turn");
+      if (turn) turn.focus({ preventScroll: true });  /* as after a redraw (app.js) */
+      if (window.SkTable) window.SkTable.fit();
+    } else if (state) {
+      state.latest = version;
+      state.tries = 0;
+    } else {
+      window.htmx.trigger(region(), "push");
+    }
+  }
   /* The requests of the region under way, by their XMLHttpRequest (a swapped region's last events name
      another element). */
   document.addEventListener("htmx:beforeRequest", function (event) {
@@ -133,7 +173,9 @@
     state.polled = Date.now();
   });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (pending.delete(event.detail.xhr)) { draw(); ask(); }
+    var ours = pending.delete(event.detail.xhr);
+    drawAnswer(event.detail);
+    if (ours) { draw(); ask(); }
   });
   document.addEventListener("htmx:afterSettle", function () { start(); ask(); });
   function wake() {
@@ -142,5 +184,7 @@
     open(state.url);
   }
   document.addEventListener("visibilitychange", wake);
+  /* The engine is ready: the stream is opened again, to be sent the plays themselves. */
+  document.addEventListener("sk-engine", function () { if (state && state.draws !== drawing()) open(state.url); });
   window.addEventListener("online", wake);
 })();

@@ -22,7 +22,17 @@ from games.matches.services.hands import hand_start, hand_summary_record
 from games.matches.services.matches import match_share
 from games.models import Hand, Match
 from games.rules.cards import deck
-from tests.ui.flows import PASSWORD, TABLE, match_of, play, signed_in, tablo_open
+from tests.ui.flows import (
+    ENGINE_WAIT_MS,
+    PASSWORD,
+    READY,
+    TABLE,
+    match_of,
+    needs_engine,
+    play,
+    signed_in,
+    tablo_open,
+)
 from tests.web.conftest import start_match as start_services_match
 
 
@@ -147,6 +157,67 @@ def test_a_second_phone_hears_of_a_play_at_once_without_polling(
     while (len(asked[page]), len(asked[second])) != (1, 2) and time.monotonic() < deadline:
         page.wait_for_timeout(50)
     assert (len(asked[page]), len(asked[second])) == (1, 2)
+    other.close()
+
+
+HAND_SHOWN = """() => ['.table-cards p', '[data-offline-turn]', '.last-play p', '.sides', '.play-form legend']
+  .map((selector) => document.querySelector('#match-live ' + selector).innerText)"""
+
+
+@pytest.mark.browser
+@pytest.mark.phone_engine
+@needs_engine
+def test_phones_with_the_engine_draw_each_play_without_asking_for_the_screen(
+    asgi_server: str, page: Page, browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once its engine is ready, a phone's play is answered with the play alone and its stream sends the
+    other phone that play (one tapped, one through its choices): each engine draws it as the server
+    would (the same screen after a reload), with no request for the screen; each plays on from what it
+    drew; an undo is asked for."""
+    monkeypatch.setattr("web.views.live.POLL_SECONDS", 600)
+    url = tablo_open(page, asgi_server)
+    other = browser.new_context(
+        storage_state=page.context.storage_state(), viewport={"width": 390, "height": 844}
+    )
+    second = other.new_page()
+    asked: dict[Page, list[str]] = {page: [], second: []}
+    streams: list[str] = []
+
+    def counted(phone: Page) -> Callable[[Request], None]:
+        return lambda request: asked[phone].append(request.url) if "/live/" in request.url else None
+
+    for phone in asked:
+        phone.on("request", counted(phone))
+    second.on("request", lambda request: streams.append(request.url) if "/push/" in request.url else None)
+    second.goto(url)
+    for phone in asked:
+        phone.wait_for_function(READY, timeout=ENGINE_WAIT_MS)
+    deadline = time.monotonic() + 5
+    while not any("draws=1" in each for each in streams) and time.monotonic() < deadline:
+        second.wait_for_timeout(50)
+    play(page, "3H")  # nothing to take: recorded at the tap
+    expect(page.locator(".one-tapped")).to_contain_text("recorded at the tap")
+    expect(second.locator(".last-play")).to_contain_text("Dragan played 3♥", timeout=3000)
+    play(page, "7H")
+    expect(page.locator(".last-play")).to_contain_text("Marija played 7♥")
+    expect(second.locator(".last-play")).to_contain_text("Marija played 7♥", timeout=3000)
+    expect(second.locator("#card-7H")).to_be_disabled()
+    assert asked == {page: [], second: []}
+    drawn = second.evaluate(HAND_SHOWN)
+    assert page.evaluate(HAND_SHOWN) == drawn
+    second.reload()
+    expect(second.locator(".last-play")).to_contain_text("Marija played 7♥")
+    assert second.evaluate(HAND_SHOWN) == drawn
+    second.wait_for_function(READY, timeout=ENGINE_WAIT_MS)
+    play(page, "4H")
+    expect(second.locator(".last-play")).to_contain_text("Dragan played 4♥", timeout=3000)
+    play(second, "9C")  # from the form as the engine left it: Marija's turn, the next play's number
+    expect(page.locator(".last-play")).to_contain_text("Marija played 9♣", timeout=3000)
+    assert asked[page] == []
+    second.locator(".last-play").get_by_role("button", name="Undo the last play").click()
+    expect(page.locator(".last-play")).to_contain_text("Dragan played 4♥", timeout=3000)
+    expect(second.locator(".last-play")).to_contain_text("Dragan played 4♥", timeout=3000)
+    expect(second.locator("#card-9C")).to_be_enabled()
     other.close()
 
 

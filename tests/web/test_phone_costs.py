@@ -245,6 +245,40 @@ def test_a_web_play_answers_the_region_every_phone_is_served_at_its_version(
     assert _side_totals(page) == stored != ["0", "0"]
 
 
+@pytest.mark.parametrize("one_tap", [False, True], ids=["choice", "one-tap"])
+def test_a_play_the_phones_engine_draws_is_answered_with_the_play_alone(
+    owner: User, owner_client: Client, session_queries: int, one_tap: bool
+) -> None:
+    """A phone whose engine is ready (``X-SK-Draws``, static/js/push.js) is answered with the play and
+    the version it made, as the push sends them: no region is read or rendered, so the play costs the
+    queries of the API's; a retry of it (its key again) is answered with the region."""
+    match = _dealt(owner)
+    play = {"hand": 1, "seat": 1, "card": "9C", "capture": "trail", "expected_seq": 0, "key": "k1"}
+    url = reverse("play", args=[match.pk])
+    headers = HTMX | {"X-SK-Draws": "1"}
+    form = play | ({"one_tap": "1"} if one_tap else {})
+    response, queries = _queries(lambda: owner_client.post(url, form, headers=headers))
+    assert (response.status_code, response.content, response["HX-Reswap"]) == (200, b"", "none")
+    assert response["X-SK-Version"] == _version(match)
+    change = json.loads(response["X-SK-Change"])
+    assert {key: change[key] for key in ("seq", "seat", "card", "next_seq", "next_seat")} == {
+        "seq": 0,
+        "seat": 1,
+        "card": "9C",
+        "next_seq": 1,
+        "next_seat": 0,
+    }
+    assert change["table"] == [*TABLE, "9C"]
+    other, api = _dealt(owner), _api(owner)
+    api_url = f"/api/v1/matches/{other.pk}/hands/1/plays/"
+    api_play = {"seat": 1, "card": "9C", "expected_seq": 0, "idempotency_key": "k1"}
+    _answer, api_queries = _queries(lambda: api.post(api_url, api_play, content_type="application/json"))
+    assert queries == api_queries + session_queries  # the account for the token; then the same write
+    again = owner_client.post(url, form, headers=headers)
+    assert again.status_code == 200
+    assert again.content.decode().lstrip().startswith('<div id="match-live"')
+
+
 def test_a_play_tapped_in_one_go_keeps_the_sheet_the_phone_shows(
     owner: User, owner_client: Client, session_queries: int
 ) -> None:

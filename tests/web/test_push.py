@@ -4,6 +4,9 @@ per committed change, through Redis when it is configured and within the process
 from __future__ import annotations
 
 import asyncio
+import html
+import json
+import re
 import zlib
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -18,11 +21,13 @@ from django.urls import reverse
 from games import push
 from games.events.selectors import event_version
 from games.events.services import entry_add, event_create
+from games.matches.services import plays
 from games.matches.services.hands import hand_start
 from games.matches.services.matches import match_share
 from games.matches.services.plays import hand_play_record
-from games.models import Match
+from games.models import Hand, Match, Play
 from games.people.services.accounts import devices_end
+from games.rules.game import HandReport
 from tests.factories import ClubFactory
 from web.views import live
 
@@ -196,6 +201,40 @@ def test_a_region_not_rendered_for_this_phone_is_a_version_to_ask_for(
 
 
 @pytest.mark.django_db
+def test_a_phone_whose_engine_draws_is_sent_the_play_itself(
+    owner: User, tablo: Match, owner_client: Client, django_capture_on_commit_callbacks: Capture
+) -> None:
+    """A phone whose engine is ready (push.js's ``draws``) is sent another phone's play as the play and
+    the hand's state after it, exactly as the region of that version would hold it (its data-offline),
+    so the engine draws what the server would have drawn."""
+    hand_start(match=tablo, dealer=0, table=["10D", "2C", "7S", "5H"])
+    shown = Match.objects.get(pk=tablo.pk).screen_version
+    url = reverse("match-push", args=[tablo.pk])
+    seen = _stream_after(owner, f"{url}?draws=1", _web_play(owner, tablo), django_capture_on_commit_callbacks)
+    head, version, data = seen[1].removesuffix("\n\n").split("\n")
+    assert [head, version] == ["event: change", f"id: {shown + 1}"]
+    pushed = json.loads(data.removeprefix("data: "))
+    region = owner_client.get(reverse("match-live", args=[tablo.pk]), headers={"HX-Request": "true"})
+    found = re.search(r'data-offline="([^"]*)"', region.content.decode())
+    assert found is not None
+    state = json.loads(html.unescape(found.group(1)))
+    played = {"kind": "play", "hand": 1, "seq": 0, "seat": 1, "card": "3H", "taken": []}
+    assert played.items() <= pushed.items()
+    assert state["plays"][-1] == {key: pushed[key] for key in ("seq", "seat", "card", "taken")}
+    assert state["log"][-1] == {key: pushed[key] for key in ("seat", "card", "taken")}
+    assert [state[key] for key in ("seq", "revision", "seat", "table")] == [
+        pushed[key] for key in ("next_seq", "revision", "next_seat", "table")
+    ]
+
+
+def test_a_play_that_ends_the_hand_is_pushed_as_a_version() -> None:
+    """The played-out hand's screen changes beyond the hand (its scoring): the phones ask for it."""
+    report = HandReport(complete=True, next_seat=None)
+    assert plays._pushed_play(Play(seq=47, seat=1, card="3H", taken=[]), report, Hand(number=1)) == ""
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("draws", ["", "?draws=1"], ids=["region", "play"])
 @pytest.mark.parametrize("recheck", [30, 0], ids=["ended-mark", "session-read-again"])
 def test_a_phone_signed_out_is_carried_nothing_more(
     owner: User,
@@ -203,10 +242,11 @@ def test_a_phone_signed_out_is_carried_nothing_more(
     django_capture_on_commit_callbacks: Capture,
     monkeypatch: pytest.MonkeyPatch,
     recheck: int,
+    draws: str,
 ) -> None:
-    """Before it carries a region the stream asks whether its phone's session was ended (with Redis, its
-    mark; every ``RECHECK_SECONDS``, and without Redis each time, the session and access read again):
-    signed out elsewhere, the stream ends instead, and the phone's next ask is refused."""
+    """Before it carries a region or a play the stream asks whether its phone's session was ended (with
+    Redis, its mark; every ``RECHECK_SECONDS``, and without Redis each time, the session and access read
+    again): signed out elsewhere, the stream ends instead, and the phone's next ask is refused."""
     monkeypatch.setattr(live, "RECHECK_SECONDS", recheck)
     hand = hand_start(match=tablo, dealer=0, table=["10D", "2C", "7S", "5H"])
     url = reverse("match-push", args=[tablo.pk])
@@ -215,7 +255,9 @@ def test_a_phone_signed_out_is_carried_nothing_more(
         devices_end(user=owner)
         hand_play_record(hand=hand, seat=1, card="3H", taken=[], expected_seq=0, by=owner)
 
-    seen = _stream_after(owner, url, signed_out_then_played, django_capture_on_commit_callbacks, messages=3)
+    seen = _stream_after(
+        owner, url + draws, signed_out_then_played, django_capture_on_commit_callbacks, messages=3
+    )
     assert len(seen) == 1
 
 

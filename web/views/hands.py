@@ -204,6 +204,8 @@ def _recorded(
         return _refused(request, _writable_live(request, pk), refused, keep)
     if not request.htmx:
         return redirect("match", pk=pk)
+    if recorded.change and not recorded.replayed and request.headers.get("X-SK-Draws") == "1":
+        return _drawn_by_phone(recorded)
     match = match_seats_load(recorded.hand.match)
     if not (one_tapped or recorded.replayed):  # the region every phone is served at this version
         return _region(request, match, recorded)
@@ -213,6 +215,14 @@ def _recorded(
         "web/matches/_live.html",
         live_context(request, match, written=recorded, one_tapped=one_tapped),
     )
+
+
+def _drawn_by_phone(recorded: Recorded[Any]) -> HttpResponse:
+    """The answer to a phone whose engine draws the play itself (``X-SK-Draws``, static/js/push.js): no
+    region, but the play and the version it made, as the push sends them to the other phones."""
+    response = HttpResponse(headers={"HX-Reswap": "none", "X-SK-Change": recorded.change})
+    response["X-SK-Version"] = str(recorded.hand.match.screen_version)
+    return response
 
 
 def _writable_live(request: HtmxHttpRequest, pk: int) -> Match:

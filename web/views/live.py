@@ -271,9 +271,10 @@ def phone_id(text: str) -> str:
 
 class CarriedRegions:
     """The live regions a match's push stream carries to its phone (web/views/push.py): for each new
-    version, the region as this phone is shown it, once a write's answer or another phone has rendered
-    it (:func:`live_fragment`'s cache), with the phone's own slots filled; else ``None``, and the stream
-    sends the version for the phone to ask. Who the phone is and what it may see are read when the
+    version, the play itself to a phone whose engine draws it (``draws=1``); else the region as this
+    phone is shown it, once a write's answer or another phone has rendered it (:func:`live_fragment`'s
+    cache), with the phone's own slots filled; else ``None``, and the stream sends the version for the
+    phone to ask. Who the phone is and what it may see are read when the
     stream opens; before each region carried, its session's "ended" mark is read (one round trip to
     Redis: signed out on any device, it is carried nothing more), and at least every
     ``RECHECK_SECONDS`` (without Redis, each time) its session and access again (shut out of the
@@ -283,6 +284,7 @@ class CarriedRegions:
     def __init__(self, request: HtmxHttpRequest, match: Match, token: str = "") -> None:
         self.request, self.pk, self.token = request, match.pk, token
         self.phone = phone_id(request.GET.get("phone", ""))  # push.js names its page's stream
+        self.draws = request.GET.get("draws") == "1"  # its engine draws a play (offline_engine_view.js)
         get_token(request)  # the stream's answer sets the cookie, if new: its regions' forms carry it
         self._read(request.user, match)
 
@@ -302,12 +304,24 @@ class CarriedRegions:
         """The region at ``version`` for this phone, if rendered (``Http404``: no longer readable)."""
         return await sync_to_async(self._region)(version)
 
-    def _region(self, version: str) -> str | None:
+    async def change(self, version: str, change: str) -> str | None:
+        """The change pushed with ``version`` (a play), if this phone draws it itself and may still read
+        the match (``Http404`` otherwise); ``None``: the region or the version is sent instead."""
+        if not (change and self.draws):
+            return None
+        await sync_to_async(self._check)()
+        return change
+
+    def _check(self) -> None:
+        """The session's "ended" mark read, or at times the session and access whole (``Http404``)."""
         session = self.request.session.session_key
         if settings.REDIS is None or time.monotonic() >= self.due:
             self._recheck()
         elif session and session_ended(session):
             raise Http404
+
+    def _region(self, version: str) -> str | None:
+        self._check()
         if self.key is None or not version:
             return None
         fragment: str | None = cache.get(self.key(version))

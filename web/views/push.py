@@ -4,9 +4,10 @@ Each stream checks once that its visitor may read what it asks for (404 otherwis
 then sends the version shown now (a screen back from sleep compares it with its own and asks for the
 region if they differ), then one message per change (:mod:`games.push`), and a comment every
 ``HEARTBEAT_SECONDS`` (so that a proxy and the phone see the connection live). It holds no database
-connection while it waits. A match's message is its live region itself (``event: region``) when the
-write's answer rendered it for a phone like this one (:class:`web.views.live.CarriedRegions`: it is in
-the cache), else the version (``data:``), and the phone asks the poll's view for it
+connection while it waits. A match's message is the play itself (``event: change``) to a phone whose
+engine draws it (``static/js/offline_engine_view.js``), else its live region itself (``event: region``)
+when the write's answer rendered it for a phone like this one (:class:`web.views.live.CarriedRegions`:
+it is in the cache), else the version (``data:``), and the phone asks the poll's view for it
 (``static/js/push.js``), so rendering and its cache stay in one place. A phone that accepts gzip is
 sent one deflate stream flushed after each message: a region differs little from the one before it,
 which the stream's window still holds (32 kB drawn, about 1 kB sent). Served by an ASGI server
@@ -28,7 +29,7 @@ from django.http import Http404, HttpResponse, HttpResponseBase, StreamingHttpRe
 from games.access import event_by_link, event_for
 from games.events.selectors import event_version
 from games.matches.selectors.matches import match_row, match_version
-from games.push import ASK, event_topic, listening, match_topic
+from games.push import ASK, event_topic, listening, match_topic, parsed
 from web.screens import polled_version
 from web.views import HtmxHttpRequest
 from web.views.live import CarriedRegions, match_readable, match_shared_readable
@@ -111,9 +112,14 @@ async def _events(topic: str, now: Callable[[], str], carried: CarriedRegions | 
                 except TimeoutError:
                     yield ":\n\n"
                     continue
-                version, _, writer = version.partition(" ")
-                region = None if carried is None or carried.wrote(writer) else await carried.region(version)
-                yield _message(version) if region is None else _region_message(version, region)
+                version, writer, change = parsed(version)
+                if carried is None or carried.wrote(writer):
+                    yield _message(version)
+                elif drawn := await carried.change(version, change):
+                    yield f"event: change\nid: {version}\ndata: {drawn}\n\n"
+                else:
+                    region = await carried.region(version)
+                    yield _message(version) if region is None else _region_message(version, region)
     except TimeoutError:  # no subscription (Redis is away): the browser connects again later
         return
     except Http404:  # no longer readable by this phone (CarriedRegions): its stream and poll get 404

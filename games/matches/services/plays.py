@@ -50,7 +50,8 @@ KEY_CONSTRAINTS = {Play: "play_key_once_per_match", Challenge: "challenge_key_on
 class Recorded(Generic[Row]):
     """A stored play or challenge and the hand's state after it (``replayed``: an idempotent retry):
     the engine's report, the hand row (its ``match`` too) and its standing plays, enough to show the
-    hand again without reading or replaying it."""
+    hand again without reading or replaying it; ``change``: a play as pushed to the phones that draw it
+    (:func:`_pushed_play`), if it is one."""
 
     row: Row
     report: HandReport
@@ -59,6 +60,7 @@ class Recorded(Generic[Row]):
     hand: Hand
     plays: tuple[Play, ...]
     replayed: bool = False
+    change: str = ""
 
 
 def _reused_key_is_a_conflict(service: Callable[P, R]) -> Callable[P, R]:
@@ -128,9 +130,16 @@ def hand_play_record(
     chain_append(
         match=hand.match, kind=Kind.PLAY, ref=row.pk, content=play_content(row, hand), hand=hand.number
     )
-    match_version_bump(match=hand.match, chained=True)
+    change = _pushed_play(row, report, hand)
+    match_version_bump(match=hand.match, chained=True, change=change)
     return Recorded(
-        row=row, report=report, next_seq=hand.next_seq, revision=hand.revision, hand=hand, plays=(*plays, row)
+        row=row,
+        report=report,
+        next_seq=hand.next_seq,
+        revision=hand.revision,
+        hand=hand,
+        plays=(*plays, row),
+        change=change,
     )
 
 
@@ -211,6 +220,19 @@ def hand_challenge_record(
     return Recorded(
         row=row, report=report, next_seq=hand.next_seq, revision=hand.revision, hand=hand, plays=tuple(plays)
     )
+
+
+def _pushed_play(row: Play, report: HandReport, hand: Hand) -> str:
+    """The play as pushed to the phones that draw it with their engine (``drawPushed`` in
+    static/js/offline_engine_view.js): the play and the hand's state after it, as the match screen's
+    ``data-offline`` holds it (web/offline.py); "" once the hand is played out, whose screen changes
+    beyond the hand (the phones ask for it)."""
+    if report.complete or report.next_seat is None:
+        return ""
+    play = {"hand": hand.number, "seq": row.seq, "seat": row.seat, "card": row.card, "taken": row.taken}
+    after = {"next_seq": hand.next_seq, "revision": hand.revision, "next_seat": report.next_seat}
+    table = [str(card) for card in report.table]
+    return json.dumps({"kind": "play", **play, **after, "table": table}, separators=(",", ":"))
 
 
 def play_content(row: Play, hand: Hand) -> dict[str, object]:

@@ -16,17 +16,18 @@ from games.models import Match
 from games.push import ASK, event_topic, match_topic, publish
 
 
-def match_version_bump(*, match: Match, chained: bool = False) -> None:
+def match_version_bump(*, match: Match, chained: bool = False, change: str = "") -> None:
     """Count one more change of ``match``, whose row the caller holds locked in its transaction (so the
     number kept in ``match`` is the stored one, for the answer rendered from it). ``chained``: the
     caller appended to the match's hash chain (``games.audit.services.chain_append``), whose new head,
-    kept in ``match``, this same update stores."""
+    kept in ``match``, this same update stores. ``change``: the change pushed with the version, for the
+    phones that draw it themselves (:func:`games.push.publish`)."""
     fields: dict[str, object] = {"screen_version": F("screen_version") + 1}
     if chained:
         fields.update(chain_head=match.chain_head, chain_length=match.chain_length)
     Match.objects.filter(pk=match.pk).update(**fields)
     match.screen_version += 1
-    publish(match_topic(match.pk), str(match.screen_version))
+    publish(match_topic(match.pk), str(match.screen_version), change)
 
 
 def match_result_changed(*, match: Match) -> None:
