@@ -392,7 +392,7 @@ class _Table:
             request = {"json": body}
         else:
             headers, request = {"HX-Request": "true"} | self.screens[0].phone.headers(), {"data": body}
-            if timed and self.match_id not in self.screens[0].tallied:  # a play its engine draws
+            if timed:  # a play, which its engine draws
                 headers["X-SK-Draws"] = "1"
         self.sent, started = time.monotonic(), time.perf_counter()
         response = await self.client.request(method, url, headers=headers, **request)

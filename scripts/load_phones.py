@@ -187,7 +187,6 @@ class Screen:
     phone: Phone
     vals: dict[int, dict[str, str]] = field(default_factory=dict)
     drawn: list[tuple[float, int, int]] = field(default_factory=list)
-    tallied: set[int] = field(default_factory=set)  # matches whose region shows Twenty's tally
 
     def version(self, match: int) -> int:
         """The version the region shows (0: none yet)."""
@@ -212,16 +211,12 @@ class Screen:
         self, client: httpx.AsyncClient, match: int, latest: list[Heard], watched: Watched
     ) -> bool:
         """What the stream brought since last heard: each region newer than the one shown drawn, and
-        each play that follows on from it (as push.js and the engine, which draws no Twenty tally);
+        each play that follows on from it (as push.js and the engine);
         then, if the last was a version or a play not shown, the region asked for (and True)."""
         for heard in latest:
             if isinstance(heard, Carried) and heard.version > self.version(match):
                 self.draw(match, heard.event)
-            elif (
-                isinstance(heard, Changed)
-                and heard.version == self.version(match) + 1
-                and match not in self.tallied
-            ):
+            elif isinstance(heard, Changed) and heard.version == self.version(match) + 1:
                 self.took(match, heard.version)
         last = latest[-1]
         wanted = str(last.version) if isinstance(last, Changed) else last
@@ -238,8 +233,6 @@ class Screen:
     def draw(self, match: int, html: str) -> None:
         """The region ``html`` (an answer of the poll's view or of a form) drawn on the screen."""
         if found := POLLED_WITH.search(html):
-            if 'class="twenty-tally"' in html:
-                self.tallied.add(match)
             self.vals[match] = json.loads(found.group(1))
             self.drawn.append((time.monotonic(), match, int(self.vals[match]["v"].split("-")[0])))
 

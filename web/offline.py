@@ -19,6 +19,7 @@ from games.rule_links import refusal_url
 from games.rules.cards import deck
 from games.rules.errors import COUNT_LABELS, violation_classes
 from games.rules.registry import GAMES
+from games.rules.twenty_round import FIVE_TALLY_CARDS
 from web.deals import deck_totals, summary_keys
 from web.screens import HandView, MatchScreen, who_of
 
@@ -169,6 +170,12 @@ def offline_texts(match: Match) -> dict[str, Any]:
         "tablos_label": {
             str(count): ngettext("%(counter)s tablo", "%(counter)s tablos", count) for count in PLURAL_SAMPLES
         },
+        # Twenty's tally (templates/web/matches/_tally.html), by plural form; its chain from so many cards.
+        "tally_sum": {
+            str(count): ngettext("%(counter)s card, sum %(sum)s", "%(counter)s cards, sum %(sum)s", count)
+            for count in PLURAL_SAMPLES
+        },
+        "tally_chain_from": FIVE_TALLY_CARDS,
         **(_hand_end_texts() if match.status == Match.Status.IN_PROGRESS else {}),  # no hand ends after
     }
 

@@ -247,9 +247,39 @@
       (groups || '<span class="tally-none" aria-hidden="true">\u2013</span>') + '<span class="tally-count" aria-hidden="true">' + count + "</span></span>";
   }
 
+  /* The plural form of ``count`` (1, 2 or 5) that web/offline.py words its counted texts by. */
+  function pluralForm(count) {
+    return { one: 1, few: 2 }[new Intl.PluralRules(document.documentElement.lang || "en").select(count)] || 5;
+  }
+
   function tablosLabel(count) {
-    var form = { one: 1, few: 2 }[new Intl.PluralRules(document.documentElement.lang || "en").select(count)] || 5;
-    return view.escape(words().tablos_label[form].replace("%(counter)s", count));
+    return view.escape(words().tablos_label[pluralForm(count)].replace("%(counter)s", count));
+  }
+
+  function signed(points) { return points > 0 ? "+" + points : String(points).replace("-", "\u2212"); }
+
+  /* Twenty's tally as _tally.html draws it: its cards, their sum, and the chain of awards it is in
+     (web/breakdowns.py ``_tally``: the tally events at the end, once enough cards lie). */
+  function drawTally(section, report) {
+    var tally = section.querySelector(".twenty-tally");
+    if (!tally) return;
+    var table = report.table, sum = (report.extra || {}).tally_value;
+    tally.querySelector("p:not([class])").innerHTML = table.length ? view.chips(table) : '<span class="muted">' + text("tally-cleared") + "</span>";
+    tally.querySelector(".tally-sum").textContent = words().tally_sum[pluralForm(table.length)]
+      .replace("%(counter)s", table.length).replace("%(sum)s", sum);
+    var chain = [];
+    for (var index = report.events.length - 1; table.length >= words().tally_chain_from && index >= 0; index--) {
+      if (report.events[index].kind !== "tally") break;
+      chain.unshift(signed(report.events[index].points));
+    }
+    var line = tally.querySelector(".tally-chain");
+    if (!chain.length) { if (line) line.remove(); return; }
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "tally-chain";
+      tally.appendChild(line);
+    }
+    line.textContent = text("chain") + ": " + chain.join(" \u2192 ");
   }
 
   /* A side's tablos: those of the earlier hands and this hand's so far (Tablo's only). */
@@ -288,8 +318,7 @@
         live.className = "hand-points-live";
         more.insertBefore(live, more.querySelector(".sweeps-live, .challenges-live"));
       }
-      var points = side.total > 0 ? "+" + side.total : String(side.total).replace("-", "\u2212");
-      live.textContent = text("hand-points", { points: points });
+      live.textContent = text("hand-points", { points: signed(side.total) });
     });
   }
 
@@ -335,6 +364,7 @@
       markSeen(section, found.answer.seen);
       drawLastPlay(section, state, report, found.plays);
       drawSides(report, state);
+      drawTally(section, report);
       markOneTap(section, found.answer);
       section.dispatchEvent(new CustomEvent("sk:drawn", { bubbles: true }));  /* offline.js keeps the page as drawn */
     }, function () { return null; });  /* the engine failed: the screen stays as the queue projects it */
@@ -343,12 +373,12 @@
 
   /* ---- A play another phone made, pushed (web/views/push.py, "change") ---- */
 
-  /* Whether the engine can draw a play on this screen: ready, a hand open to plays, nothing queued,
-     no clock (whose version changes by itself) and no Twenty tally (which the engine does not draw). */
+  /* Whether the engine can draw a play on this screen: ready, a hand open to plays, nothing queued and
+     no clock (whose version changes by itself). */
   function drawable() {
     var region = document.getElementById("match-live"), section = view.section();
     return Boolean(region && section && section.querySelector(".play-form") && usable(view.hand()) && !view.queueing() &&
-      /^\d+$/.test(region.getAttribute("data-version") || "") && !section.querySelector(".twenty-tally"));
+      /^\d+$/.test(region.getAttribute("data-version") || ""));
   }
 
   /* Draw ``play`` (games/matches/services/plays.py, ``_pushed_play``), the change that made ``version``

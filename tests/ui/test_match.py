@@ -222,6 +222,43 @@ def test_phones_with_the_engine_draw_each_play_without_asking_for_the_screen(
 
 
 @pytest.mark.browser
+@pytest.mark.phone_engine
+@needs_engine
+def test_a_phone_with_the_engine_draws_twentys_tally_as_the_server_does(
+    asgi_server: str, page: Page, browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Maltese Twenty's plays, each recorded at its tap, drawn by the other phone's engine: the tally's
+    cards, sum and chain as the server draws them (after a reload), with no request for the screen."""
+    monkeypatch.setattr("web.views.live.POLL_SECONDS", 600)
+    match = start_services_match(signed_in(page, asgi_server), "twenty")
+    hand_start(match=match, starter=0, set_aside=["AS", "2H"])
+    url = f"{asgi_server}/matches/{match.pk}/"
+    page.goto(url)
+    other = browser.new_context(
+        storage_state=page.context.storage_state(), viewport={"width": 360, "height": 640}
+    )
+    second = other.new_page()
+    asked: list[str] = []
+    second.on("request", lambda request: asked.append(request.url) if "/live/" in request.url else None)
+    second.goto(url)
+    for phone in (page, second):
+        phone.wait_for_function(READY, timeout=ENGINE_WAIT_MS)
+    second.wait_for_timeout(500)  # its stream opened again, now that the engine draws
+    tally = second.locator(".twenty-tally")
+    # Under 20 with five cards and then six (docs/rules/twenty.md W4): +15, then twice that.
+    for count, card in enumerate(["AC", "2C", "3C", "4C", "2D", "AD"], start=1):
+        page.locator("label.card-tile", has=page.locator(f"#card-{card}")).click()
+        expect(tally).to_contain_text(f"{count} card{'s' if count > 1 else ''}, sum", timeout=3000)
+    expect(tally).to_contain_text("Chain: +15 → +30")
+    drawn = [tally.inner_text(), second.locator("#match-live .sides").inner_text()]
+    assert asked == []
+    second.reload()
+    expect(second.locator("#card-AD")).to_be_disabled()
+    assert [tally.inner_text(), second.locator("#match-live .sides").inner_text()] == drawn
+    other.close()
+
+
+@pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_second_phone_sees_each_play_within_seconds(
     live_server: LiveServer, page: Page, browser: Browser
