@@ -16,10 +16,13 @@ Writing, expiring and clearing sessions stay Django's own.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
+import redis
+import redis.asyncio
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
@@ -138,6 +141,24 @@ def session_ended(key: str) -> bool:
     """Whether session ``key`` was ended (:func:`sessions_ended`'s mark; never found without Redis, where
     the dummy cache keeps nothing and the row says it)."""
     return caches[settings.SESSION_CACHE_ALIAS].get(ENDED + key) is not None
+
+
+_marks: tuple[asyncio.AbstractEventLoop, redis.asyncio.Redis] | None = None
+
+
+async def asession_ended(key: str) -> bool:
+    """:func:`session_ended` on the event loop, without a thread (a push stream asks before each message
+    it sends): one ``EXISTS`` on Redis, which must be configured; an error is a mark not found, as the
+    cache's own reads (the stream reads the session whole every ``RECHECK_SECONDS`` anyway)."""
+    global _marks
+    assert settings.REDIS is not None
+    loop = asyncio.get_running_loop()
+    if _marks is None or _marks[0] is not loop:
+        _marks = (loop, settings.REDIS.async_client())
+    try:
+        return bool(await _marks[1].exists(caches[settings.SESSION_CACHE_ALIAS].make_key(ENDED + key)))
+    except redis.RedisError:
+        return False
 
 
 def signed_in(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:

@@ -39,7 +39,7 @@ from games.matches.services.plays import Recorded
 from games.models import Match
 from games.screen_keys import READ, WRITE, key_opens, screen_key
 from scorekeeper.public import public_url
-from scorekeeper.sessions import session_ended
+from scorekeeper.sessions import asession_ended
 from web.deals import deal_questions
 from web.entries import entry_form
 from web.screens import MatchScreen, match_screen, polled_version, screen_version
@@ -302,26 +302,26 @@ class CarriedRegions:
 
     async def region(self, version: str) -> str | None:
         """The region at ``version`` for this phone, if rendered (``Http404``: no longer readable)."""
-        return await sync_to_async(self._region)(version)
+        await self._checked()
+        return await sync_to_async(self._cached)(version)
 
     async def change(self, version: str, change: str) -> str | None:
         """The change pushed with ``version`` (a play), if this phone draws it itself and may still read
         the match (``Http404`` otherwise); ``None``: the region or the version is sent instead."""
         if not (change and self.draws):
             return None
-        await sync_to_async(self._check)()
+        await self._checked()
         return change
 
-    def _check(self) -> None:
-        """The session's "ended" mark read, or at times the session and access whole (``Http404``)."""
-        session = self.request.session.session_key
+    async def _checked(self) -> None:
+        """The session's "ended" mark read (on the loop: no thread), or at times the session and access
+        whole; ``Http404`` if the phone may no longer read the match."""
         if settings.REDIS is None or time.monotonic() >= self.due:
-            self._recheck()
-        elif session and session_ended(session):
+            await sync_to_async(self._recheck)()
+        elif (session := self.request.session.session_key) and await asession_ended(session):
             raise Http404
 
-    def _region(self, version: str) -> str | None:
-        self._check()
+    def _cached(self, version: str) -> str | None:
         if self.key is None or not version:
             return None
         fragment: str | None = cache.get(self.key(version))
