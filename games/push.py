@@ -74,8 +74,8 @@ _holding: ContextVar[list[Held] | None] = ContextVar("push_held", default=None)
 def held(writer: str = "") -> Iterator[None]:
     """The block's committed publishes sent as it ends, failed or not: a web write renders the region
     of its new version before the other phones are told of it. ``writer``: the phone that made the write
-    (its stream's ``phone``), named in the message (``"<version> <writer>"``), so that its stream, whose
-    phone draws the write's answer, sends the version alone."""
+    (its stream's ``phone``), named in the message (:func:`message`), so that its stream, whose phone
+    draws the write's answer, sends it nothing."""
     waiting: list[Held] = []
     token = _holding.set(waiting)
     try:

@@ -4,7 +4,7 @@
    poll ask once ("push" in its hx-trigger), so it is drawn where every poll is drawn. A match's stream
    may carry the region itself (event "region", its version as the event's id), drawn as a poll's answer
    is if it is newer than the one shown, once no request of the region is under way; to the phone that
-   made the write it sends the version alone. A phone whose engine is ready says so (its stream's
+   made the write it sends nothing (its answer drew that version). A phone whose engine is ready says so (its stream's
    "draws"): its stream sends a play another phone made as the play itself (event "change"), which the
    engine draws (offline_engine_view.js) or, where it cannot, the region asks for. While the stream
    is open the timed poll is skipped but for one every SAFETY_MS (a timed match keeps its poll: its clock
@@ -16,7 +16,7 @@
   "use strict";
   var SAFETY_MS = 60000, RETRY_MS = [3000, 10000, 30000], AGAIN_MS = [1000, 2000, 4000];
   /* This page's name for itself: its stream's "phone", and the X-SK-Phone of its region's requests, so
-     that the stream of the phone that wrote sends the version alone (its answer draws the region). */
+     that the stream of the phone that wrote sends it nothing (its answer draws the region). */
   var PHONE = Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
   var state = null;  /* {url, source, live, latest, tries, waiting, asked, failures, polled, carried, draws} */
   var pending = new Set();

@@ -169,19 +169,18 @@ def test_a_match_stream_carries_the_region_its_web_play_rendered(
 
 
 @pytest.mark.django_db(transaction=True)  # the write commits inside its view, as it does in production
-def test_the_phone_that_played_is_sent_the_version_alone(
+def test_the_phone_that_played_is_sent_nothing_of_its_play(
     owner: User, tablo: Match, django_capture_on_commit_callbacks: Capture
 ) -> None:
     """The play's answer draws the region on the phone that played: its own stream (named as push.js
-    names it) sends the version, not the region again; another phone's stream carries the region."""
+    names it) sends it nothing of that play, and carries another phone's next one."""
     hand_start(match=tablo, dealer=0, table=["10D", "2C", "7S", "5H"])
     shown = Match.objects.get(pk=tablo.pk).screen_version
     url = reverse("match-push", args=[tablo.pk])
-    play = _web_play(owner, tablo, phone="page-1")
-    seen = _stream_after(owner, f"{url}?phone=page-1", play, django_capture_on_commit_callbacks)
-    assert seen[1] == f"data: {shown + 1}\n\n"
-    play = _web_play(owner, tablo, phone="page-1", seq=1)
-    seen = _stream_after(owner, f"{url}?phone=page-2", play, django_capture_on_commit_callbacks)
+    mine, theirs = _web_play(owner, tablo, phone="page-1"), _web_play(owner, tablo, phone="page-2", seq=1)
+    seen = _stream_after(
+        owner, f"{url}?phone=page-1", lambda: (mine(), theirs()), django_capture_on_commit_callbacks
+    )
     assert seen[1].startswith(f"event: region\nid: {shown + 2}\n")
 
 

@@ -289,8 +289,8 @@ class CarriedRegions:
         self._read(request.user, match)
 
     def wrote(self, writer: str) -> bool:
-        """Whether this stream's phone made the write (its answer draws the region: it is sent the
-        version alone)."""
+        """Whether this stream's phone made the write (its answer drew the version: it is sent
+        nothing)."""
         return bool(writer) and writer == self.phone
 
     def _read(self, user: User, match: Match) -> None:

@@ -113,8 +113,10 @@ async def _events(topic: str, now: Callable[[], str], carried: CarriedRegions | 
                     yield ":\n\n"
                     continue
                 version, writer, change = parsed(version)
-                if carried is None or carried.wrote(writer):
+                if carried is None:
                     yield _message(version)
+                elif carried.wrote(writer):  # its answer drew this version
+                    continue
                 elif drawn := await carried.change(version, change):
                     yield f"event: change\nid: {version}\ndata: {drawn}\n\n"
                 else:
