@@ -15,7 +15,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from django.core.asgi import get_asgi_application
-from playwright.sync_api import Browser, Page, Request, Route, expect
+from playwright.sync_api import Browser, Page, Request, Route, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.matches.services.hands import hand_start, hand_summary_record
@@ -119,6 +119,25 @@ def asgi_server(transactional_db: None, monkeypatch: pytest.MonkeyPatch) -> Iter
     thread.join(10)
 
 
+def _second_phone(
+    page: Page, browser: Browser, viewport: ViewportSize | None = None
+) -> tuple[Page, dict[Page, list[str]]]:
+    """A second phone of the same account (not yet on a page), and the live region's requests that each
+    phone makes from now on."""
+    other = browser.new_context(
+        storage_state=page.context.storage_state(), viewport=viewport or {"width": 390, "height": 844}
+    )
+    second = other.new_page()
+    asked: dict[Page, list[str]] = {page: [], second: []}
+
+    def counted(phone: Page) -> Callable[[Request], None]:
+        return lambda request: asked[phone].append(request.url) if "/live/" in request.url else None
+
+    for phone in asked:
+        phone.on("request", counted(phone))
+    return second, asked
+
+
 @pytest.mark.browser
 def test_a_second_phone_hears_of_a_play_at_once_without_polling(
     asgi_server: str, page: Page, browser: Browser, monkeypatch: pytest.MonkeyPatch
@@ -129,17 +148,7 @@ def test_a_second_phone_hears_of_a_play_at_once_without_polling(
     change made elsewhere, which renders no region, each asks once; neither polls on the clock."""
     monkeypatch.setattr("web.views.live.POLL_SECONDS", 600)
     url = tablo_open(page, asgi_server)
-    other = browser.new_context(
-        storage_state=page.context.storage_state(), viewport={"width": 390, "height": 844}
-    )
-    second = other.new_page()
-    asked: dict[Page, list[str]] = {page: [], second: []}
-
-    def counted(phone: Page) -> Callable[[Request], None]:
-        return lambda request: asked[phone].append(request.url) if "/live/" in request.url else None
-
-    for phone in asked:
-        phone.on("request", counted(phone))
+    second, asked = _second_phone(page, browser)
     with second.expect_response(lambda response: "/push/" in response.url) as stream:
         second.goto(url)
     assert stream.value.headers["content-type"] == "text/event-stream"
@@ -157,7 +166,7 @@ def test_a_second_phone_hears_of_a_play_at_once_without_polling(
     while (len(asked[page]), len(asked[second])) != (1, 2) and time.monotonic() < deadline:
         page.wait_for_timeout(50)
     assert (len(asked[page]), len(asked[second])) == (1, 2)
-    other.close()
+    second.context.close()
 
 
 HAND_SHOWN = """() => ['.table-cards p', '[data-offline-turn]', '.last-play p', '.sides', '.play-form legend']
@@ -176,18 +185,8 @@ def test_phones_with_the_engine_draw_each_play_without_asking_for_the_screen(
     drew; an undo is asked for."""
     monkeypatch.setattr("web.views.live.POLL_SECONDS", 600)
     url = tablo_open(page, asgi_server)
-    other = browser.new_context(
-        storage_state=page.context.storage_state(), viewport={"width": 390, "height": 844}
-    )
-    second = other.new_page()
-    asked: dict[Page, list[str]] = {page: [], second: []}
+    second, asked = _second_phone(page, browser)
     streams: list[str] = []
-
-    def counted(phone: Page) -> Callable[[Request], None]:
-        return lambda request: asked[phone].append(request.url) if "/live/" in request.url else None
-
-    for phone in asked:
-        phone.on("request", counted(phone))
     second.on("request", lambda request: streams.append(request.url) if "/push/" in request.url else None)
     second.goto(url)
     for phone in asked:
@@ -218,7 +217,7 @@ def test_phones_with_the_engine_draw_each_play_without_asking_for_the_screen(
     expect(page.locator(".last-play")).to_contain_text("Dragan played 4♥", timeout=3000)
     expect(second.locator(".last-play")).to_contain_text("Dragan played 4♥", timeout=3000)
     expect(second.locator("#card-9C")).to_be_enabled()
-    other.close()
+    second.context.close()
 
 
 @pytest.mark.browser
@@ -234,12 +233,7 @@ def test_a_phone_with_the_engine_draws_twentys_tally_as_the_server_does(
     hand_start(match=match, starter=0, set_aside=["AS", "2H"])
     url = f"{asgi_server}/matches/{match.pk}/"
     page.goto(url)
-    other = browser.new_context(
-        storage_state=page.context.storage_state(), viewport={"width": 360, "height": 640}
-    )
-    second = other.new_page()
-    asked: list[str] = []
-    second.on("request", lambda request: asked.append(request.url) if "/live/" in request.url else None)
+    second, asked = _second_phone(page, browser, {"width": 360, "height": 640})
     second.goto(url)
     for phone in (page, second):
         phone.wait_for_function(READY, timeout=ENGINE_WAIT_MS)
@@ -251,11 +245,11 @@ def test_a_phone_with_the_engine_draws_twentys_tally_as_the_server_does(
         expect(tally).to_contain_text(f"{count} card{'s' if count > 1 else ''}, sum", timeout=3000)
     expect(tally).to_contain_text("Chain: +15 → +30")
     drawn = [tally.inner_text(), second.locator("#match-live .sides").inner_text()]
-    assert asked == []
+    assert asked == {page: [], second: []}
     second.reload()
     expect(second.locator("#card-AD")).to_be_disabled()
     assert [tally.inner_text(), second.locator("#match-live .sides").inner_text()] == drawn
-    other.close()
+    second.context.close()
 
 
 @pytest.mark.browser
@@ -264,10 +258,7 @@ def test_a_second_phone_sees_each_play_within_seconds(
     live_server: LiveServer, page: Page, browser: Browser
 ) -> None:
     url = tablo_open(page, live_server.url)
-    other = browser.new_context(
-        storage_state=page.context.storage_state(), viewport={"width": 390, "height": 844}
-    )
-    second = other.new_page()
+    second, _asked = _second_phone(page, browser)
     second.goto(url)
     with second.expect_response(lambda response: "/live/" in response.url, timeout=8000) as polled:
         pass
@@ -278,7 +269,7 @@ def test_a_second_phone_sees_each_play_within_seconds(
     assert "k=" in options.value.url  # the screen's write key: the match's game and options alone
     play(page, "3H")  # nothing to take: one tap
     expect(second.locator(".last-play")).to_contain_text("Dragan played 3♥", timeout=8000)
-    other.close()
+    second.context.close()
 
 
 @pytest.mark.browser
