@@ -409,6 +409,8 @@
     form.elements.key.value = crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random();  /* the next play's */
     var chosen = form.querySelector("input[name=card]:checked");
     if (chosen) chosen.checked = false;  /* as the redrawn region: the card is tapped again, for this table */
+    var refused = region.querySelector(":scope > .alert.error");
+    if (refused) refused.remove();  /* an earlier refusal, answered: the redrawn region would not show it */
     section.setAttribute("data-engine-drawn", "");
     drawHand(state, []);
     drawChoices(state, "", [], tapped || "", true);
