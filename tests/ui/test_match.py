@@ -181,8 +181,8 @@ def test_phones_with_the_engine_draw_each_play_without_asking_for_the_screen(
 ) -> None:
     """Once its engine is ready, a phone's play is answered with the play alone and its stream sends the
     other phone that play (one tapped, one through its choices): each engine draws it as the server
-    would (the same screen after a reload), with no request for the screen; each plays on from what it
-    drew; an undo is asked for."""
+    would (the same screen after a reload), with no request for the screen, and an earlier refusal is
+    gone; each plays on from what it drew; an undo is asked for."""
     monkeypatch.setattr("web.views.live.POLL_SECONDS", 600)
     url = tablo_open(page, asgi_server)
     second, asked = _second_phone(page, browser)
@@ -197,8 +197,15 @@ def test_phones_with_the_engine_draw_each_play_without_asking_for_the_screen(
     play(page, "3H")  # nothing to take: recorded at the tap
     expect(page.locator(".one-tapped")).to_contain_text("recorded at the tap")
     expect(second.locator(".last-play")).to_contain_text("Dragan played 3♥", timeout=3000)
+    page.locator("#card-7H").check()  # 7♥ taking 5♥, picked by hand: refused, said on the screen
+    page.get_by_text("Pick the taken cards yourself").click()
+    page.locator("#taken-5H").check()
+    page.get_by_role("button", name="Record these cards").click()
+    refused = page.locator("#match-live > .alert.error")
+    expect(refused).to_be_visible()
     play(page, "7H")
     expect(page.locator(".last-play")).to_contain_text("Marija played 7♥")
+    expect(refused).to_have_count(0)  # answered by the play, which the engine drew
     expect(second.locator(".last-play")).to_contain_text("Marija played 7♥", timeout=3000)
     expect(second.locator("#card-7H")).to_be_disabled()
     assert asked == {page: [], second: []}
