@@ -4,9 +4,10 @@
    poll ask once ("push" in its hx-trigger), so it is drawn where every poll is drawn. A match's stream
    may carry the region itself (event "region", its version as the event's id), drawn as a poll's answer
    is if it is newer than the one shown, once no request of the region is under way; to the phone that
-   made the write it sends nothing (its answer drew that version). A phone whose engine is ready says so (its stream's
-   "draws"): its stream sends a play another phone made as the play itself (event "change"), which the
-   engine draws (offline_engine_view.js) or, where it cannot, the region asks for. While the stream
+   made the write it sends nothing (its answer drew that version). A phone whose engine is ready says
+   so (its stream's "draws"): its stream sends a play another phone made as the play itself (event
+   "change"), which the engine draws (offline_engine_view.js) or, where it cannot, the region asks for;
+   and its own play is answered with the play alone (X-SK-Draws), drawn the same way. While the stream
    is open the timed poll is skipped but for one every SAFETY_MS (a timed match keeps its poll: its clock
    is part of its version); when the stream fails the poll runs as before, and the stream is opened again.
    A stream refused three times running (a server without push answers 204) is left closed until the
