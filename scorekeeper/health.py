@@ -7,10 +7,12 @@ when they stop; one in the registry that does not answer a ping within ``PING_TI
 
 Both are cheap whatever callers do and whatever the parts do (``scorekeeper.shared_check``): each
 process runs at most one check of each at a time, in a thread of its own, every caller within a second
-gets the same report, and no caller waits on a check for more than ``WAIT``. ``/healthz``'s verdict is
-shared by every process of every node through Redis: one process checks (holding a short lock), the
-others read its verdict while it is younger than ``SHARED_FRESH``, so monitoring sees one answer
-whichever node it reaches, and the answer turns within a few seconds of an outage starting or ending.
+gets the same report, and no caller waits on a check for more than ``WAIT``. ``/healthz``'s verdict on
+Redis and the workers (a ping that may wait out ``PING_TIMEOUT``) is shared by every process of every node
+through Redis: one process checks (holding a short lock), the others read its verdict while it is younger
+than ``SHARED_FRESH``, so monitoring sees one answer whichever node it reaches, turning within a few
+seconds of an outage starting or ending. The database is the one part each process checks for itself
+(one query): it is what that process reaches, and it turns within about a second.
 Anonymous callers learn the status and the failing parts' names; staff also get each part and the
 workers' names.
 """
@@ -34,7 +36,8 @@ PING_TIMEOUT = 1.0  # seconds a worker has to answer
 WAIT = 1.0  # seconds a request waits, at most, for a check that is running
 WORKERS_KEY = "scorekeeper:workers"  # hash: worker hostname -> when it last started or answered
 FORGET_AFTER = 24 * 60 * 60  # a worker gone this long without a clean stop is no longer reported
-VERDICT_KEY = "scorekeeper:health"  # the last full report, as JSON, with when it was made
+VERDICT_KEY = "scorekeeper:health"  # the last shared report, as JSON, with when it was made
+SHARED_PARTS = ("redis", "workers")  # the parts the shared report answers for
 CHECKING_KEY = "scorekeeper:health:checking"  # held by the one process making the next report
 SHARED_FRESH = 2.0  # seconds a shared report answers for every process
 CHECKING_FOR = 5  # seconds, at most, that one process holds the right to check
@@ -109,9 +112,9 @@ def _health_parts() -> Sequence[str]:
 
 
 def _check_health(report: Report) -> None:
-    """The shared report while it is fresh, else checked here, unless another process is checking
-    already (then the last shared report stands). The database is checked first, as this process
-    reaches it: that is the answer when Redis does not give one (Redis and the workers failed then)."""
+    """The database as this process reaches it; Redis and the workers from the shared report while it
+    is fresh, else checked here, unless another process is checking already (then the last shared
+    report stands)."""
     report.checks["database"] = _database_ok()
     if settings.REDIS is None:
         return
@@ -121,19 +124,20 @@ def _check_health(report: Report) -> None:
         verdict = json.loads(shared) if shared else None
         fresh = verdict is not None and time.time() - verdict["at"] < SHARED_FRESH
         if verdict is not None and (fresh or not client.set(CHECKING_KEY, 1, nx=True, ex=CHECKING_FOR)):
-            report.checks |= verdict["checks"]
+            report.checks |= {part: verdict["checks"][part] for part in SHARED_PARTS}
             report.details |= verdict["details"]
             return
     except RedisError:
-        report.checks |= {"redis": False, "workers": False}
+        report.checks |= dict.fromkeys(SHARED_PARTS, False)
         return
     _check_redis_and_workers(report)
     try:
-        made = {"at": time.time(), "checks": report.checks, "details": report.details}
+        checks = {part: report.checks[part] for part in SHARED_PARTS}
+        made = {"at": time.time(), "checks": checks, "details": report.details}
         client.set(VERDICT_KEY, json.dumps(made))
         client.delete(CHECKING_KEY)
     except RedisError:
-        report.checks |= {"redis": False, "workers": False}
+        report.checks |= dict.fromkeys(SHARED_PARTS, False)
 
 
 def _check_redis_and_workers(report: Report) -> None:
@@ -149,9 +153,10 @@ def _check_redis_and_workers(report: Report) -> None:
     report.details["workers"] = {"answered": answered, "late": late}
 
 
-# Load balancers probe often: a report lives 1 s. /healthz reads the shared report again after a quarter
-# of a second, so that two processes never disagree for longer; a check takes up to PING_TIMEOUT for
-# the workers' ping (or WAIT, for a caller): the answer turns within SHARED_FRESH + 2 s.
+# Load balancers probe often: a report lives 1 s. /healthz checks the database and reads the shared
+# report again after a quarter of a second, so that two processes never disagree for longer; a check
+# takes up to PING_TIMEOUT for the workers' ping (or WAIT, for a caller): the database turns within
+# WAIT + 0.25 s, Redis and the workers within SHARED_FRESH + 2 s.
 LIVE = SharedCheck(_check_live, _live_parts, fresh=1.0, stale=1.0, wait=WAIT)
 HEALTH = SharedCheck(_check_health, _health_parts, fresh=0.25, stale=0.25, wait=WAIT)
 

@@ -217,6 +217,16 @@ def test_every_process_answers_the_verdict_another_one_shared_while_it_is_fresh(
 
 @pytest.mark.redis
 @pytest.mark.django_db
+def test_the_database_is_as_this_process_reaches_it_whatever_the_shared_verdict_says(client: Client) -> None:
+    """An outage's end is seen by the first process to reach the database again, not a shared verdict
+    later (an older release shared the database's part too)."""
+    others = {"database": False, "redis": True, "workers": True}
+    redis_client().set(VERDICT_KEY, json.dumps({"at": time.time(), "checks": others, "details": {}}))
+    assert client.get("/healthz").json() == {"status": "ok", "failed": []}
+
+
+@pytest.mark.redis
+@pytest.mark.django_db
 def test_while_another_process_checks_the_last_shared_verdict_stands(client: Client) -> None:
     stale = {
         "at": time.time() - 60,
