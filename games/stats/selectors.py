@@ -58,18 +58,31 @@ def with_player(matches: QuerySet[Match], player_id: int) -> QuerySet[Match]:
 
 
 def results_of(matches: QuerySet[Match], *, hands: bool = True) -> list[MatchResult]:
-    """The matches as values, in time order; ``hands=False`` skips the hand statistics (ratings)."""
-    seats: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
-    for match_id, side, player in (
+    """The matches as values, in time order; ``hands=False`` skips the hand statistics (ratings).
+
+    Each match is read with its seats in one statement, so a match that finishes meanwhile is in whole
+    or not at all, never without its players (a replay would rate a side of nobody)."""
+    seated = (
         Seat.objects.filter(match__in=matches)
-        .order_by("number")
-        .values_list("match_id", "side__index", "player_id")
-    ):
-        seats[match_id][side].append(player)
-    lines = _hand_lines(matches) if hands else {}
-    rows = matches.order_by("finished_at", "pk").values_list(
-        "pk", "game", "season_id", "finished_at", "totals", "winner", "draw"
+        .order_by("match__finished_at", "match_id", "number")
+        .values_list(
+            "match_id",
+            "side__index",
+            "player_id",
+            "match__game",
+            "match__season_id",
+            "match__finished_at",
+            "match__totals",
+            "match__winner",
+            "match__draw",
+        )
     )
+    seats: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    rows: dict[int, tuple[str, int | None, datetime | None, list[int], int | None, bool]] = {}
+    for match_id, side, player, *row in seated:
+        seats[match_id][side].append(player)
+        rows[match_id] = tuple(row)
+    lines = _hand_lines(matches) if hands else {}
     return [
         MatchResult(
             match_id=pk,
@@ -83,7 +96,7 @@ def results_of(matches: QuerySet[Match], *, hands: bool = True) -> list[MatchRes
             winner=winner,
             draw=draw,
         )
-        for pk, game, season_id, finished_at, totals, winner, draw in rows
+        for pk, (game, season_id, finished_at, totals, winner, draw) in rows.items()
         if finished_at is not None  # filtered out already; this tells the type checker
     ]
 

@@ -17,11 +17,13 @@ import pytest
 from django.db import transaction
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pytest_django import DjangoAssertNumQueries
 
 from games.models import Club, Match, Player, Seat, Side
 from games.stats.models import RatingSnapshot
 from games.stats.ratings import Snapshot, replay
 from games.stats.results import MatchResult
+from games.stats.selectors import finished_matches, results_of
 from games.stats.services import ratings_refresh
 from tests.factories import ClubFactory, PlayerFactory
 from tests.stats.builders import EPOCH, result
@@ -156,3 +158,19 @@ def test_correcting_a_match_replays_from_its_place_like_a_full_replay(
         table.results[corrected.match_id] = flipped
         table.refresh(corrected.match_id)
         assert table.stored() == table.full_replay()
+
+
+def test_each_match_is_read_with_its_players_in_one_statement(
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    """A match that finishes while the results are read is in them whole or not at all: were the seats
+    read apart from the matches, one finished in between would be rated as sides of nobody."""
+    table = Table()
+    for drawn in (((0, 1), (11, 4), 1), ((2, 3, 4), (6, 9, 2), 2), ((5, 0), (3, 12), 2)):
+        table.finish(drawn)
+    with django_assert_num_queries(1):
+        read = results_of(finished_matches(club_ids=[table.club.pk], game=GAME), hands=False)
+    expected = sorted(table.results.values(), key=lambda found: found.key)
+    assert [(found.match_id, found.players, found.winner) for found in read] == [
+        (found.match_id, found.players, found.winner) for found in expected
+    ]
