@@ -261,8 +261,16 @@
       }
       actions += button(text("drop-from"), "drop-from");
     }
-    panel.querySelector(".offline-refusal-body").innerHTML = body;
-    panel.querySelector(".offline-refusal-actions").innerHTML = actions;
+    drawOnce(panel.querySelector(".offline-refusal-body"), body);
+    drawOnce(panel.querySelector(".offline-refusal-actions"), actions);
+  }
+
+  /* ``element``'s markup set, unless it holds that already: a redraw that changes nothing (the region
+     swapped twice in a moment) leaves the buttons in place, so a tap on one is never lost to it. */
+  function drawOnce(element, html) {
+    if (element.skDrawn === html) return;
+    element.skDrawn = html;
+    element.innerHTML = html;
   }
 
   function playList(title, plays, seats) {
