@@ -571,6 +571,7 @@ class Run:
             "clubs whose standings differ from a full rebuild": sum(
                 before[club] != after[club] for club in before
             ),
+            **self.logged_errors(),
         }
         self.expect("audit", not ledger.failures, f"phones failed: {ledger.failures[:3]}")
         self.expect("audit", lost == 0 and doubled == 0, f"lost {lost}, doubled {doubled}")
@@ -578,6 +579,23 @@ class Run:
         self.expect("audit", rebuilt.returncode == 0, f"rebuild: {rebuilt.stderr[-300:]}")
         self.expect("audit", before == after, "standings differ from a full rebuild")
         self.expect("audit", ledger.finished > 0, "no match finished")
+
+    def logged_errors(self) -> dict[str, Counter[str]]:
+        """What the nodes answered with a 500 and the tasks that failed on anything but a part being
+        down, by path or task and exception, from their logs (reported for a reader to follow up)."""
+        unavailable = re.compile(r"OperationalError|InterfaceError|ConnectionError|TimeoutError")
+        server_error = re.compile(r"Internal Server Error: (\S+)\nTraceback.*?\n(\S[^\n]*)", re.S)
+        task_error = re.compile(r"Task (\S+)\[[^]]*\] raised unexpected: ([^\n]*)")
+        answered: Counter[str] = Counter()
+        failed: Counter[str] = Counter()
+        for name in self.stack.processes:
+            log = self.stack.log(name)
+            for path, error in server_error.findall(log):
+                answered[re.sub(r"/\d+/", "/<id>/", path) + ": " + error[:160]] += 1
+            for task, error in task_error.findall(log):
+                if not unavailable.search(error):
+                    failed[task + ": " + error[:160]] += 1
+        return {"answered 500 (nodes' logs)": answered, "tasks failed (workers' logs)": failed}
 
     def standings(self, tokens: list[str]) -> dict[int, Any]:
         """Every phone club's Tamlin standings (with ratings), read through the proxy."""
