@@ -364,7 +364,7 @@ def _healthz_names_database_after(stack: Stack, *, named: bool) -> float:
     """Seconds until ``/healthz`` answers with the database ``named`` as failed or not, counted to the
     first of four such answers in a row, so on both workers: each process checks the database itself
     (after a failure, trying it again once a second: ``scorekeeper.database.Breaker``)."""
-    started, turned = time.monotonic(), []
+    started, turned = time.monotonic(), list[float]()
     while len(turned) < 4:
         assert time.monotonic() - started < 10, "/healthz did not turn within 10 s"
         if ("database" in stack.get("/healthz")[0].json()["failed"]) == named:
