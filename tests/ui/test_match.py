@@ -119,6 +119,25 @@ def asgi_server(transactional_db: None, monkeypatch: pytest.MonkeyPatch) -> Iter
     thread.join(10)
 
 
+# The push streams a page opened that have had a message (the first, the version now, is sent once the
+# server has subscribed): a phone whose stream draws plays (draws=1) is sent every play made after it.
+HEARD = """window.EventSource = class extends window.EventSource {
+  constructor(url, options) {
+    super(url, options);
+    window.skHeard = window.skHeard || [];
+    this.addEventListener("message", () => window.skHeard.push(String(url)), { once: true });
+  }
+};"""
+DRAWING = "() => (window.skHeard || []).some((url) => url.includes('draws=1'))"
+
+
+def _drawing(*phones: Page) -> None:
+    """Each phone's engine ready and its stream, opened again to draw plays, listening."""
+    for phone in phones:
+        phone.wait_for_function(READY, timeout=ENGINE_WAIT_MS)
+        phone.wait_for_function(DRAWING, timeout=10_000)
+
+
 def _second_phone(
     page: Page, browser: Browser, viewport: ViewportSize | None = None
 ) -> tuple[Page, dict[Page, list[str]]]:
@@ -127,6 +146,7 @@ def _second_phone(
     other = browser.new_context(
         storage_state=page.context.storage_state(), viewport=viewport or {"width": 390, "height": 844}
     )
+    other.add_init_script(HEARD)
     second = other.new_page()
     asked: dict[Page, list[str]] = {page: [], second: []}
 
@@ -184,16 +204,11 @@ def test_phones_with_the_engine_draw_each_play_without_asking_for_the_screen(
     would (the same screen after a reload), with no request for the screen, and an earlier refusal is
     gone; each plays on from what it drew; an undo is asked for."""
     monkeypatch.setattr("web.views.live.POLL_SECONDS", 600)
+    page.add_init_script(HEARD)
     url = tablo_open(page, asgi_server)
     second, asked = _second_phone(page, browser)
-    streams: list[str] = []
-    second.on("request", lambda request: streams.append(request.url) if "/push/" in request.url else None)
     second.goto(url)
-    for phone in asked:
-        phone.wait_for_function(READY, timeout=ENGINE_WAIT_MS)
-    deadline = time.monotonic() + 5
-    while not any("draws=1" in each for each in streams) and time.monotonic() < deadline:
-        second.wait_for_timeout(50)
+    _drawing(page, second)
     play(page, "3H")  # nothing to take: recorded at the tap
     expect(page.locator(".one-tapped")).to_contain_text("recorded at the tap")
     expect(second.locator(".last-play")).to_contain_text("Dragan played 3♥", timeout=3000)
@@ -214,7 +229,7 @@ def test_phones_with_the_engine_draw_each_play_without_asking_for_the_screen(
     second.reload()
     expect(second.locator(".last-play")).to_contain_text("Marija played 7♥")
     assert second.evaluate(HAND_SHOWN) == drawn
-    second.wait_for_function(READY, timeout=ENGINE_WAIT_MS)
+    _drawing(second)
     play(page, "4H")
     expect(second.locator(".last-play")).to_contain_text("Dragan played 4♥", timeout=3000)
     play(second, "9C")  # from the form as the engine left it: Marija's turn, the next play's number
@@ -236,15 +251,14 @@ def test_a_phone_with_the_engine_draws_twentys_tally_as_the_server_does(
     """Maltese Twenty's plays, each recorded at its tap, drawn by the other phone's engine: the tally's
     cards, sum and chain as the server draws them (after a reload), with no request for the screen."""
     monkeypatch.setattr("web.views.live.POLL_SECONDS", 600)
+    page.add_init_script(HEARD)
     match = start_services_match(signed_in(page, asgi_server), "twenty")
     hand_start(match=match, starter=0, set_aside=["AS", "2H"])
     url = f"{asgi_server}/matches/{match.pk}/"
     page.goto(url)
     second, asked = _second_phone(page, browser, {"width": 360, "height": 640})
     second.goto(url)
-    for phone in (page, second):
-        phone.wait_for_function(READY, timeout=ENGINE_WAIT_MS)
-    second.wait_for_timeout(500)  # its stream opened again, now that the engine draws
+    _drawing(page, second)
     tally = second.locator(".twenty-tally")
     # Under 20 with five cards and then six (docs/rules/twenty.md W4): +15, then twice that.
     for count, card in enumerate(["AC", "2C", "3C", "4C", "2D", "AD"], start=1):
