@@ -137,10 +137,10 @@ def test_the_same_play_recorded_on_both_phones_is_dropped_from_mine(
     )
     expect(refusal.get_by_role("button", name="Add mine after theirs")).to_have_count(0)
     drop = refusal.get_by_role("button", name="The other phone recorded this same play: drop mine")
-    # Drawn again unchanged (the region swapped again, as a poll during the sync's refresh does), the
-    # panel keeps its buttons: a tap landing meanwhile is not lost.
+    # Drawn again unchanged (as after each swap of the region, here by the screen's own redraw rather than
+    # a dispatched event), the panel keeps its buttons: a tap landing meanwhile is not lost.
     shown = drop.element_handle()
-    page.locator("#match-live").dispatch_event("htmx:afterSettle")
+    page.evaluate("() => window.SkView.rerender()")
     assert shown.evaluate("button => button.isConnected")
 
     drop.click()
