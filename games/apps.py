@@ -8,5 +8,9 @@ class GamesConfig(AppConfig):
     verbose_name = "Games and matches"
 
     def ready(self) -> None:
-        """Register the Celery tasks, which the services send by name (they import the services)."""
-        from games import tasks  # noqa: F401
+        """Register the Celery tasks, which the services send by name (they import the services), and
+        end the push streams of every session ended."""
+        from games import push, tasks  # noqa: F401
+        from scorekeeper.sessions import ended
+
+        ended.connect(push.sessions_ended)

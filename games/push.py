@@ -1,6 +1,7 @@
 """Push: "what ``topic`` shows changed", sent after a write commits to every screen that shows it.
 
-A topic is a match (``match:<pk>``) or an event (``event:<pk>``); a message carries the topic's new
+A topic is a match (``match:<pk>``), an event (``event:<pk>``) or a session (:func:`session_topic`,
+whose one message, :data:`ENDED`, ends its streams); a message carries the topic's new
 version (and, after :func:`held`, the phone that wrote it; and for a play, the play itself, which a phone
 with the engine draws without asking: :func:`message`), or "" ("changed: ask", when a stream may
 have missed messages). With ``REDIS_URL``
@@ -16,6 +17,7 @@ See docs/architecture.md, "Push".
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -31,6 +33,7 @@ from django.db import DatabaseError, connection, transaction
 log = logging.getLogger(__name__)
 
 ASK = ""  # a message without a version: the screen asks whether it changed
+ENDED = "-"  # a session topic's message (session_topic): the session was ended, its streams end
 RECONNECT_SECONDS = 1.0  # between tries to read Redis again
 QUIET_SECONDS = 1.0
 SUBSCRIBE_SECONDS = 5.0  # a stream waits this long for the subscription, then ends (the screen polls)
@@ -44,6 +47,18 @@ def match_topic(pk: int) -> str:
 def event_topic(pk: int) -> str:
     """The topic an event's versions are published on."""
     return f"event:{pk}"
+
+
+def session_topic(key: str) -> str:
+    """The topic a session's end is published on: a digest of its key, which is a credential."""
+    return "session:" + hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def sessions_ended(sender: object, keys: list[str], **kwargs: object) -> None:
+    """``scorekeeper.sessions.ended``: :data:`ENDED` sent on each session's topic at once (its mark is
+    already set, so a stream that subscribes later finds the mark instead)."""
+    for key in keys:
+        _send(session_topic(key), ENDED)
 
 
 def publish(topic: str, version: str | Callable[[], str], change: str = "") -> None:
@@ -188,12 +203,14 @@ def _the_hub() -> Hub:
 
 
 @asynccontextmanager
-async def listening(topic: str) -> AsyncIterator[asyncio.Queue[str]]:
-    """A queue of ``topic``'s messages while the block runs; with Redis, entered once the process's
-    subscription is in place (``TimeoutError`` if it is not within ``SUBSCRIBE_SECONDS``)."""
+async def listening(*topics: str) -> AsyncIterator[asyncio.Queue[str]]:
+    """One queue of the messages of every topic in ``topics``, in the order published, while the block
+    runs; with Redis, entered once the process's subscription is in place (``TimeoutError`` if it is not
+    within ``SUBSCRIBE_SECONDS``)."""
     hub = _the_hub()
     queue: asyncio.Queue[str] = asyncio.Queue()
-    hub.streams.setdefault(topic, set()).add(queue)
+    for topic in topics:
+        hub.streams.setdefault(topic, set()).add(queue)
     try:
         if settings.REDIS is not None:
             if hub.reader is None or hub.reader.done():
@@ -201,7 +218,8 @@ async def listening(topic: str) -> AsyncIterator[asyncio.Queue[str]]:
             await asyncio.wait_for(hub.subscribed.wait(), SUBSCRIBE_SECONDS)
         yield queue
     finally:
-        queues = hub.streams.get(topic, set())
-        queues.discard(queue)
-        if not queues:
-            hub.streams.pop(topic, None)
+        for topic in topics:
+            queues = hub.streams.get(topic, set())
+            queues.discard(queue)
+            if not queues:
+                hub.streams.pop(topic, None)

@@ -10,7 +10,8 @@ dummy cache, so every request reads the row: nothing a process remembers can out
 
 Ending a session marks it ended in the cache (:func:`sessions_ended`) before its row is deleted; a read
 finds the mark in the same round trip as the copy, so the device is signed out at its next request on
-any process, even when a request that read the row before the deletion put a copy back after it.
+any process, even when a request that read the row before the deletion put a copy back after it; its
+push streams end at once (:data:`ended`).
 Writing, expiring and clearing sessions stay Django's own.
 """
 
@@ -29,6 +30,7 @@ from django.contrib.auth import SESSION_KEY
 from django.contrib.sessions.backends import cached_db, db
 from django.contrib.sessions.base_session import AbstractBaseSession
 from django.core.cache import BaseCache, caches
+from django.dispatch import Signal
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -126,15 +128,21 @@ class SessionStore(cached_db.SessionStore):
         return min(int(CACHED_FOR.total_seconds()), self.get_expiry_age(expiry=expiry))
 
 
+ended = Signal()  # sent with ``keys`` once sessions_ended has marked them (their push streams end)
+
+
 def sessions_ended(keys: Iterable[str]) -> None:
     """Mark the sessions ``keys`` ended in the sessions' cache: their next request, on any process, is
-    signed out. Every path that deletes session rows calls it before it deletes them (the store's
-    delete, ending devices, deleting an account), so that a request reading a row the deletion has not
-    yet committed finds the mark too. (Should that deletion roll back, the sessions stay signed out:
-    their rows are left until they expire.)"""
-    marks = dict.fromkeys((ENDED + key for key in keys), True)
-    if marks:
+    signed out; then :data:`ended` is sent (the push streams of those sessions end: games/push.py).
+    Every path that deletes session rows calls it before it deletes them (the store's delete, ending
+    devices, deleting an account), so that a request reading a row the deletion has not yet committed
+    finds the mark too. (Should that deletion roll back, the sessions stay signed out: their rows are
+    left until they expire.)"""
+    ending = list(keys)
+    if ending:
+        marks = dict.fromkeys((ENDED + key for key in ending), True)
         caches[settings.SESSION_CACHE_ALIAS].set_many(marks, int(ENDED_FOR.total_seconds()))
+        ended.send(sender=SessionStore, keys=ending)
 
 
 def session_ended(key: str) -> bool:
@@ -147,9 +155,10 @@ _marks: tuple[asyncio.AbstractEventLoop, redis.asyncio.Redis] | None = None
 
 
 async def asession_ended(key: str) -> bool:
-    """:func:`session_ended` on the event loop, without a thread (a push stream asks before each message
-    it sends): one ``EXISTS`` on Redis, which must be configured; an error is a mark not found, as the
-    cache's own reads (the stream reads the session whole every ``RECHECK_SECONDS`` anyway)."""
+    """:func:`session_ended` on the event loop, without a thread (a push stream asks when it may have
+    missed its session's end): one ``EXISTS`` on Redis, which must be configured; an error is a mark not
+    found, as the cache's own reads (the stream reads the session whole every ``RECHECK_SECONDS``
+    anyway)."""
     global _marks
     assert settings.REDIS is not None
     loop = asyncio.get_running_loop()

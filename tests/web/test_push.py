@@ -28,6 +28,7 @@ from games.matches.services.plays import hand_play_record
 from games.models import Hand, Match, Play
 from games.people.services.accounts import devices_end
 from games.rules.game import HandReport
+from scorekeeper.sessions import ended
 from tests.factories import ClubFactory
 from web.views import live
 
@@ -243,9 +244,9 @@ def test_a_phone_signed_out_is_carried_nothing_more(
     recheck: int,
     draws: str,
 ) -> None:
-    """Before it carries a region or a play the stream asks whether its phone's session was ended (with
-    Redis, its mark; every ``RECHECK_SECONDS``, and without Redis each time, the session and access read
-    again): signed out elsewhere, the stream ends instead, and the phone's next ask is refused."""
+    """A phone's session ended (signed out elsewhere) before a play: the stream carries nothing more and
+    ends (with Redis, on its session's message; every ``RECHECK_SECONDS``, and without Redis each time,
+    on the session and access read again), and the phone's next ask is refused."""
     monkeypatch.setattr(live, "RECHECK_SECONDS", recheck)
     hand = hand_start(match=tablo, dealer=0, table=["10D", "2C", "7S", "5H"])
     url = reverse("match-push", args=[tablo.pk])
@@ -257,6 +258,30 @@ def test_a_phone_signed_out_is_carried_nothing_more(
     seen = _stream_after(
         owner, url + draws, signed_out_then_played, django_capture_on_commit_callbacks, messages=3
     )
+    assert len(seen) == 1
+
+
+@pytest.mark.redis
+@pytest.mark.django_db
+def test_a_stream_that_may_have_missed_its_sessions_end_reads_its_mark(
+    owner: User, tablo: Match, django_capture_on_commit_callbacks: Capture
+) -> None:
+    """The session's end published while the process was not subscribed (its message lost), then the
+    "ask" every stream is sent after a lost subscription: the stream reads the session's mark and ends,
+    rather than asking its phone to look."""
+    url = reverse("match-push", args=[tablo.pk]) + "?draws=1"
+
+    def ended_unheard_then_asked() -> None:
+        ended.disconnect(push.sessions_ended)
+        try:
+            devices_end(user=owner)
+        finally:
+            ended.connect(push.sessions_ended)
+        hub = push._hub
+        assert hub is not None
+        hub.loop.call_soon_threadsafe(hub.ask_all)
+
+    seen = _stream_after(owner, url, ended_unheard_then_asked, django_capture_on_commit_callbacks)
     assert len(seen) == 1
 
 

@@ -37,6 +37,7 @@ from games.matches.selectors.matches import (
 )
 from games.matches.services.plays import Recorded
 from games.models import Match
+from games.push import ASK, session_topic
 from games.screen_keys import READ, WRITE, key_opens, screen_key
 from scorekeeper.public import public_url
 from scorekeeper.sessions import asession_ended
@@ -274,12 +275,13 @@ class CarriedRegions:
     version, the play itself to a phone whose engine draws it (``draws=1``); else the region as this
     phone is shown it, once a write's answer or another phone has rendered it (:func:`live_fragment`'s
     cache), with the phone's own slots filled; else ``None``, and the stream sends the version for the
-    phone to ask. Who the phone is and what it may see are read when the
-    stream opens; before each region carried, its session's "ended" mark is read (one round trip to
-    Redis: signed out on any device, it is carried nothing more), and at least every
-    ``RECHECK_SECONDS`` (without Redis, each time) its session and access again (shut out of the
-    match, or the share link withdrawn). ``Http404`` ends the stream. A finished event table's region,
-    which holds a box of each person's own, is not carried."""
+    phone to ask. Who the phone is and what it may see are read when the stream opens; the stream also
+    listens on its session's topic (:attr:`ends_on`), where the session's end is published (signed out on
+    any device: it is carried nothing more). Where that message may have been missed (as the stream
+    subscribes, and after a lost subscription: an "ask"), the session's "ended" mark is read (one round
+    trip to Redis); and at least every ``RECHECK_SECONDS`` (without Redis, each time) its session and
+    access are read again (shut out of the match, or the share link withdrawn). ``Http404`` ends the
+    stream. A finished event table's region, which holds a box of each person's own, is not carried."""
 
     def __init__(self, request: HtmxHttpRequest, match: Match, token: str = "") -> None:
         self.request, self.pk, self.token = request, match.pk, token
@@ -287,6 +289,8 @@ class CarriedRegions:
         self.draws = request.GET.get("draws") == "1"  # its engine draws a play (offline_engine_view.js)
         get_token(request)  # the stream's answer sets the cookie, if new: its regions' forms carry it
         self._read(request.user, match)
+        session = request.session.session_key
+        self.ends_on = (session_topic(session),) if session else ()  # topics whose message ends it
 
     def wrote(self, writer: str) -> bool:
         """Whether this stream's phone made the write (its answer drew the version: it is sent
@@ -302,7 +306,7 @@ class CarriedRegions:
 
     async def region(self, version: str) -> str | None:
         """The region at ``version`` for this phone, if rendered (``Http404``: no longer readable)."""
-        await self._checked()
+        await self.checked(missed=version == ASK)
         return await sync_to_async(self._cached)(version)
 
     async def change(self, version: str, change: str) -> str | None:
@@ -310,15 +314,16 @@ class CarriedRegions:
         the match (``Http404`` otherwise); ``None``: the region or the version is sent instead."""
         if not (change and self.draws):
             return None
-        await self._checked()
+        await self.checked()
         return change
 
-    async def _checked(self) -> None:
-        """The session's "ended" mark read (on the loop: no thread), or at times the session and access
-        whole; ``Http404`` if the phone may no longer read the match."""
+    async def checked(self, *, missed: bool = False) -> None:
+        """``Http404`` if the phone may no longer read the match: at times its session and access read
+        whole; when it may have ``missed`` its session's end, the session's "ended" mark read (on the
+        loop: no thread)."""
         if settings.REDIS is None or time.monotonic() >= self.due:
             await sync_to_async(self._recheck)()
-        elif (session := self.request.session.session_key) and await asession_ended(session):
+        elif missed and (session := self.request.session.session_key) and await asession_ended(session):
             raise Http404
 
     def _cached(self, version: str) -> str | None:

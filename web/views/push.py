@@ -29,7 +29,7 @@ from django.http import Http404, HttpResponse, HttpResponseBase, StreamingHttpRe
 from games.access import event_by_link, event_for
 from games.events.selectors import event_version
 from games.matches.selectors.matches import match_row, match_version
-from games.push import ASK, event_topic, listening, match_topic, parsed
+from games.push import ASK, ENDED, event_topic, listening, match_topic, parsed
 from web.screens import polled_version
 from web.views import HtmxHttpRequest
 from web.views.live import CarriedRegions, match_readable, match_shared_readable
@@ -102,9 +102,12 @@ def _stream(
 
 
 async def _events(topic: str, now: Callable[[], str], carried: CarriedRegions | None) -> AsyncIterator[str]:
-    """The stream: subscribed first, then the version now (so that no change falls between them)."""
+    """The stream: subscribed first, then the version now (so that no change falls between them); a
+    match's stream also on its session's topic, whose message ends it."""
     try:
-        async with listening(topic) as changes:
+        async with listening(topic, *(carried.ends_on if carried else ())) as changes:
+            if carried is not None:  # the session's end published before it subscribed: its mark
+                await carried.checked(missed=True)
             yield f"retry: {RETRY_MS}\n{_message(await sync_to_async(_read_and_close)(now))}"
             while True:
                 try:
@@ -113,6 +116,8 @@ async def _events(topic: str, now: Callable[[], str], carried: CarriedRegions | 
                     yield ":\n\n"
                     continue
                 version, writer, change = parsed(version)
+                if version == ENDED:  # its session was ended (signed out on any device)
+                    return
                 if carried is None:
                     yield _message(version)
                 elif carried.wrote(writer):  # its answer drew this version
