@@ -13,20 +13,21 @@ writer asks for the live region once per other new version, as ``static/js/push.
 (``load_phones.py``); ``--poll``: every phone polls it every 3 s instead, the way before push. Before
 each write a table pauses ``--think`` seconds on average (exponentially distributed), or not at all.
 
-The levels, ``--seconds`` each, after an unreported warm-up (``--warmup``): the capacity, at think 0
-(each answer triggers the next request), of ``--capacity`` tables (100) written through the API
-alone, then of the same tables with their phones watching; then each of ``--tables`` (100) at the
-human pace (``--think``, 3 s: a brisk pace for people who play a card, then tap it and its captures
-in). It prints, per level, plays per second, write latency, update latency (from just before a play's
-request until every other phone of its table has drawn its version, or a later one), pushes and
-region requests per second; the CPU a play took in each part (this process, the phones, shares the
-cores with the server); then the capacity ratio, and the same of the server's CPU a play alone, the
-SQL queries per play and per region answered (counted in every gunicorn worker, ``load_hooks.py``),
-and the checks: every play the server acknowledged is stored exactly once and every stored score
-equals the engine's replay of the stored log (``match_audit``). ``--profile`` also profiles one
-gunicorn worker with pyinstrument.
+The levels, ``--seconds`` each, after an unreported warm-up of both ways (``--warmup``): the capacity,
+at think 0 (each answer triggers the next request), of ``--capacity`` tables (100) written through the
+API alone, then of the same tables with their phones watching, the two in turn ``--rounds`` times (3:
+the machine's other work and the database's growth weigh on both alike, and the ratio's spread shows);
+then each of ``--tables`` (100) at the human pace (``--think``, 3 s: a brisk pace for people who play a
+card, then tap it and its captures in). It prints, per level, plays per second, write latency, update
+latency (from just before a play's request until every other phone of its table has drawn its version,
+or a later one), pushes and region requests per second; the CPU a play took in each part (this process,
+the phones, shares the cores with the server); then the capacity ratio of each round, their median and
+all rounds pooled, and the same of the server's CPU a play alone; the SQL queries per play and per
+region answered (counted in every gunicorn worker, ``load_hooks.py``), and the checks: every play the
+server acknowledged is stored exactly once and every stored score equals the engine's replay of the
+stored log (``match_audit``). ``--profile`` also profiles one gunicorn worker with pyinstrument.
 
-    make load                                         # about 3 minutes
+    make load                                         # about 6 minutes
     make load LOAD_ARGS="--poll"                      # the same, phones polling every 3 s as before push
     make load LOAD_ARGS="--tables 20 --capacity 0 --seconds 10"
 """
@@ -174,7 +175,9 @@ def _arguments() -> argparse.Namespace:
         "--tables", type=int, nargs="*", default=[100], help="levels at the human pace (--think)"
     )
     parser.add_argument("--seconds", type=float, default=45.0, help="how long each level plays")
-    parser.add_argument("--warmup", type=float, default=10.0, help="seconds of unreported play first")
+    parser.add_argument(
+        "--warmup", type=float, default=20.0, help="seconds of unreported play first, half of them watched"
+    )
     parser.add_argument(
         "--think", type=float, default=THINK, help="mean pause in seconds before each of a table's writes"
     )
@@ -183,6 +186,9 @@ def _arguments() -> argparse.Namespace:
         type=int,
         default=100,
         help="tables of the two levels at think 0, API alone and watched (0: no such levels)",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="times the two levels at think 0 are played, in turn"
     )
     parser.add_argument("--database", default=os.environ.get("LOAD_DATABASE_URL", DEFAULT_DB))
     parser.add_argument("--redis", default=os.environ.get("LOAD_REDIS_URL", DEFAULT_REDIS))
@@ -219,8 +225,13 @@ def _plan(args: argparse.Namespace) -> list[Plan]:
         watched = Plan(
             f"{args.phones} phones {way}", args.capacity, 0.0, args.phones, args.api_writes, args.seconds
         )
-        levels += [replace(alone, seconds=args.warmup, shown=False)] if args.warmup else []
-        levels += [alone, watched]
+        # Both ways warmed up: each gunicorn worker compiles the match screen's templates on its first
+        # web play (the first watched level, warmed by the API alone, ran 0.1 slower than the next ones).
+        half = args.warmup / 2
+        levels += [replace(way, seconds=half, shown=False) for way in (alone, watched) if half]
+        for n in range(1, args.rounds + 1):
+            tag = f", {n} of {args.rounds}" if args.rounds > 1 else ""
+            levels += [replace(alone, name=alone.name + tag), replace(watched, name=watched.name + tag)]
     human = Plan(f"human pace, {way}", 0, args.think, args.phones, args.api_writes, args.seconds)
     return levels + [replace(human, tables=tables) for tables in args.tables]
 
@@ -513,19 +524,9 @@ def _report(
 ) -> None:
     shown = [level for level in levels if level.plan.shown]
     _figures(shown, args)
-    capacity = [len(level.acked) / level.seconds for level in shown if level.plan.think == 0]
-    if len(capacity) == 2 and capacity[0]:
-        alone, watched = capacity
-        print(f"\nCapacity: {watched:.1f} plays/s watched / {alone:.1f} through the API alone = ", end="")
-        print(f"{watched / alone:.2f}")
-        server = [
-            1000 * (level.cpu["all"] - level.cpu["phones"]) / max(1, len(level.acked))
-            for level in shown
-            if level.plan.think == 0
-        ]
-        print("The server's CPU a play (all but the phones, which share these cores): ", end="")
-        print(f"{server[1]:.1f} ms watched / {server[0]:.1f} through the API alone = ", end="")
-        print(f"{server[0] / server[1]:.2f}")
+    capacity = [level for level in shown if level.plan.think == 0]
+    if capacity:
+        _capacity(list(zip(capacity[::2], capacity[1::2], strict=True)))
     print("\nSQL queries a request, in gunicorn (the whole run): the mean, then the commonest counts")
     for kind, counts in sorted(queries.items()):
         requests = counts.total()
@@ -549,6 +550,29 @@ def _report(
     )
     if failed:
         sys.exit(1)
+
+
+def _capacity(rounds: list[tuple[Level, Level]]) -> None:
+    """Each round's capacity ratio (plays/s watched over plays/s through the API alone), their median and
+    all rounds pooled; then the same of the server's CPU a play (all but the phones), the other way up."""
+    alone, watched = ([pair[side] for pair in rounds] for side in (0, 1))
+
+    def rate(levels: list[Level]) -> float:
+        return sum(len(level.acked) for level in levels) / sum(level.seconds for level in levels)
+
+    def cost(levels: list[Level]) -> float:  # ms of the server's CPU a play
+        used = sum(level.cpu["all"] - level.cpu["phones"] for level in levels)
+        return 1000 * used / max(1, sum(len(level.acked) for level in levels))
+
+    for title, figure, over, under, unit in [
+        ("Capacity, plays/s watched / through the API alone", rate, watched, alone, ""),
+        ("The server's CPU a play (all but the phones), API alone / watched", cost, alone, watched, " ms"),
+    ]:
+        cells = [(figure([x]), figure([y])) for x, y in zip(over, under, strict=True)]
+        print(f"\n{title}: " + ", ".join(f"{x:.1f} / {y:.1f}{unit} = {x / y:.2f}" for x, y in cells))
+        x, y = figure(over), figure(under)
+        median = statistics.median(x / y for x, y in cells)
+        print(f"    median {median:.2f}; all rounds pooled {x:.1f} / {y:.1f}{unit} = {x / y:.2f}")
 
 
 def _figures(levels: list[Level], args: argparse.Namespace) -> None:
