@@ -22,7 +22,7 @@
   var script = document.currentScript;
   var unreachable = false;
   var entries = [];   /* the match's queue, oldest first, as last read */
-  var syncing = false, refreshing = false, retry = null;
+  var syncing = false, retry = null;
 
   if ("serviceWorker" in navigator && script) {
     navigator.serviceWorker.register(script.getAttribute("data-worker"), { scope: "/" }).catch(function () { return null; });
@@ -282,13 +282,14 @@
     }, function () { syncing = false; });
   }
 
-  /* Redraw the live region from the server (after a sync), then lay the waiting plays over it. */
+  /* Redraw the live region from the server (after a sync), then lay the waiting plays over it. Its
+     request comes from the page, not the region (htmx:confirm lets it through): while it is under way the
+     region's poll and the play forms stay the queue's, so no second redraw lands on a tap in the panel. */
   function refresh() {
-    refreshing = true;
     return queue.list(matchId()).then(function (found) {
       entries = found;
       return window.htmx.ajax("GET", root().getAttribute("data-live"), { target: "#match-live", swap: "outerHTML" });
-    }).then(function () { refreshing = false; }, function () { refreshing = false; reload(); });
+    }).catch(function () { return reload(); });
   }
 
   /* Keep the screen as it now stands for offline use (the service worker stores it for this address). */
@@ -413,7 +414,7 @@
 
   document.addEventListener("htmx:confirm", function (event) {
     var detail = event.detail, element = detail.elt;
-    if (!root() || refreshing || !queueing()) return;
+    if (!root() || !queueing()) return;
     var submitter = detail.triggeringEvent && detail.triggeringEvent.submitter;
     if (element.id === "match-live") {
       event.preventDefault();  /* a poll would draw the server's state over the waiting plays */

@@ -6,17 +6,20 @@ new play is refused and shown, not stored."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Hand, Play
 from tests.ui.flows import WIDTHS, fits_at_each_width, match_of, play, play_offline, ready_offline, tablo_open
+from web.views.live import POLL_SECONDS
 
 MARIJA, DRAGAN = 0, 1
+LIVE = re.compile(r"/live/")  # the live region's requests
 
 
 @pytest.fixture
@@ -123,10 +126,18 @@ def test_the_same_play_recorded_on_both_phones_is_dropped_from_mine(
     second = other_phone(url)
     capture(second, "10H", "10D")  # the other phone records the same first play
 
-    # Back online, the sync ends by drawing the screen again; the scorer taps once it has (a tap that
-    # lands while the screen is still being drawn is a race this test does not time).
-    with page.expect_response(lambda response: "/live/" in response.url):
-        page.context.set_offline(False)
+    # Back online, the sync ends by drawing the screen again, its answer held past the poll's interval (a
+    # slow network): meanwhile the region's poll stays the queue's, so no second redraw is on its way to
+    # land on the scorer's tap (it was let through while the sync's redraw was under way).
+    asked: list[Route] = []
+    page.route(LIVE, lambda route: asked.append(route))
+    page.context.set_offline(False)
+    while not asked:
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(POLL_SECONDS * 1000 + 500)
+    assert [route.request.url for route in asked] == [asked[0].request.url]
+    asked[0].continue_()
+    page.unroute(LIVE)
     refusal = page.locator("#offline-refusal")
     plan = refusal.locator(".offline-plan")
     expect(plan).to_match_aria_snapshot(
