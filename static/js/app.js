@@ -125,25 +125,31 @@
     try { return JSON.parse(listed)[input.value] || null; } catch (error) { return null; }
   }
 
-  /* A redraw keeps what was typed while it was on its way (the new-match form's seats while the redraw
-     for another game is loading, a count typed during a poll): a field changed since its request was
-     sent gets its typed value back in the redrawn form, and the focus and caret stay in it. */
-  function typedFields(root) {
-    var found = {};
+  /* A redraw keeps what was done while it was on its way (the new-match form's seats while the redraw
+     for another game is loading, a count typed during a poll, "pick the taken cards yourself" opened
+     while a tapped card's choices were coming): a field changed since its request was sent gets its
+     typed value back in the redrawn form, and the focus and caret stay in it; a disclosure opened since
+     then is open again. The phone's engine draws a card's choices with the same sk: events
+     (offline_engine_view.js). */
+  function snapshot(root) {
+    var found = { typed: {}, open: [] };
     root.querySelectorAll("input[name], textarea[name]").forEach(function (field) {
-      if (typing(field) && field.type !== "hidden") found[field.name] = field.value;
+      if (typing(field) && field.type !== "hidden") found.typed[field.name] = field.value;
     });
+    root.querySelectorAll("details[class][open]").forEach(function (details) { found.open.push(details.className); });
     return found;
   }
   var sent = new WeakMap(), keeping = null;
-  document.addEventListener("htmx:beforeRequest", function (event) {
+  function asked(event) {
     var target = event.detail.target;
-    if (target) sent.set(target, typedFields(target));
-  });
-  /* A region drawn without a request (one its push carried: push.js) keeps what was typed since it was
+    if (target) sent.set(target, snapshot(target));
+  }
+  document.addEventListener("htmx:beforeRequest", asked);
+  document.addEventListener("sk:beforeRequest", asked);
+  /* A region drawn without a request (one its push carried: push.js) keeps what was done since it was
      drawn last. */
   function drawn(element) {
-    if (element && element.hasAttribute && element.hasAttribute("data-push")) sent.set(element, typedFields(element));
+    if (element && element.hasAttribute && element.hasAttribute("data-push")) sent.set(element, snapshot(element));
   }
   document.addEventListener("DOMContentLoaded", function () { drawn(document.querySelector("[data-push]")); });
   document.addEventListener("htmx:afterSettle", function (event) { drawn(event.target); });
@@ -151,17 +157,18 @@
     var target = event.detail.target, before = target && sent.get(target);
     keeping = null;
     if (!before) return;
-    var now = typedFields(target), typed = {};
-    Object.keys(now).forEach(function (name) { if (now[name] !== before[name]) typed[name] = now[name]; });
+    var now = snapshot(target), typed = {};
+    Object.keys(now.typed).forEach(function (name) { if (now.typed[name] !== before.typed[name]) typed[name] = now.typed[name]; });
+    var opened = now.open.filter(function (name) { return before.open.indexOf(name) < 0; });
     var focused = document.activeElement;
     var inside = focused && focused !== document.body && target.contains(focused) && focused.name;
-    if (Object.keys(typed).length || inside) {
-      keeping = { id: target.id, typed: typed, focus: inside || "", caret: inside ? focused.selectionStart : null };
+    if (Object.keys(typed).length || inside || opened.length) {
+      keeping = { id: target.id, typed: typed, open: opened, focus: inside || "", caret: inside ? focused.selectionStart : null };
     }
   }
   document.addEventListener("htmx:beforeSwap", keep);
   document.addEventListener("sk:beforeSwap", keep);
-  document.addEventListener("htmx:afterSwap", function (event) {
+  function restore(event) {
     var kept = keeping, root = kept && ((kept.id && document.getElementById(kept.id)) || event.detail.target);
     keeping = null;
     if (!root) return;
@@ -169,12 +176,18 @@
       var field = root.querySelector('[name="' + CSS.escape(name) + '"]');
       if (field && typing(field)) field.value = kept.typed[name];
     });
+    kept.open.forEach(function (name) {
+      var details = root.querySelector("details." + name.trim().split(/\s+/).map(CSS.escape).join("."));
+      if (details) details.open = true;
+    });
     var focus = kept.focus && root.querySelector('[name="' + CSS.escape(kept.focus) + '"]');
     if (focus && typing(focus)) {
       focus.focus({ preventScroll: true });
       try { if (kept.caret !== null) focus.setSelectionRange(kept.caret, kept.caret); } catch (error) { /* a number field has no caret */ }
     }
-  });
+  }
+  document.addEventListener("htmx:afterSwap", restore);
+  document.addEventListener("sk:afterSwap", restore);
 
   /* Forms marked data-confirm ask first (abandoning a match cannot be undone). */
   document.addEventListener("submit", function (event) {

@@ -122,6 +122,10 @@
       text("undo-tap") + "</button></p>";
   }
 
+  function signal(box, name) {
+    box.dispatchEvent(new CustomEvent(name, { bubbles: true, detail: { target: box } }));
+  }
+
   /* Ask the engine about ``card`` (with the cards ticked, ``taken``) on the hand's table. */
   function choicesFor(state, table, card, taken) {
     var payload = { game: state.game, options: state.options, table: table, card: card, taken: taken };
@@ -149,6 +153,7 @@
     /* Until the engine answers, the buttons shown are another card's: a quick tap would send this card
        with that card's capture (as hx-disabled-elt does online). */
     Array.prototype.forEach.call(box.querySelectorAll("button"), function (button) { button.disabled = true; });
+    signal(box, "sk:beforeRequest");  /* what is done meanwhile stays done (app.js) */
     handAnswer(state, entries).then(function (found) {
       var table = found.answer.report.table;
       shown = { state: state, table: table };
@@ -161,7 +166,9 @@
       return choicesFor(state, table, card, taken).then(function (answer) { return choicesHtml(state, table, card, taken, answer); });
     }).then(function (html) {
       if (turn !== drawing.choices || !box.isConnected) return;
+      signal(box, "sk:beforeSwap");
       box.innerHTML = html;
+      signal(box, "sk:afterSwap");
       var tapped = stored && box.querySelector(".one-tapped");
       if (tapped) tapped.scrollIntoView({ block: "nearest" });  /* its undo where the thumb is, as online (app.js) */
     }, function () {

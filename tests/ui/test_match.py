@@ -377,3 +377,23 @@ def test_names_typed_while_the_games_redraw_is_on_its_way_stay(live_server: Live
     for seat, name in enumerate(names, start=1):
         expect(page.get_by_label(f"Seat {seat}", exact=True)).to_have_value(name)
     expect(page.get_by_label("Seat 4", exact=True)).to_be_focused()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_picking_the_taken_cards_opened_while_the_choices_come_stays_open(
+    live_server: LiveServer, page: Page
+) -> None:
+    """A quick finger on a slow server: 7♥ tapped, then "Pick the taken cards yourself" opened before 7♥'s
+    choices arrive; they keep it open, and the table's cards can be ticked at once."""
+    tablo_open(page, live_server.url)
+    held: list[Route] = []
+    page.route("**/play/options/?*", lambda route: held.append(route), times=1)
+    page.locator("#card-7H").check()
+    while not held:  # the choices are asked for, and held
+        page.wait_for_timeout(50)
+    page.get_by_text("Pick the taken cards yourself").click()
+    held[0].continue_()
+    expect(page.locator("#play-options .capture-buttons")).to_be_visible()
+    page.locator("#taken-5H").check()  # shown: the drawn choices kept the disclosure open
+    expect(page.locator(".verdict.bad")).to_be_visible()
