@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import re
 from pathlib import Path
 
 import pytest
@@ -34,3 +35,37 @@ def test_collected_files_are_hashed_compressed_and_cached_for_good(tmp_path: Pat
     assert response["Content-Encoding"] == "gzip"
     assert "immutable" in response["Cache-Control"]
     assert "max-age=315360000" in response["Cache-Control"]  # ten years: the name changes instead
+
+
+CSS = Path(__file__).resolve().parents[1] / "static" / "css"
+DARK = re.compile(r"@media \(prefers-color-scheme: dark\)\s*\{")
+COLOUR_PROPERTIES = {"color", "background", "background-color", "border-color", "fill", "stroke", "outline-color"}
+COLOUR = re.compile(r"#[0-9a-f]{3,8}|(rgb|hsl)a?\([^)]*\)|transparent|currentcolor", re.IGNORECASE)
+
+
+def _dark_declarations(text: str) -> list[tuple[str, str]]:
+    """The (property, value) pairs set inside the ``prefers-color-scheme: dark`` blocks of ``text``."""
+    found = []
+    for start in DARK.finditer(text):
+        depth, end = 1, start.end()
+        while depth:
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            end += 1
+        body = re.sub(r"/\*.*?\*/", "", text[start.end() : end - 1], flags=re.DOTALL)
+        for declaration in re.findall(r"[-\w]+\s*:[^;{}]+", body):
+            name, value = declaration.split(":", 1)
+            found.append((name.strip(), value.strip()))
+    return found
+
+
+def test_the_dark_scheme_changes_colours_only() -> None:
+    """What lets the browser tests walk the dark scheme for its contrast alone (tests/ui/flows.py
+    LOCALES): each of its declarations sets a colour, to a colour."""
+    declarations = [each for sheet in sorted(CSS.glob("*.css")) for each in _dark_declarations(sheet.read_text())]
+    assert declarations  # the scheme is there to be checked
+    wrong = [
+        f"{name}: {value}"
+        for name, value in declarations
+        if not (name.startswith("--") or name in COLOUR_PROPERTIES) or not COLOUR.fullmatch(value)
+    ]
+    assert not wrong, wrong
