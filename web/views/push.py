@@ -111,7 +111,8 @@ async def _events(topic: str, now: Callable[[], str], carried: CarriedRegions | 
             yield f"retry: {RETRY_MS}\n{_message(await sync_to_async(_read_and_close)(now))}"
             while True:
                 try:
-                    version = await asyncio.wait_for(changes.get(), HEARTBEAT_SECONDS)
+                    async with asyncio.timeout(HEARTBEAT_SECONDS):  # not wait_for: no task per message
+                        version = await changes.get()
                 except TimeoutError:
                     yield ":\n\n"
                     continue
