@@ -39,7 +39,15 @@ def test_collected_files_are_hashed_compressed_and_cached_for_good(tmp_path: Pat
 
 CSS = Path(__file__).resolve().parents[1] / "static" / "css"
 DARK = re.compile(r"@media \(prefers-color-scheme: dark\)\s*\{")
-COLOUR_PROPERTIES = {"color", "background", "background-color", "border-color", "fill", "stroke", "outline-color"}
+COLOUR_PROPERTIES = {
+    "color",
+    "background",
+    "background-color",
+    "border-color",
+    "fill",
+    "stroke",
+    "outline-color",
+}
 COLOUR = re.compile(r"#[0-9a-f]{3,8}|(rgb|hsl)a?\([^)]*\)|transparent|currentcolor", re.IGNORECASE)
 
 
@@ -61,7 +69,9 @@ def _dark_declarations(text: str) -> list[tuple[str, str]]:
 def test_the_dark_scheme_changes_colours_only() -> None:
     """What lets the browser tests walk the dark scheme for its contrast alone (tests/ui/flows.py
     LOCALES): each of its declarations sets a colour, to a colour."""
-    declarations = [each for sheet in sorted(CSS.glob("*.css")) for each in _dark_declarations(sheet.read_text())]
+    declarations = [
+        each for sheet in sorted(CSS.glob("*.css")) for each in _dark_declarations(sheet.read_text())
+    ]
     assert declarations  # the scheme is there to be checked
     wrong = [
         f"{name}: {value}"
