@@ -4,8 +4,8 @@
 import os
 
 from django.conf import settings
-from django.core.asgi import get_asgi_application
 
+from scorekeeper.asgi_handler import one_hop_application
 from scorekeeper.logs import mask_access_logs
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
@@ -22,7 +22,7 @@ for database in settings.DATABASES.values():
         options = database.setdefault("OPTIONS", {})
         # As long as a connection takes to open (settings.py): a database away fails the request in seconds.
         options["pool"] = {"min_size": 1, "max_size": POOL_SIZE, "timeout": options.get("connect_timeout", 3)}
-application = get_asgi_application()
+application = one_hop_application()
 mask_access_logs()
 
 from scorekeeper.database import limit_web_statements  # noqa: E402  (needs the settings loaded)

@@ -6,10 +6,11 @@ and names by seat and side, in the reader's language."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, TypedDict
 
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from games.labels import card_label, game_title
 from games.messages import NOTES, TALLY_LABEL, row_labels
@@ -147,25 +148,34 @@ def offline_texts(match: Match) -> dict[str, Any]:
     server does, in the reader's language: each English message template and count label translated,
     card labels by canonical text, game titles, the names of seats and sides, the breakdown's labels and
     notes, the live events' texts; and for the page's own drawing the tablos' label and the rule page of
-    each refusal."""
+    each refusal. All but the names come from the code and its catalogues alone: made once per process
+    for each language, game and stage (:func:`_words_of`)."""
     who = who_of(match)
+    in_progress = match.status == Match.Status.IN_PROGRESS
+    return {
+        **_words_of(get_language(), match.game, in_progress),
+        "seats": {str(seat): name for seat, name in who.seats.items()},
+        "sides": list(who.sides),
+    }
+
+
+@cache
+def _words_of(language: str, game: str, in_progress: bool) -> dict[str, Any]:
+    """:func:`offline_texts` but the names, in ``language`` (the active one: the key it is kept under),
+    for ``game``; ``in_progress``: with the words of a hand's end. Shared: read, never changed."""
     english = {cls.template for cls in violation_classes().values()} | set(COUNT_LABELS.values())
     return {
         "translations": {text: gettext(text) for text in sorted(english)},
         "none": gettext("none"),  # an empty list in a fact
         "cards": {str(card): card_label(card) for card in deck()},  # any card a fact names, as text_label
         "games": {name: str(game_title(name)) for name in GAMES},
-        "seats": {str(seat): name for seat, name in who.seats.items()},
-        "sides": list(who.sides),
-        "rows": {key: str(label) for key, label in row_labels(match.game).items()},
+        "rows": {key: str(label) for key, label in row_labels(game).items()},
         "notes": {key: str(note) for key, note in NOTES.items()},
         "tally": str(TALLY_LABEL),
-        "events": {kind: str(text) for kind, text in presentation_of(match.game).events.items()},
+        "events": {kind: str(text) for kind, text in presentation_of(game).events.items()},
         "award_for": gettext("%(award)s for %(name)s"),
         # The rule page that explains each refusal in this game, linked beside it as the server links it.
-        "rule_urls": {
-            code: url for code in sorted(violation_classes()) if (url := refusal_url(code, match.game))
-        },
+        "rule_urls": {code: url for code in sorted(violation_classes()) if (url := refusal_url(code, game))},
         # A side's tablos for a screen reader (web.breakdowns.LiveSide.tablos_label), by plural form.
         "tablos_label": {
             str(count): ngettext("%(counter)s tablo", "%(counter)s tablos", count) for count in PLURAL_SAMPLES
@@ -176,7 +186,7 @@ def offline_texts(match: Match) -> dict[str, Any]:
             for count in PLURAL_SAMPLES
         },
         "tally_chain_from": FIVE_TALLY_CARDS,
-        **(_hand_end_texts() if match.status == Match.Status.IN_PROGRESS else {}),  # no hand ends after
+        **(_hand_end_texts() if in_progress else {}),  # no hand ends after
     }
 
 

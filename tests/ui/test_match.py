@@ -14,7 +14,6 @@ import uvicorn
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-from django.core.asgi import get_asgi_application
 from playwright.sync_api import Browser, Page, Request, Route, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -22,6 +21,7 @@ from games.matches.services.hands import hand_start, hand_summary_record
 from games.matches.services.matches import match_share
 from games.models import Hand, Match
 from games.rules.cards import deck
+from scorekeeper.asgi_handler import one_hop_application
 from tests.ui.flows import (
     ENGINE_WAIT_MS,
     PASSWORD,
@@ -106,7 +106,7 @@ def asgi_server(transactional_db: None, monkeypatch: pytest.MonkeyPatch) -> Iter
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     monkeypatch.setitem(settings.DATABASES["default"], "CONN_MAX_AGE", 0)  # as scorekeeper/asgi.py sets it
-    app = ASGIStaticFilesHandler(get_asgi_application())  # the static files, as the live server serves them
+    app = ASGIStaticFilesHandler(one_hop_application())  # the static files, as the live server serves them
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     config.timeout_graceful_shutdown = 1

@@ -11,7 +11,9 @@ it is in the cache), else the version (``data:``), and the phone asks the poll's
 (``static/js/push.js``), so rendering and its cache stay in one place. A phone that accepts gzip is
 sent one deflate stream flushed after each message: a region differs little from the one before it,
 which the stream's window still holds (32 kB drawn, about 1 kB sent). Served by an ASGI server
-(``make run``'s uvicorn; in production uvicorn beside gunicorn, docs/architecture.md, "Push").
+(``make run``'s uvicorn; in production uvicorn beside gunicorn, docs/architecture.md, "Push"). The views
+are synchronous, as every view of the app (they check in the request's thread, with the middleware:
+``scorekeeper/asgi_handler.py``); their answer streams from an asynchronous iterator on the event loop.
 """
 
 from __future__ import annotations
@@ -39,36 +41,30 @@ T = TypeVar("T")
 RETRY_MS = 3000  # the browser's wait before it connects again after a stream ends
 
 
-async def match_push(request: HtmxHttpRequest, pk: int) -> HttpResponseBase:
+def match_push(request: HtmxHttpRequest, pk: int) -> HttpResponseBase:
     """The stream of a match's regions or versions, for whoever may read it (404 otherwise)."""
-    carried = await _checked(lambda: CarriedRegions(request, match_readable(request, pk, read=match_row)))
+    carried = _read_and_close(lambda: CarriedRegions(request, match_readable(request, pk, read=match_row)))
     return _stream(request, match_topic(pk), lambda: _match_version(pk), carried)
 
 
-async def match_shared_push(request: HtmxHttpRequest, token: str) -> HttpResponseBase:
+def match_shared_push(request: HtmxHttpRequest, token: str) -> HttpResponseBase:
     """The stream of a match's regions or versions, for whoever holds its share link."""
-    carried = await _checked(
+    carried = _read_and_close(
         lambda: CarriedRegions(request, match_shared_readable(request, token, match_row), token)
     )
     return _stream(request, match_topic(carried.pk), lambda: _match_version(carried.pk), carried)
 
 
-async def event_push(request: HtmxHttpRequest, pk: int) -> HttpResponseBase:
+def event_push(request: HtmxHttpRequest, pk: int) -> HttpResponseBase:
     """The stream of an event's versions, for whoever may read it (404 otherwise)."""
-    await _checked(lambda: event_for(request.user, pk))
+    _read_and_close(lambda: event_for(request.user, pk))
     return _stream(request, event_topic(pk), lambda: _event_version(pk))
 
 
-async def event_shared_push(request: HtmxHttpRequest, token: str) -> HttpResponseBase:
+def event_shared_push(request: HtmxHttpRequest, token: str) -> HttpResponseBase:
     """The stream of an event's versions, for whoever holds its public link."""
-    event = await _checked(lambda: event_by_link(token))
+    event = _read_and_close(lambda: event_by_link(token))
     return _stream(request, event_topic(event.pk), lambda: _event_version(event.pk))
-
-
-async def _checked(check: Callable[[], T]) -> T:
-    """``check``'s answer, run where the database may be asked (it raises Http404 for an outsider); the
-    connection is let go at once (thousands of phones connect, and each stream waits for hours)."""
-    return await sync_to_async(_read_and_close)(check)
 
 
 def _match_version(pk: int) -> str:
@@ -142,8 +138,9 @@ async def _gzipped(events: AsyncIterator[str]) -> AsyncIterator[bytes]:
 
 
 def _read_and_close(read: Callable[[], T]) -> T:
-    """``read()``, then the request's database connection closed (a stream waits for hours), unless it
-    is in a transaction (a test's)."""
+    """``read()`` (the access check raises Http404 for an outsider), then the request's database
+    connection let go at once, unless it is in a transaction (a test's): thousands of phones connect,
+    and each stream waits for hours."""
     try:
         return read()
     finally:
