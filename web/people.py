@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.clubs.selectors import membership_list
 from games.collation import by_name
-from games.matches.selectors.invitations import claim_list_pending, consent_list_waiting, invitation_list_open
+from games.matches.selectors.invitations import claim_list_pending, invitation_list_open
 from games.matches.selectors.scoreboards import sides_of_match
 from games.matches.services.seating import Known, SeatChoice, SeatKind
 from games.models import Club, GuestClaim, Invitation, Match
@@ -81,12 +81,13 @@ class TablePeople:
 
 
 def table_people(match: Match, user: User | AnonymousUser, *, writer: bool) -> TablePeople:
-    """The match's seats as ``user`` sees them (``writer``: with open invitations), and the pending
-    claims on the guests ``user`` owns."""
-    seats = [seat for side in sides_of_match(match) for seat in side]
+    """The match's seats as ``user`` sees them (``writer``: with open invitations), the pending claims
+    on the guests ``user`` owns, and the acceptances of their seats waiting for ``user``'s consent."""
+    seats = sorted((seat for side in sides_of_match(match) for seat in side), key=lambda seat: seat.number)
+    waiting = invitation_list_open(match=match) if writer or user.is_authenticated else []
     invitations: dict[int, list[Invitation]] = {}
     if writer:
-        for invitation in invitation_list_open(match=match):
+        for invitation in waiting:
             invitations.setdefault(invitation.seat, []).append(invitation)
     pending = claim_list_pending(match=match)
     mine = {claim.guest_id: claim for claim in pending if claim.claimant_id == user.pk}
@@ -98,13 +99,18 @@ def table_people(match: Match, user: User | AnonymousUser, *, writer: bool) -> T
             invitations=tuple(invitations.get(seat.number, ())),
             my_claim=mine.get(seat.player_id),
         )
-        for seat in sorted(seats, key=lambda seat: seat.number)
+        for seat in seats
     )
     seated = user.is_authenticated and any(seat.player.user_id == user.pk for seat in seats)
     owned = tuple(claim for claim in pending if claim.guest and claim.guest.created_by_id == user.pk)
     if not user.is_authenticated:
         return TablePeople(seats=rows, seated=seated, claims=())
-    consents = tuple(consent_list_waiting(match=match, user=user))
+    guests = {
+        seat.number for seat in seats if seat.player.user_id is None and seat.player.created_by_id == user.pk
+    }
+    consents = tuple(
+        invitation for invitation in waiting if invitation.requested_by_id and invitation.seat in guests
+    )
     return TablePeople(seats=rows, seated=seated, claims=owned, consents=consents)
 
 

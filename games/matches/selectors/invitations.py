@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from games.access import User, account_id
-from games.models import GuestClaim, Invitation, Match, Seat
+from games.models import GuestClaim, Invitation, Match
 
 
 def invitation_list_waiting(*, user: User) -> list[Invitation]:
@@ -14,18 +14,11 @@ def invitation_list_waiting(*, user: User) -> list[Invitation]:
     return list(waiting.select_related("match", "created_by"))
 
 
-def invitation_list_open(*, match: Match) -> QuerySet[Invitation]:
-    """The match's invitations not yet accepted, with their invitees."""
-    return match.invitations.filter(accepted_at__isnull=True).select_related("invitee")
-
-
-def consent_list_waiting(*, match: Match, user: User) -> list[Invitation]:
-    """The match's acceptances waiting for ``user``'s consent: on seats of guests ``user`` added."""
-    guests = Seat.objects.filter(
-        match=match, player__user__isnull=True, player__created_by_id=account_id(user)
-    ).values_list("number", flat=True)
-    waiting = match.invitations.filter(accepted_at__isnull=True, requested_by__isnull=False, seat__in=guests)
-    return list(waiting.select_related("requested_by", "created_by"))
+def invitation_list_open(*, match: Match) -> list[Invitation]:
+    """The match's invitations not yet accepted, with their invitees, and who asked to accept each and
+    who made it (:func:`web.people.table_people` reads the acceptances waiting for consent from them)."""
+    waiting = match.invitations.filter(accepted_at__isnull=True)
+    return list(waiting.select_related("invitee", "requested_by", "created_by"))
 
 
 def invitation_of(*, match: Match, pk: int) -> Invitation | None:
