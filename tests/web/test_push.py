@@ -301,3 +301,26 @@ def test_a_share_links_stream_ends_when_the_link_is_withdrawn(
         django_capture_on_commit_callbacks,
     )
     assert len(seen) == 1
+
+
+@pytest.mark.redis
+@pytest.mark.django_db
+def test_a_stream_opened_after_its_page_takes_the_pages_check(
+    owner: User, outsider: User, tablo: Match, django_assert_num_queries: Capture
+) -> None:
+    """The match's page, checked in full, stands for the stream its phone opens next (the same session,
+    within ``RECHECK_SECONDS``): the stream reads neither the session's account nor the match; another
+    phone of the same account, or one that has not loaded the page, is checked in full."""
+    page, other, stranger = Client(), Client(), Client()
+    for client, user in ((page, owner), (other, owner), (stranger, outsider)):
+        client.force_login(user)
+    push_url = reverse("match-push", args=[tablo.pk])
+    with django_assert_num_queries(2):  # the account, the match
+        assert page.get(push_url).status_code == 204  # 204: a WSGI request (the test's), once checked
+    assert page.get(reverse("match", args=[tablo.pk])).status_code == 200
+    with django_assert_num_queries(0):
+        assert page.get(push_url).status_code == 204
+    with django_assert_num_queries(2):
+        assert other.get(push_url).status_code == 204
+    assert stranger.get(reverse("match", args=[tablo.pk])).status_code == 404
+    assert stranger.get(push_url).status_code == 404

@@ -8,10 +8,12 @@ slots for what is each phone's own (its CSRF token, its forms' idempotency key),
 
 from __future__ import annotations
 
+import hashlib
 import re
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
@@ -197,9 +199,21 @@ def live_fragment(
     return rendered_once(key, render)
 
 
+@dataclass(frozen=True, slots=True)
+class RegionKey:
+    """The cache key of :func:`live_fragment`'s region of a match at each version:
+    ``<head>:<version>:<tail>``."""
+
+    head: str
+    tail: str
+
+    def __call__(self, version: str) -> str:
+        return f"{self.head}:{version}:{self.tail}"
+
+
 def region_key(
     request: HtmxHttpRequest, match: Match, *, token: str, writable: bool, box: ConfirmationBox | None
-) -> Callable[[str], str]:
+) -> RegionKey:
     """The cache key of :func:`live_fragment`'s region for each version of ``match``: it holds all the
     region depends on (``writable``: whether it records; ``box``: the visitor's confirmation box)."""
     parts = (
@@ -215,7 +229,7 @@ def region_key(
         "engine" if settings.PHONE_ENGINE else "",
         public_url(request, "/"),  # the share link's full address, where the region shows it
     )
-    return lambda version: ":".join(("live", *parts, version, *kinds))
+    return RegionKey(":".join(("live", *parts)), ":".join(kinds))
 
 
 def rendered_once(key: str, render: Callable[[], str]) -> str:
@@ -275,7 +289,8 @@ class CarriedRegions:
     version, the play itself to a phone whose engine draws it (``draws=1``); else the region as this
     phone is shown it, once a write's answer or another phone has rendered it (:func:`live_fragment`'s
     cache), with the phone's own slots filled; else ``None``, and the stream sends the version for the
-    phone to ask. Who the phone is and what it may see are read when the stream opens; the stream also
+    phone to ask. Who the phone is and what it may see are read when the stream opens (or found by the
+    match's page this phone loaded less than ``RECHECK_SECONDS`` ago: :meth:`passed`); the stream also
     listens on its session's topic (:attr:`ends_on`), where the session's end is published (signed out on
     any device: it is carried nothing more). Where that message may have been missed (as the stream
     subscribes, and after a lost subscription: an "ask"), the session's "ended" mark is read (one round
@@ -283,14 +298,38 @@ class CarriedRegions:
     access are read again (shut out of the match, or the share link withdrawn). ``Http404`` ends the
     stream. A finished event table's region, which holds a box of each person's own, is not carried."""
 
-    def __init__(self, request: HtmxHttpRequest, match: Match, token: str = "") -> None:
-        self.request, self.pk, self.token = request, match.pk, token
+    def __init__(self, request: HtmxHttpRequest, pk: int, token: str = "") -> None:
+        self.request, self.pk, self.token = request, pk, token
         self.phone = phone_id(request.GET.get("phone", ""))  # push.js names its page's stream
         self.draws = request.GET.get("draws") == "1"  # its engine draws a play (offline_engine_view.js)
         get_token(request)  # the stream's answer sets the cookie, if new: its regions' forms carry it
-        self._read(request.user, match)
         session = request.session.session_key
         self.ends_on = (session_topic(session),) if session else ()  # topics whose message ends it
+        self.key: RegionKey | None = None
+        self.due = 0.0  # when its session and access are next read whole (time.monotonic)
+
+    @classmethod
+    def read(cls, request: HtmxHttpRequest, match: Match, token: str = "") -> CarriedRegions:
+        """The phone's, ``match`` readable by it (:func:`match_readable` checked it)."""
+        carried = cls(request, match.pk, token)
+        carried._read(request.user, match)
+        return carried
+
+    @classmethod
+    def passed(cls, request: HtmxHttpRequest, pk: int) -> CarriedRegions | None:
+        """The phone's, as the match's page it loaded less than ``RECHECK_SECONDS`` ago found it
+        (:func:`pass_streams`), without a read of its session, account or match; ``None``: no such page
+        (the stream reads them, :meth:`read`)."""
+        session = request.session.session_key
+        if not session or settings.REDIS is None:
+            return None
+        found: tuple[float, RegionKey | None] | None = cache.get(_pass_key(session, pk))
+        if found is None:
+            return None
+        carried = cls(request, pk)
+        issued, carried.key = found
+        carried.due = time.monotonic() + issued + RECHECK_SECONDS - time.time()
+        return carried
 
     def wrote(self, writer: str) -> bool:
         """Whether this stream's phone made the write (its answer drew the version: it is sent
@@ -300,8 +339,8 @@ class CarriedRegions:
     def _read(self, user: User, match: Match) -> None:
         writable = not self.token and can_record_match(user, match)
         carried = confirmation_box(match, user) is None
-        key = region_key(self.request, match, token=self.token, writable=writable, box=None)
-        self.key = key if carried else None
+        self.key = region_key(self.request, match, token=self.token, writable=writable, box=None)
+        self.key = self.key if carried else None
         self.due = time.monotonic() + RECHECK_SECONDS
 
     async def region(self, version: str) -> str | None:
@@ -344,3 +383,27 @@ class CarriedRegions:
         finally:
             if not connection.in_atomic_block:
                 connection.close()
+
+
+def pass_streams(request: HtmxHttpRequest, match: Match, screen: Mapping[str, object]) -> None:
+    """What the match's page found, checked in full (its :func:`live_context`, ``screen``: whether it
+    records, the visitor's confirmation box), kept ``RECHECK_SECONDS`` for the push stream it opens next
+    (:meth:`CarriedRegions.passed`): a phone's session, access and match are then read once for its page
+    and its stream, not twice. Only for the session that loaded the page, and only with Redis (every
+    process then finds it; without, a stream reads them each time)."""
+    session = request.session.session_key
+    if not session or settings.REDIS is None:
+        return
+    writable = bool(screen["writable"])
+    key = (
+        region_key(request, match, token="", writable=writable, box=None)
+        if screen["confirmation"] is None
+        else None
+    )
+    cache.set(_pass_key(session, match.pk), (time.time(), key), RECHECK_SECONDS)
+
+
+def _pass_key(session: str, pk: int) -> str:
+    """The cache key of :func:`pass_streams`'s pass: a digest of the session's key, which is a
+    credential."""
+    return f"push-pass:{pk}:" + hashlib.sha256(session.encode()).hexdigest()[:32]

@@ -43,6 +43,7 @@ from web.views.live import (
     match_readable,
     match_shared_readable,
     match_writable,
+    pass_streams,
     shared_url,
     unchanged,
 )
@@ -187,7 +188,9 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if entry := guest_entry(request, pk):
         return entry  # the table's code page, or sign-in
     match = match_readable(request, pk)
-    return render(request, "web/matches/detail.html", _screen_context(request, match))
+    context = _screen_context(request, match)
+    pass_streams(request, match, context)
+    return render(request, "web/matches/detail.html", context)
 
 
 def _screen_context(request: HtmxHttpRequest, match: Match, token: str = "") -> dict[str, object]:

@@ -1,6 +1,8 @@
 """Server-sent events: an open match or event screen hears of every change of what it shows.
 
-Each stream checks once that its visitor may read what it asks for (404 otherwise, as the poll),
+Each stream checks once that its visitor may read what it asks for (404 otherwise, as the poll; a
+match's stream opened just after its page by the same session takes the page's check, which stands
+as long as a stream's own: ``web.views.live.CarriedRegions.passed``),
 then sends the version shown now (a screen back from sleep compares it with its own and asks for the
 region if they differ), then one message per change (:mod:`games.push`), and a comment every
 ``HEARTBEAT_SECONDS`` (so that a proxy and the phone see the connection live). It holds no database
@@ -43,14 +45,16 @@ RETRY_MS = 3000  # the browser's wait before it connects again after a stream en
 
 def match_push(request: HtmxHttpRequest, pk: int) -> HttpResponseBase:
     """The stream of a match's regions or versions, for whoever may read it (404 otherwise)."""
-    carried = _read_and_close(lambda: CarriedRegions(request, match_readable(request, pk, read=match_row)))
+    carried = CarriedRegions.passed(request, pk) or _read_and_close(
+        lambda: CarriedRegions.read(request, match_readable(request, pk, read=match_row))
+    )
     return _stream(request, match_topic(pk), lambda: _match_version(pk), carried)
 
 
 def match_shared_push(request: HtmxHttpRequest, token: str) -> HttpResponseBase:
     """The stream of a match's regions or versions, for whoever holds its share link."""
     carried = _read_and_close(
-        lambda: CarriedRegions(request, match_shared_readable(request, token, match_row), token)
+        lambda: CarriedRegions.read(request, match_shared_readable(request, token, match_row), token)
     )
     return _stream(request, match_topic(carried.pk), lambda: _match_version(carried.pk), carried)
 
