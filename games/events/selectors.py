@@ -135,11 +135,14 @@ class TablePlace:
     readable: bool
 
 
-def table_place(*, match_id: int, user: User) -> TablePlace | None:
-    """The event table whose match is ``match_id`` (``None``: a match of no event), in one query."""
+def table_place(*, match: Match, user: User) -> TablePlace | None:
+    """The event table whose match is ``match`` (``None``: a match of no event), in one query; none for a
+    match of no event read with its table (``match_get``)."""
+    if not hasattr(match, "event_table"):  # read then, if it was not
+        return None
     readable = Exists(Event.objects.filter(event_visible_to(user), pk=OuterRef("round__event_id")))
     row = (
-        Table.objects.filter(match_id=match_id)
+        Table.objects.filter(match_id=match.pk)
         .annotate(readable=readable)
         .values_list("round__event_id", "round__event__name", "round__number", "number", "readable")
         .first()

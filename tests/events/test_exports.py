@@ -9,7 +9,9 @@ import io
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
@@ -19,10 +21,12 @@ from games.events.exports import SheetFormat
 from games.events.models import Event, Table
 from games.events.selectors import table_place
 from games.events.services import entry_add, event_share, round_pair, table_result_set
+from games.matches.selectors.matches import match_get
 from games.matches.services.hands import hand_start, hand_summary_record
 from games.models import Hand
 from tests.events.helpers import Room, make_room, swiss
 from tests.factories import api_client
+from tests.web.conftest import start_match
 
 pytestmark = pytest.mark.django_db
 WIN = [{"cards": 30, "point_cards": 12, "tablos": 1}, {"cards": 22, "point_cards": 10, "tablos": 0}]
@@ -174,7 +178,7 @@ def test_the_match_screen_of_an_event_table_names_its_event_round_and_table() ->
     link = f'<a href="{reverse("event", args=[event.pk])}#table-1-1">Tuesday night</a>'
     assert link in page
     assert "Round 1, table 1" in page
-    outside = table_place(match_id=table.match_id, user=room.outsider)
+    outside = table_place(match=table.match, user=room.outsider)
     assert outside is not None
     assert (outside.name, outside.round, outside.table, outside.readable) == (
         "Tuesday night",
@@ -182,7 +186,10 @@ def test_the_match_screen_of_an_event_table_names_its_event_round_and_table() ->
         1,
         False,
     )
-    assert table_place(match_id=0, user=room.director) is None  # a match of no event
+    plain = match_get(start_match(room.director).pk)  # a match of no event, read with its table (none)
+    with CaptureQueriesContext(connection) as queries:
+        assert table_place(match=plain, user=room.director) is None
+    assert not queries.captured_queries
 
 
 def test_whoever_holds_the_share_link_downloads_the_csv_files_until_it_is_withdrawn() -> None:

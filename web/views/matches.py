@@ -200,7 +200,7 @@ def _screen_context(request: HtmxHttpRequest, match: Match, token: str = "") -> 
     context["people"] = table_people(match, request.user, writer=writer)
     context["writable_people"] = writer
     # A match of an event's table names it, with a link back for those who may read the event.
-    context["event_table"] = None if token else table_place(match_id=match.pk, user=request.user)
+    context["event_table"] = None if token else table_place(match=match, user=request.user)
     if writer:
         context["invite_form"] = InviteForm(seats=guest_seats(match))
     return context

@@ -49,8 +49,9 @@ def _seats() -> Prefetch[Any]:
 
 
 def match_get(pk: int) -> Match:
-    """One match with its seats (raises ``Match.DoesNotExist``)."""
-    return Match.objects.select_related("club", "season", "created_by").prefetch_related(_seats()).get(pk=pk)
+    """One match with its seats, and its event's table if it is one's (raises ``Match.DoesNotExist``)."""
+    related = ("club", "season", "created_by", "event_table")
+    return Match.objects.select_related(*related).prefetch_related(_seats()).get(pk=pk)
 
 
 def match_fields(*, pk: int, fields: Sequence[str]) -> Match | None:
