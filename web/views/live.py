@@ -177,23 +177,28 @@ def live_fragment(
     *,
     token: str = "",
     written: Recorded[Any] | None = None,
+    shown: Mapping[str, object] | None = None,
 ) -> str:
     """The live region of ``match`` at ``version`` as every phone that asks in the reader's language, may
     write or not, and comes by the share link or not sees it, with :func:`personal`'s slots: rendered
     once per version (:func:`rendered_once`) and kept in the cache (the key holds all it depends on; a
     write changes the version, so nothing is ever invalidated). ``match``: as :func:`live_poll` takes
     it; ``written``: the play, undo or challenge that made ``version``, whose answer shows the region
-    from what its service computed (``match`` as it left it, with its seats), not read again."""
+    from what its service computed (``match`` as it left it, with its seats), not read again;
+    ``shown``: the match page's :func:`live_context` at ``version``, drawn from if it is rendered."""
     # As live_context's screen decides; a write's service decided it under the match's lock.
     writable = not token and (written is not None or can_record_match(request.user, match))
     box = confirmation_box(match, request.user)  # per person, and only for a finished event table
     key = region_key(request, match, token=token, writable=writable, box=box)(version)
 
     def render() -> str:
-        if written is None:
-            match_seats_load(match)
         slots = {"key": _slot("key"), "csrf_token": _slot("csrf")}
-        context = live_context(request, match, token=token, written=written, whole=True, **slots)
+        if shown is not None:
+            context = {**shown, **slots}
+        else:
+            if written is None:
+                match_seats_load(match)
+            context = live_context(request, match, token=token, written=written, whole=True, **slots)
         return render_to_string("web/matches/_live.html", context, request)
 
     return rendered_once(key, render)

@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
@@ -36,14 +37,17 @@ from web.presets import (
     presets_available,
     reader_languages,
 )
+from web.screens import screen_version
 from web.views import HtmxHttpRequest
 from web.views.live import (
     live_context,
+    live_fragment,
     live_poll,
     match_readable,
     match_shared_readable,
     match_writable,
     pass_streams,
+    personal,
     shared_url,
     unchanged,
 )
@@ -194,8 +198,12 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def _screen_context(request: HtmxHttpRequest, match: Match, token: str = "") -> dict[str, object]:
-    """The live region's context, plus who sits at the table (not polled: it holds forms)."""
+    """The live region's context and the region itself, the one its phones' polls and pushes are served
+    (from the cache: a table's phones open a new match's page together, and one renders it), plus who
+    sits at the table (not polled: it holds forms)."""
     context = live_context(request, match, token=token)
+    region = live_fragment(request, match, screen_version(match), token=token, shown=context)
+    context["region"] = mark_safe(personal(request, region))
     writer = bool(context["manages"])
     context["people"] = table_people(match, request.user, writer=writer)
     context["writable_people"] = writer
