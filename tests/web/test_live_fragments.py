@@ -223,14 +223,16 @@ def test_a_hand_started_or_scored_on_the_screen_is_served_to_the_other_phones_fr
 
 @pytest.mark.django_db
 def test_a_match_page_shows_the_region_its_phones_are_served_rendered_once(owner: User) -> None:
-    """The phones of a table open a new match's page together: the first renders its region, the others
-    take it from the cache, each with its own token and key, as the region's polls are served it."""
+    """The phones of a table open a new match's page together: the first renders its region and its
+    offline recording's part, the others take them from the cache, each with its own token and key, as
+    the region's polls are served it."""
     match = _dealt(owner, closed=1)
     url = reverse("match", args=[match.pk])
     first, second = _phone(owner).get(url), _phone(owner).get(url)
     assert first.status_code == second.status_code == 200
-    assert "web/matches/_live.html" in [template.name for template in first.templates]
-    assert "web/matches/_live.html" not in [template.name for template in second.templates]
+    for part in ("web/matches/_live.html", "web/matches/_offline.html"):  # the region, offline recording
+        assert part in [template.name for template in first.templates]
+        assert part not in [template.name for template in second.templates]
     polled, _ = _poll(_phone(owner), match)
     pages = [CSRF.sub("", KEY.sub("", page.content.decode())) for page in (first, second)]
     assert all(CSRF.sub("", KEY.sub("", polled)).strip() in page for page in pages)

@@ -15,7 +15,7 @@ import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from typing import Any, Literal
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -62,6 +62,11 @@ WAIT_SECONDS, WAIT_FIRST, WAIT_LONGEST = 1.0, 0.002, 0.02
 RENDERING_SECONDS = 5
 # A push stream that carries regions reads its phone's session and access again at least this often.
 RECHECK_SECONDS = 30
+Part = Literal["live", "offline"]
+PARTS: dict[Part, tuple[str, str]] = {  # a part of the match page kept per version: template, key suffix
+    "live": ("web/matches/_live.html", ""),
+    "offline": ("web/matches/_offline.html", ":offline"),
+}
 
 
 def shared_url(request: HtmxHttpRequest, match: Match) -> str:
@@ -178,6 +183,7 @@ def live_fragment(
     token: str = "",
     written: Recorded[Any] | None = None,
     shown: Mapping[str, object] | None = None,
+    part: Part = "live",
 ) -> str:
     """The live region of ``match`` at ``version`` as every phone that asks in the reader's language, may
     write or not, and comes by the share link or not sees it, with :func:`personal`'s slots: rendered
@@ -185,11 +191,13 @@ def live_fragment(
     write changes the version, so nothing is ever invalidated). ``match``: as :func:`live_poll` takes
     it; ``written``: the play, undo or challenge that made ``version``, whose answer shows the region
     from what its service computed (``match`` as it left it, with its seats), not read again;
-    ``shown``: the match page's :func:`live_context` at ``version``, drawn from if it is rendered."""
+    ``shown``: the match page's :func:`live_context` at ``version``, drawn from if it is rendered;
+    ``part``: the region, or the page's offline recording (its texts, and the forms it draws between
+    hands: drawn from ``shown`` only), kept the same way."""
     # As live_context's screen decides; a write's service decided it under the match's lock.
     writable = not token and (written is not None or can_record_match(request.user, match))
     box = confirmation_box(match, request.user)  # per person, and only for a finished event table
-    key = region_key(request, match, token=token, writable=writable, box=box)(version)
+    key = region_key(request, match, token=token, writable=writable, box=box)(version) + PARTS[part][1]
 
     def render() -> str:
         slots = {"key": _slot("key"), "csrf_token": _slot("csrf")}
@@ -199,7 +207,7 @@ def live_fragment(
             if written is None:
                 match_seats_load(match)
             context = live_context(request, match, token=token, written=written, whole=True, **slots)
-        return render_to_string("web/matches/_live.html", context, request)
+        return render_to_string(PARTS[part][0], context, request)
 
     return rendered_once(key, render)
 

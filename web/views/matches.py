@@ -40,6 +40,7 @@ from web.presets import (
 from web.screens import screen_version
 from web.views import HtmxHttpRequest
 from web.views.live import (
+    Part,
     live_context,
     live_fragment,
     live_poll,
@@ -198,12 +199,15 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def _screen_context(request: HtmxHttpRequest, match: Match, token: str = "") -> dict[str, object]:
-    """The live region's context and the region itself, the one its phones' polls and pushes are served
-    (from the cache: a table's phones open a new match's page together, and one renders it), plus who
-    sits at the table (not polled: it holds forms)."""
+    """The live region's context and the region itself, the one its phones' polls and pushes are served,
+    and the offline recording's part (each from the cache: a table's phones open a new match's page
+    together, and one renders it), plus who sits at the table (not polled: it holds forms)."""
     context = live_context(request, match, token=token)
-    region = live_fragment(request, match, screen_version(match), token=token, shown=context)
-    context["region"] = mark_safe(personal(request, region))
+    shown, version = dict(context), screen_version(match)
+    parts: tuple[Part, ...] = ("live", "offline") if context["writable"] else ("live",)
+    for part in parts:  # the offline recording's only for a phone that records
+        fragment = live_fragment(request, match, version, token=token, shown=shown, part=part)
+        context[f"{part}_part"] = mark_safe(personal(request, fragment))  # as the first phone rendered it
     writer = bool(context["manages"])
     context["people"] = table_people(match, request.user, writer=writer)
     context["writable_people"] = writer
