@@ -237,4 +237,6 @@ def test_a_match_page_shows_the_region_its_phones_are_served_rendered_once(owner
     pages = [CSRF.sub("", KEY.sub("", page.content.decode())) for page in (first, second)]
     assert all(CSRF.sub("", KEY.sub("", polled)).strip() in page for page in pages)
     keys = [set(KEY.findall(page.content.decode())) for page in (first, second)]
-    assert keys[0] and keys[1] and not keys[0] & keys[1]
+    assert keys[0]
+    assert keys[1]
+    assert not keys[0] & keys[1]
