@@ -16,7 +16,8 @@ each write a table pauses ``--think`` seconds on average (exponentially distribu
 The levels, ``--seconds`` each, after an unreported warm-up of both ways (``--warmup``): the capacity,
 at think 0 (each answer triggers the next request), of ``--capacity`` tables (100) written through the
 API alone, then of the same tables with their phones watching, the two in turn ``--rounds`` times (3:
-the machine's other work and the database's growth weigh on both alike, and the ratio's spread shows);
+the machine's other work and the database's growth weigh on both alike, and the ratio's spread shows),
+the watched level first in every other round (the first level after the warm-up ran fastest);
 then each of ``--tables`` (100) at the human pace (``--think``, 3 s: a brisk pace for people who play a
 card, then tap it and its captures in). It prints, per level, plays per second, write latency, update
 latency (from just before a play's request until every other phone of its table has drawn its version,
@@ -229,9 +230,10 @@ def _plan(args: argparse.Namespace) -> list[Plan]:
         # web play (the first watched level, warmed by the API alone, ran 0.1 slower than the next ones).
         half = args.warmup / 2
         levels += [replace(way, seconds=half, shown=False) for way in (alone, watched) if half]
-        for n in range(1, args.rounds + 1):
-            tag = f", {n} of {args.rounds}" if args.rounds > 1 else ""
-            levels += [replace(alone, name=alone.name + tag), replace(watched, name=watched.name + tag)]
+        for n in range(1, args.rounds + 1):  # in every other round the watched level first: an order
+            tag = f", {n} of {args.rounds}" if args.rounds > 1 else ""  # effect cancels over the rounds
+            pair = [replace(way, name=way.name + tag) for way in (alone, watched)]
+            levels += pair if n % 2 else pair[::-1]
     human = Plan(f"human pace, {way}", 0, args.think, args.phones, args.api_writes, args.seconds)
     return levels + [replace(human, tables=tables) for tables in args.tables]
 
@@ -519,7 +521,8 @@ def _report(
     _figures(shown, args)
     capacity = [level for level in shown if level.plan.think == 0]
     if capacity:
-        _capacity(list(zip(capacity[::2], capacity[1::2], strict=True)))
+        alone = [level for level in capacity if not level.plan.phones]
+        _capacity(list(zip(alone, [level for level in capacity if level.plan.phones], strict=True)))
     print("\nSQL queries a request, in gunicorn (the whole run): the mean, then the commonest counts")
     for kind, counts in sorted(queries.items()):
         requests = counts.total()
