@@ -15,7 +15,7 @@ import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -194,9 +194,11 @@ def live_fragment(
     ``shown``: the match page's :func:`live_context` at ``version``, drawn from if it is rendered;
     ``part``: the region, or the page's offline recording (its texts, and the forms it draws between
     hands: drawn from ``shown`` only), kept the same way."""
-    # As live_context's screen decides; a write's service decided it under the match's lock.
-    writable = not token and (written is not None or can_record_match(request.user, match))
-    box = confirmation_box(match, request.user)  # per person, and only for a finished event table
+    if shown is not None:  # as the page's live_context found them
+        writable, box = bool(shown["writable"]), cast(ConfirmationBox | None, shown["confirmation"])
+    else:  # as live_context's screen decides; a write's service decided it under the match's lock
+        writable = not token and (written is not None or can_record_match(request.user, match))
+        box = confirmation_box(match, request.user)  # per person, and only for a finished event table
     key = region_key(request, match, token=token, writable=writable, box=box)(version) + PARTS[part][1]
 
     def render() -> str:
