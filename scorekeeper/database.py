@@ -139,11 +139,19 @@ os.register_at_fork(after_in_child=WATCHDOG.forked)
 
 
 def _limit_statements(sender: Any, connection: BaseDatabaseWrapper, **kwargs: Any) -> None:
-    if connection.vendor == "postgresql" and settings.WEB_STATEMENT_TIMEOUT_MS:
+    # A pooled connection was limited once, as the pool opened it (scorekeeper/postgresql).
+    if connection.vendor == "postgresql" and not connection.pool:
         with connection.cursor() as cursor:
+            limit_statements(cursor)
+
+
+def limit_statements(cursor: Any) -> None:
+    """The connection of ``cursor`` cancels statements that run longer than ``WEB_STATEMENT_TIMEOUT_MS``
+    (if set)."""
+    if settings.WEB_STATEMENT_TIMEOUT_MS:
+        with cursor:
             cursor.execute(
-                "SELECT set_config('statement_timeout', %s, false)",
-                [f"{settings.WEB_STATEMENT_TIMEOUT_MS}ms"],
+                "SELECT set_config('statement_timeout', %s, false)", [f"{settings.WEB_STATEMENT_TIMEOUT_MS}ms"]
             )
 
 
@@ -153,3 +161,24 @@ def limit_web_statements() -> None:
     is cut."""
     connection_created.connect(_limit_statements, dispatch_uid="web-statement-timeout")
     WATCHDOG.limit = settings.WEB_DATABASE_TIMEOUT_MS / 1000
+
+
+POOL_SIZE = 10  # connections at most, per process: each check holds one for a few milliseconds
+
+
+def pooled(database: dict[str, Any]) -> None:
+    """``database``'s settings (one of ``DATABASES``) for the ASGI server: PostgreSQL's connections
+    taken from a pool of the process, and handed back when closed.
+
+    Under ASGI each request runs its synchronous part in a thread of its own: a connection kept open
+    after the request would never be used again, and would stay open until collected. A stream's access
+    check, at its connect and every 30 s, would otherwise open one each time (a PostgreSQL process
+    started, without PgBouncer), about as much work as the check itself. A connection is checked as it
+    is taken without a round trip, as a kept one is (scorekeeper/postgresql), in place of the pool's
+    own check (an empty query each time): a PgBouncer or PostgreSQL restarted meanwhile is found."""
+    database["CONN_MAX_AGE"] = 0
+    if "postgresql" in database["ENGINE"]:
+        database["CONN_HEALTH_CHECKS"] = False  # the pool's check; the quiet one stays
+        options = database.setdefault("OPTIONS", {})
+        # As long as a connection takes to open (settings.py): a database away fails the request in seconds.
+        options["pool"] = {"min_size": 1, "max_size": POOL_SIZE, "timeout": options.get("connect_timeout", 3)}

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from django.db import DEFAULT_DB_ALIAS, OperationalError, connection, connections
 from django.db.backends.signals import connection_created
+from psycopg_pool import ConnectionPool
 
-from scorekeeper.database import limit_web_statements
+from scorekeeper.database import limit_web_statements, pooled
 
 
 @pytest.mark.postgres
@@ -88,3 +90,41 @@ def test_a_request_after_the_database_ended_its_connection_runs_on_a_new_one(
             assert (now != before) == ended
     finally:
         kept.close()
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("web_process")
+def test_a_pooled_connection_is_checked_and_limited_without_a_round_trip_as_it_is_taken(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The ASGI server's pool (``pooled``): a request's connection, taken again, sends nothing before
+    the request's own statement (psycopg's check would send an empty query, the web limit a
+    ``set_config``) and still cancels a slow statement; one the server ended in the pool is replaced."""
+    monkeypatch.setattr(ConnectionPool, "check_connection", lambda conn: pytest.fail("an empty query"))
+    settings_dict = copy.deepcopy(connection.settings_dict)
+    pooled(settings_dict)
+    settings_dict["OPTIONS"]["pool"] |= {"min_size": 1, "max_size": 1}  # one connection, taken each time
+    db = type(connections[DEFAULT_DB_ALIAS])(settings_dict, alias="pooled")
+    sent: list[str] = []
+
+    def record(execute: Callable[..., Any], sql: str, *args: Any) -> Any:
+        sent.append(sql)
+        return execute(sql, *args)
+
+    try:
+        pids = []
+        for ended in (False, False, True):
+            if ended:
+                _terminated(pids[-1])
+            sent.clear()
+            with db.execute_wrapper(record), db.cursor() as cursor:
+                cursor.execute("SELECT pg_backend_pid(), current_setting('statement_timeout')")
+                (pid, limit) = cursor.fetchone()
+            db.close()  # the request's end: back to the pool
+            assert sent == ["SELECT pg_backend_pid(), current_setting('statement_timeout')"]
+            assert limit == "50ms"
+            pids.append(pid)
+        assert pids[0] == pids[1] != pids[2]  # the same connection taken again, then a new one
+    finally:
+        db.close_pool()

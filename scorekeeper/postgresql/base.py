@@ -15,6 +15,10 @@ with the health check's shorter limit, so that a hung server is found as fast as
 find it, without sending one. A connection that died saying nothing (a cable pulled) fails that call;
 Django then checks it with ``is_usable`` at the request's end and closes it, and the next request opens
 a new one (tests/test_database.py, tests/test_hung_parts.py).
+
+A connection taken from a pool (the ASGI server's, ``scorekeeper.database.pooled``) is checked the same
+way as it is taken, where psycopg's pool would send an empty query, and is set up for a web process
+(``statement_timeout``) once, when the pool opens it, not at every taking.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from django.db.backends.postgresql import base
 from django.db.utils import DatabaseErrorWrapper
 from django.utils.functional import cached_property
 
-from scorekeeper.database import BREAKER, HEALTH_CHECK_LIMIT, WATCHDOG
+from scorekeeper.database import BREAKER, HEALTH_CHECK_LIMIT, WATCHDOG, limit_statements
 
 
 class WatchedCalls(DatabaseErrorWrapper):
@@ -90,25 +94,52 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def quiet(self) -> bool:
         """Whether the kept connection is open and the server has said nothing on it since its last
         answer (nothing to read on its socket): no round trip."""
-        try:
-            if self.connection.closed or self.connection.broken:
-                return False
-            waiting = select.poll()
-            waiting.register(self.connection.pgconn.socket, select.POLLIN)
-            return not waiting.poll(0)
-        except (OSError, psycopg.Error):
-            return False
+        return quiet(self.connection)
 
     def get_new_connection(self, conn_params: dict[str, Any]) -> Any:
         self.kept = False  # a new connection is bounded by its connect timeout, then checked by use
         if WATCHDOG.limit is None:  # tasks and commands wait for the database as long as it takes
-            return super().get_new_connection(conn_params)
-        if not BREAKER.may_try():
-            raise psycopg.OperationalError("the database did not answer just now; not tried again yet")
-        try:
             connection = super().get_new_connection(conn_params)
-        except psycopg.OperationalError:
-            BREAKER.failed()
-            raise
-        BREAKER.answered()
+        elif not BREAKER.may_try():
+            raise psycopg.OperationalError("the database did not answer just now; not tried again yet")
+        else:
+            try:
+                connection = super().get_new_connection(conn_params)
+            except psycopg.OperationalError:
+                BREAKER.failed()
+                raise
+            BREAKER.answered()
+        return connection if self.pool is None else self._quiet_from_pool(connection)
+
+    def _quiet_from_pool(self, connection: psycopg.Connection[Any]) -> psycopg.Connection[Any]:
+        """``connection``, taken from the pool, if :func:`quiet`; else closed (the pool drops it) and
+        another taken, a pool's worth at most (the last is then checked by use)."""
+        for _ in range(self.pool.max_size):
+            if quiet(connection):
+                break
+            connection.close()
+            self.pool.putconn(connection)
+            connection = self.pool.getconn()
         return connection
+
+    def _configure_connection(self, connection: psycopg.Connection[Any]) -> bool:
+        """Django's set-up of a new connection; one the pool opens in a web process (the watchdog on)
+        also limits its statements (``connection_created``, which does it otherwise, fires at every
+        taking from a pool)."""
+        commit: bool = super()._configure_connection(connection)
+        if self.pool is not None and WATCHDOG.limit is not None:
+            limit_statements(connection.cursor())
+        return commit
+
+
+def quiet(connection: psycopg.Connection[Any]) -> bool:
+    """Whether ``connection`` is open and the server has said nothing on it since its last answer
+    (nothing to read on its socket): no round trip."""
+    try:
+        if connection.closed or connection.broken:
+            return False
+        waiting = select.poll()
+        waiting.register(connection.pgconn.socket, select.POLLIN)
+        return not waiting.poll(0)
+    except (OSError, psycopg.Error):
+        return False
