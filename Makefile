@@ -182,8 +182,9 @@ push-bench: $(STAMP)
 # Whole random matches on loopback as production serves them: gunicorn, uvicorn for the push streams, a
 # Celery worker, PostgreSQL (LOAD_DATABASE_URL, dropped and recreated) and Redis (LOAD_REDIS_URL, db 0 by
 # default). 100 tables at think 0 through the API alone, then with 3 phones a table watching by push (the
-# two in turn, three times), then at a human pace: plays/s, write and update p50/p95/p99, pushes and region
-# requests per second, queries a request; then every score checked (scripts/load.py; about 6 minutes).
+# two in turn, three times), then at a human pace, each level counted after a 10 s ramp: plays/s, write
+# and update p50/p95/p99, pushes and region requests per second, queries a request; then every score
+# checked (scripts/load.py; about 8 minutes).
 # Not in `make test`.
 load: $(STAMP)
 	$(BIN)/python scripts/load.py $(LOAD_ARGS)

@@ -13,7 +13,9 @@ writer asks for the live region once per other new version, as ``static/js/push.
 (``load_phones.py``); ``--poll``: every phone polls it every 3 s instead, the way before push. Before
 each write a table pauses ``--think`` seconds on average (exponentially distributed), or not at all.
 
-The levels, ``--seconds`` each, after an unreported warm-up of both ways (``--warmup``): the capacity,
+The levels, each counted for ``--seconds`` after a ``--ramp`` it plays uncounted (its tables start their
+matches at once, their phones open their screens: a burst no steady table makes), after an unreported
+warm-up of both ways (``--warmup``): the capacity,
 at think 0 (each answer triggers the next request), of ``--capacity`` tables (100) written through the
 API alone, then of the same tables with their phones watching, the two in turn ``--rounds`` times (3:
 the machine's other work and the database's growth weigh on both alike, and the ratio's spread shows),
@@ -22,13 +24,14 @@ then each of ``--tables`` (100) at the human pace (``--think``, 3 s: a brisk pac
 card, then tap it and its captures in). It prints, per level, plays per second, write latency, update
 latency (from just before a play's request until every other phone of its table has drawn its version,
 or a later one), pushes and region requests per second; the CPU a play took in each part (this process,
-the phones, shares the cores with the server); then the capacity ratio of each round, their median and
-all rounds pooled, and the same of the server's CPU a play alone; the SQL queries per play and per
+the phones, shares the cores with the server), all counted after the ramp; then the capacity ratio of
+each round, their median and all rounds pooled, the same with the ramps counted too, and the same of
+the server's CPU a play alone; the SQL queries per play and per
 region answered (counted in every gunicorn worker, ``load_hooks.py``), and the checks: every play the
 server acknowledged is stored exactly once and every stored score equals the engine's replay of the
 stored log (``match_audit``). ``--profile`` also profiles one gunicorn worker with pyinstrument.
 
-    make load                                         # about 6 minutes
+    make load                                         # about 8 minutes
     make load LOAD_ARGS="--poll"                      # the same, phones polling every 3 s as before push
     make load LOAD_ARGS="--tables 20 --capacity 0 --seconds 10"
 """
@@ -112,8 +115,12 @@ class Level:
     replayed: int = 0
     conflicts: int = 0
     errors: list[str] = field(default_factory=list)
-    seconds: float = 0.0
-    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds by part (``_cpu``) over the level
+    counted_from: float = 0.0  # when the level's ramp ended (monotonic): plays sent since are counted
+    counted: int = 0  # plays answered 201 that were sent since ``counted_from``
+    ramp: tuple[int, int] = (0, 0)  # the phones' pushes and region asks before ``counted_from``
+    seconds: float = 0.0  # counted (after the ramp)
+    whole: float = 0.0  # seconds, the ramp included
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds by part (``_cpu``), counted
     load: float = 0.0  # the machine's load average (1 min) as the level ended
 
 
@@ -175,7 +182,13 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument(
         "--tables", type=int, nargs="*", default=[100], help="levels at the human pace (--think)"
     )
-    parser.add_argument("--seconds", type=float, default=45.0, help="how long each level plays")
+    parser.add_argument("--seconds", type=float, default=45.0, help="how long each level is counted")
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=10.0,
+        help="seconds each level plays first, not counted (its tables start their matches together)",
+    )
     parser.add_argument(
         "--warmup", type=float, default=20.0, help="seconds of unreported play first, half of them watched"
     )
@@ -305,7 +318,9 @@ async def _run_level(
     args: argparse.Namespace, plan: Plan, accounts: list[tuple[str, list[Phone]]], roots: dict[str, int]
 ) -> Level:
     level = Level(plan=plan)
-    print(f"{plan.name}: {plan.tables} tables for {plan.seconds:.0f} s", file=sys.stderr, flush=True)
+    print(
+        f"{plan.name}: {plan.tables} tables for {args.ramp:.0f} + {plan.seconds:.0f} s", file=sys.stderr, flush=True
+    )
     phones = plan.tables * plan.phones
     limits = httpx.Limits(
         max_connections=plan.tables + phones, max_keepalive_connections=plan.tables + phones
@@ -313,8 +328,9 @@ async def _run_level(
     push = ("127.0.0.1", args.push_port)  # the streams' (load_phones.py reads them itself)
     server = f"http://127.0.0.1:{args.port}"
     async with httpx.AsyncClient(base_url=server, limits=limits, timeout=60) as client:
-        stop = time.monotonic() + plan.seconds
-        started, cpu = time.monotonic(), _cpu(roots)
+        started = time.monotonic()
+        level.counted_from = started + args.ramp
+        stop = level.counted_from + plan.seconds
         tables, runs = [], []
         for n in range(plan.tables):
             token, sessions = accounts[n]
@@ -334,13 +350,23 @@ async def _run_level(
                 runs.append(
                     watch(client, push, screen, table.current, inbox, stop, level.watched, asks=number > 0)
                 )
+        counting = asyncio.create_task(_counting(level, roots))
         await asyncio.gather(*runs)
-        level.seconds = time.monotonic() - started
+        cpu = await counting
+        level.seconds, level.whole = time.monotonic() - level.counted_from, time.monotonic() - started
         level.cpu = {part: seconds - cpu[part] for part, seconds in _cpu(roots).items()}
     level.load = os.getloadavg()[0]
     for table in tables:
         table.updates()
     return level
+
+
+async def _counting(level: Level, roots: dict[str, int]) -> dict[str, float]:
+    """At the end of the level's ramp: the CPU used so far (``_cpu``), and the phones' pushes and
+    region asks so far kept in the level."""
+    await asyncio.sleep(max(0.0, level.counted_from - time.monotonic()))
+    level.ramp = (level.watched.pushes, len(level.watched.fetches))
+    return _cpu(roots)
 
 
 class _Failure(Exception):
@@ -402,7 +428,7 @@ class _Table:
                 headers["X-SK-Draws"] = "1"
         self.sent, started = time.monotonic(), time.perf_counter()
         response = await self.client.request(method, url, headers=headers, **request)
-        if timed:
+        if timed and self.sent >= self.level.counted_from:
             self.level.latencies.append(time.perf_counter() - started)
         if response.status_code == 409:
             self.level.conflicts += 1
@@ -455,6 +481,7 @@ class _Table:
             key = f"{match['id']}-{number}-{seq}"
             acked, state = await self.writer.play(match["id"], number, body, key)
             self.level.acked.add((match["id"], number, acked))
+            self.level.counted += self.sent >= self.level.counted_from
             if state.get("version") is not None:
                 self.plays.append((self.sent, match["id"], state["version"]))
             if self.rng.random() < RESEND:
@@ -470,6 +497,8 @@ class _Table:
         apart)."""
         others = self.screens[1:]
         for sent, match, version in self.plays if others else []:
+            if sent < self.level.counted_from:
+                continue
             drawn = [
                 next((at for at, shown, seen in screen.drawn if shown == match and seen >= version), None)
                 for screen in others
@@ -554,14 +583,18 @@ def _capacity(rounds: list[tuple[Level, Level]]) -> None:
     alone, watched = ([pair[side] for pair in rounds] for side in (0, 1))
 
     def rate(levels: list[Level]) -> float:
-        return sum(len(level.acked) for level in levels) / sum(level.seconds for level in levels)
+        return sum(level.counted for level in levels) / sum(level.seconds for level in levels)
+
+    def whole(levels: list[Level]) -> float:  # plays/s, the ramps included
+        return sum(len(level.acked) for level in levels) / sum(level.whole for level in levels)
 
     def cost(levels: list[Level]) -> float:  # ms of the server's CPU a play
         used = sum(level.cpu["all"] - level.cpu["phones"] for level in levels)
-        return 1000 * used / max(1, sum(len(level.acked) for level in levels))
+        return 1000 * used / max(1, sum(level.counted for level in levels))
 
     for title, figure, over, under, unit in [
         ("Capacity, plays/s watched / through the API alone", rate, watched, alone, ""),
+        ("The same, the ramps included", whole, watched, alone, ""),
         ("The server's CPU a play (all but the phones), API alone / watched", cost, alone, watched, " ms"),
     ]:
         cells = [(figure([x]), figure([y])) for x, y in zip(over, under, strict=True)]
@@ -586,12 +619,12 @@ def _figures(levels: list[Level], args: argparse.Namespace) -> None:
             level.plan.name,
             level.plan.tables,
             f"{level.plan.think:g}",
-            f"{len(level.acked) / seconds:.1f}",
+            f"{level.counted / seconds:.1f}",
         ]
         row += [_cuts(level.latencies), _cuts(level.updates) if level.updates else "-"]
         row += [
-            f"{watched.pushes / seconds:.0f}",
-            f"{len(watched.fetches) / seconds:.0f} ({unchanged:.0f} %)",
+            f"{(watched.pushes - level.ramp[0]) / seconds:.0f}",
+            f"{(len(watched.fetches) - level.ramp[1]) / seconds:.0f} ({unchanged:.0f} %)",
         ]
         row += [len(level.errors), f"{level.load:.1f}"]
         print("| " + " | ".join(str(value) for value in row) + " |")
@@ -600,7 +633,7 @@ def _figures(levels: list[Level], args: argparse.Namespace) -> None:
     print("| level | " + " | ".join(parts) + " | other | all | cores busy |")
     print("|" + "---|" * (len(parts) + 4))
     for level in levels:
-        plays, cpu = max(1, len(level.acked)), level.cpu
+        plays, cpu = max(1, level.counted), level.cpu
         cells = [level.plan.name, *(f"{1000 * cpu[part] / plays:.1f}" for part in parts)]
         cells += [f"{1000 * (cpu['all'] - sum(cpu[part] for part in parts)) / plays:.1f}"]
         cells += [f"{1000 * cpu['all'] / plays:.1f}", f"{cpu['all'] / level.seconds:.2f} of {os.cpu_count()}"]
