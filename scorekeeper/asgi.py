@@ -2,6 +2,7 @@
 "Push") beside gunicorn."""
 
 import os
+from typing import Any, cast
 
 from django.conf import settings
 
@@ -11,7 +12,7 @@ from scorekeeper.logs import mask_access_logs
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 for database in settings.DATABASES.values():
-    pooled(database)
+    pooled(cast(dict[str, Any], database))  # dj-database-url's TypedDict
 application = one_hop_application()
 mask_access_logs()
 

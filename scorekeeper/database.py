@@ -140,7 +140,7 @@ os.register_at_fork(after_in_child=WATCHDOG.forked)
 
 def _limit_statements(sender: Any, connection: BaseDatabaseWrapper, **kwargs: Any) -> None:
     # A pooled connection was limited once, as the pool opened it (scorekeeper/postgresql).
-    if connection.vendor == "postgresql" and not connection.pool:
+    if connection.vendor == "postgresql" and not getattr(connection, "pool", None):
         with connection.cursor() as cursor:
             limit_statements(cursor)
 
@@ -150,9 +150,8 @@ def limit_statements(cursor: Any) -> None:
     (if set)."""
     if settings.WEB_STATEMENT_TIMEOUT_MS:
         with cursor:
-            cursor.execute(
-                "SELECT set_config('statement_timeout', %s, false)", [f"{settings.WEB_STATEMENT_TIMEOUT_MS}ms"]
-            )
+            limit = f"{settings.WEB_STATEMENT_TIMEOUT_MS}ms"
+            cursor.execute("SELECT set_config('statement_timeout', %s, false)", [limit])
 
 
 def limit_web_statements() -> None:

@@ -318,9 +318,8 @@ async def _run_level(
     args: argparse.Namespace, plan: Plan, accounts: list[tuple[str, list[Phone]]], roots: dict[str, int]
 ) -> Level:
     level = Level(plan=plan)
-    print(
-        f"{plan.name}: {plan.tables} tables for {args.ramp:.0f} + {plan.seconds:.0f} s", file=sys.stderr, flush=True
-    )
+    counted = f"{args.ramp:.0f} + {plan.seconds:.0f} s"
+    print(f"{plan.name}: {plan.tables} tables for {counted}", file=sys.stderr, flush=True)
     phones = plan.tables * plan.phones
     limits = httpx.Limits(
         max_connections=plan.tables + phones, max_keepalive_connections=plan.tables + phones

@@ -113,7 +113,7 @@ def test_a_pooled_connection_is_checked_and_limited_without_a_round_trip_as_it_i
         return execute(sql, *args)
 
     try:
-        pids = []
+        pids: list[int] = []
         for ended in (False, False, True):
             if ended:
                 _terminated(pids[-1])
@@ -127,4 +127,4 @@ def test_a_pooled_connection_is_checked_and_limited_without_a_round_trip_as_it_i
             pids.append(pid)
         assert pids[0] == pids[1] != pids[2]  # the same connection taken again, then a new one
     finally:
-        db.close_pool()
+        db.close_pool()  # type: ignore[attr-defined]  # PostgreSQL's, not in the stubs

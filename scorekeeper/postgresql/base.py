@@ -126,7 +126,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         """Django's set-up of a new connection; one the pool opens in a web process (the watchdog on)
         also limits its statements (``connection_created``, which does it otherwise, fires at every
         taking from a pool)."""
-        commit: bool = super()._configure_connection(connection)
+        commit: bool = super()._configure_connection(connection)  # type: ignore[misc]  # not in the stubs
         if self.pool is not None and WATCHDOG.limit is not None:
             limit_statements(connection.cursor())
         return commit
