@@ -352,7 +352,8 @@ async def _run_level(
         counting = asyncio.create_task(_counting(level, roots))
         await asyncio.gather(*runs)
         cpu = await counting
-        level.seconds, level.whole = time.monotonic() - level.counted_from, time.monotonic() - started
+        ended = time.monotonic()
+        level.seconds, level.whole = ended - level.counted_from, ended - started
         level.cpu = {part: seconds - cpu[part] for part, seconds in _cpu(roots).items()}
     level.load = os.getloadavg()[0]
     for table in tables:

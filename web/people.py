@@ -84,7 +84,7 @@ def table_people(match: Match, user: User | AnonymousUser, *, writer: bool) -> T
     """The match's seats as ``user`` sees them (``writer``: with open invitations), the pending claims
     on the guests ``user`` owns, and the acceptances of their seats waiting for ``user``'s consent."""
     seats = sorted((seat for side in sides_of_match(match) for seat in side), key=lambda seat: seat.number)
-    waiting = invitation_list_open(match=match) if writer or user.is_authenticated else []
+    waiting = invitation_list_open(match=match) if user.is_authenticated else []  # a writer is signed in
     invitations: dict[int, list[Invitation]] = {}
     if writer:
         for invitation in waiting:

@@ -353,9 +353,8 @@ class CarriedRegions:
 
     def _read(self, user: User, match: Match) -> None:
         writable = not self.token and can_record_match(user, match)
-        carried = confirmation_box(match, user) is None
-        self.key = region_key(self.request, match, token=self.token, writable=writable, box=None)
-        self.key = self.key if carried else None
+        box = confirmation_box(match, user)
+        self.key = carried_key(self.request, match, token=self.token, writable=writable, box=box)
         self.due = time.monotonic() + RECHECK_SECONDS
 
     async def region(self, version: str) -> str | None:
@@ -409,13 +408,17 @@ def pass_streams(request: HtmxHttpRequest, match: Match, screen: Mapping[str, ob
     session = request.session.session_key
     if not session or settings.REDIS is None:
         return
-    writable = bool(screen["writable"])
-    key = (
-        region_key(request, match, token="", writable=writable, box=None)
-        if screen["confirmation"] is None
-        else None
-    )
+    box = cast(ConfirmationBox | None, screen["confirmation"])
+    key = carried_key(request, match, token="", writable=bool(screen["writable"]), box=box)
     cache.set(_pass_key(session, match.pk), (time.time(), key), RECHECK_SECONDS)
+
+
+def carried_key(
+    request: HtmxHttpRequest, match: Match, *, token: str, writable: bool, box: ConfirmationBox | None
+) -> RegionKey | None:
+    """The key of the regions a push stream carries to this phone (:func:`region_key`); ``None`` where
+    the visitor has a confirmation box of their own, whose region is not carried."""
+    return None if box is not None else region_key(request, match, token=token, writable=writable, box=None)
 
 
 def _pass_key(session: str, pk: int) -> str:
